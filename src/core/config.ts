@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { LeaderboardError } from './errors.js';
+
+export const CONFIG_FILE_NAME = 'leaderboard.config.json';
+
+/**
+ * `<repo>/leaderboard.config.json`. Every field is optional; the defaults are given here.
+ * Precedence: defaults < this file < environment < command-line flags.
+ */
+export const configFileSchema = z.strictObject({
+  /** Days of history analysed, counted back from now. Default 365. */
+  analysisPeriodDays: z.number().int().positive().max(36500).default(365),
+  /** Commits listed per contributor entry in the data file. Default 20 (the page shows 20). */
+  commitsPerEntry: z.number().int().min(1).max(1000).default(20),
+  /** What is left out of line and file counts. All on by default. */
+  exclusions: z.strictObject({
+    /** Lock files (package-lock.json, yarn.lock, Cargo.lock, go.sum, ...). Default true. */
+    lockFiles: z.boolean().default(true),
+    /** Paths marked `linguist-generated` in .gitattributes. Default true. */
+    generated: z.boolean().default(true),
+    /** `vendor/`, `node_modules/` and paths marked `linguist-vendored`. Default true. */
+    vendored: z.boolean().default(true),
+    /** Minified files (`*.min.js`, `*.min.css`, ...). Default true. */
+    minified: z.boolean().default(true),
+    /** Extra glob patterns to leave out, e.g. `docs/generated/**`. Default []. */
+    paths: z.array(z.string().min(1)).default([]),
+  }).prefault({}),
+  /** Bots are left out of the rankings. */
+  bots: z.strictObject({
+    /** Leave bots out. Default true. */
+    exclude: z.boolean().default(true),
+    /** Extra names or emails (case-insensitive substrings) that mark a bot. Default []. */
+    patterns: z.array(z.string().min(1)).default([]),
+  }).prefault({}),
+  /** `leaderboard serve` settings; flags override them. */
+  serve: z.strictObject({
+    /** Port to listen on; 0 picks a free one. Default 4173. */
+    port: z.number().int().min(0).max(65535).default(4173),
+    /** Address to bind. Default 127.0.0.1. */
+    host: z.string().min(1).default('127.0.0.1'),
+    /** How often to refresh while serving, e.g. `15m`, `1h`. Default `15m`. */
+    refreshInterval: z.string().default('15m'),
+  }).prefault({}),
+  /** GitHub repository used for admin sign-in and the admin list (admin features). */
+  github: z.strictObject({
+    /** `owner/name`; default parsed from the `origin` remote. */
+    repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must look like owner/name').optional(),
+    /** REST API base URL. Default https://api.github.com. */
+    apiUrl: z.url().optional(),
+  }).prefault({}),
+  /** The primary admins: they are always admins and cannot be removed. */
+  primaryAdmins: z.strictObject({
+    email: z.string().optional(),
+    login: z.string().optional(),
+  }).prefault({}),
+});
+
+export type LeaderboardConfig = z.infer<typeof configFileSchema>;
+
+/** The defaults, as if the config file were `{}`. */
+export function defaultConfig(): LeaderboardConfig {
+  return configFileSchema.parse({});
+}
+
+/**
+ * Reads `<repo>/leaderboard.config.json` if it exists, validated. A missing file gives the
+ * defaults; a malformed one is an INVALID_CONFIG error naming the file and the field.
+ */
+export async function loadConfig(repo: string): Promise<LeaderboardConfig> {
+  const file = path.join(repo, CONFIG_FILE_NAME);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return defaultConfig();
+    throw new LeaderboardError('INVALID_CONFIG', `Cannot read ${file}: ${(err as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new LeaderboardError('INVALID_CONFIG', `${file} is not valid JSON: ${(err as Error).message}`, 'Fix the JSON syntax or delete the file to use the defaults.');
+  }
+  const parsed = configFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`).join('; ');
+    throw new LeaderboardError('INVALID_CONFIG', `${file} is not a valid configuration: ${issues}`, 'See "Configuration" in the README for every field and its default.');
+  }
+  return parsed.data;
+}

@@ -1,0 +1,43 @@
+/** Stable codes of the errors the product reports. */
+export type ErrorCode =
+  | 'NOT_A_GIT_REPO'
+  | 'GIT_FAILED'
+  | 'GIT_NOT_FOUND'
+  | 'NO_UPSTREAM'
+  | 'INVALID_CONFIG'
+  | 'INVALID_INPUT'
+  | 'INVALID_DATA_FILE'
+  | 'NO_DATA'
+  | 'PORT_IN_USE'
+  | 'CONFLICT'
+  | 'NOT_FOUND'
+  | 'INTERNAL';
+
+/** Codes that mean the user asked for something malformed: the CLI exits 2 for these. */
+const USAGE_CODES = new Set<ErrorCode>(['NOT_A_GIT_REPO', 'INVALID_CONFIG', 'INVALID_INPUT', 'NO_UPSTREAM', 'PORT_IN_USE']);
+
+/**
+ * The one error type of the product: a stable `code`, a message a user can act on,
+ * and a `hint` saying how to fix it.
+ */
+export class LeaderboardError extends Error {
+  override readonly name = 'LeaderboardError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly hint?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  /** Whether this is a usage or configuration error (CLI exit code 2) rather than a failure (1). */
+  get isUsageError(): boolean {
+    return USAGE_CODES.has(this.code);
+  }
+}
+
+/** The message of anything thrown, for status files and logs. */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

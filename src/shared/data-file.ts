@@ -1,0 +1,265 @@
+import { z } from 'zod';
+
+/**
+ * The leaderboard data file (`leaderboard-data.json`).
+ *
+ * Two shapes are read:
+ * - the inline shape written by earlier tools of this kind (see shared/fixtures), where every
+ *   contributor entry carries its own list of commit objects;
+ * - the compact shape this tool writes (`schema_version: 2`), where each commit is stored once in
+ *   the top-level `commits` table and entries list indexes into it. A commit usually appears in a
+ *   weekly, a monthly and a quarterly entry, so storing it once keeps the file about a third the size.
+ *
+ * `parseLeaderboardData` turns either shape into the same normalized {@link LeaderboardData}, filling
+ * defaults and deriving what an older file left out (short hash, lines, totals, classification).
+ */
+
+/** Score parts of one commit; `total` is their sum (0-100). */
+export const commitScoresSchema = z.object({
+  /** Lines-of-code part, 0-30. */
+  loc: z.number().default(0),
+  /** Changed-files part, 0-20. */
+  files: z.number().default(0),
+  /** Conventional-commit type part, 0-25. */
+  keyword: z.number().default(0),
+  /** AI impact part, 0-25. */
+  ai: z.number().default(0),
+  /** Sum of the parts; derived when missing. */
+  total: z.number().optional(),
+  /** Where the AI part came from: `heuristic`, or `provider:model`. Absent in older files. */
+  ai_source: z.string().optional(),
+  /** One-sentence reason given by the AI scorer, when there is one. */
+  ai_reason: z.string().optional(),
+});
+
+/** Change statistics of one commit, after exclusions. */
+export const commitStatsSchema = z.object({
+  /** Changed files counted (excluded files not included). */
+  files: z.number().default(0),
+  /** insertions + deletions; derived when missing. */
+  lines: z.number().optional(),
+  insertions: z.number().default(0),
+  deletions: z.number().default(0),
+  /** Files left out of the line and file counts (lock files, generated, vendored, minified). Default 0. */
+  excluded_files: z.number().default(0),
+  /** Lines in those excluded files. Default 0. */
+  excluded_lines: z.number().default(0),
+});
+
+/** A commit as stored in a data file: inline (older tools) or in the compact `commits` table. */
+export const storedCommitSchema = z.object({
+  /** Short hash; derived from `full_hash` when missing. */
+  hash: z.string().optional(),
+  full_hash: z.string().optional(),
+  /** 'significant'; any other value is treated as simple. Derived from the total when missing. */
+  classification: z.string().optional(),
+  /** ISO date (author date). */
+  date: z.string(),
+  /** Commit message; this tool stores the subject line only. */
+  message: z.string().default(''),
+  author: z.string().optional(),
+  email: z.string().optional(),
+  stats: commitStatsSchema.default({ files: 0, insertions: 0, deletions: 0, excluded_files: 0, excluded_lines: 0 }),
+  scores: commitScoresSchema.default({ loc: 0, files: 0, keyword: 0, ai: 0 }),
+});
+
+const entryInputSchema = z.object({
+  name: z.string(),
+  email: z.string().default(''),
+  total_commits: z.number().default(0),
+  significant_commits: z.number().default(0),
+  simple_commits: z.number().optional(),
+  significance_ratio: z.number().optional(),
+  commit_score: z.number().default(0),
+  additional_contribution_score: z.number().default(0),
+  additional_contribution_notes: z.string().default(''),
+  total_score: z.number().optional(),
+  avg_score: z.number().optional(),
+  rank: z.number().optional(),
+  tier: z.string().optional(),
+  tier_name: z.string().optional(),
+  /** Inline commit objects (older tools) or indexes into the top-level `commits` table. */
+  commits: z.array(z.union([z.number().int().nonnegative(), storedCommitSchema])).default([]),
+});
+
+const periodTypeSchema = z.enum(['weekly', 'monthly', 'quarterly']);
+export const PERIOD_TYPES = periodTypeSchema.options;
+export type PeriodType = z.infer<typeof periodTypeSchema>;
+
+const periodsSchema = z.record(z.string(), z.array(entryInputSchema));
+
+const dataFileInputSchema = z.looseObject({
+  schema_version: z.number().optional(),
+  last_updated: z.string(),
+  total_commits_analyzed: z.number().default(0),
+  analysis_period_days: z.number().default(0),
+  commits: z.array(storedCommitSchema).default([]),
+  leaderboards: z.object({
+    weekly: periodsSchema.default({}),
+    monthly: periodsSchema.default({}),
+    quarterly: periodsSchema.default({}),
+  }),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** A commit as the page uses it: every field present. */
+export interface Commit {
+  hash: string;
+  full_hash: string;
+  classification: 'significant' | 'simple';
+  date: string;
+  message: string;
+  author?: string | undefined;
+  stats: { files: number; lines: number; insertions: number; deletions: number; excluded_files: number; excluded_lines: number };
+  scores: { total: number; loc: number; files: number; keyword: number; ai: number; ai_source?: string | undefined; ai_reason?: string | undefined };
+}
+
+/** A contributor entry of one period, every field present. */
+export interface ContributorEntry {
+  name: string;
+  email: string;
+  total_commits: number;
+  significant_commits: number;
+  simple_commits: number;
+  /** significant / total, 0-1. */
+  significance_ratio: number;
+  commit_score: number;
+  additional_contribution_score: number;
+  additional_contribution_notes: string;
+  total_score: number;
+  avg_score: number;
+  rank: number;
+  tier: string;
+  tier_name: string;
+  /** Newest first; at most `commitsPerEntry` of them (the page shows 20). */
+  commits: Commit[];
+}
+
+export type Periods = Record<string, ContributorEntry[]>;
+
+/** The normalized data file. */
+export interface LeaderboardData {
+  last_updated: string;
+  total_commits_analyzed: number;
+  analysis_period_days: number;
+  leaderboards: Record<PeriodType, Periods>;
+  metadata: Record<string, unknown>;
+}
+
+export const SIGNIFICANT_THRESHOLD = 50;
+
+/** Tier of a 1-based rank: 1-5 T0 Elite, 6-12 T1 Advanced, 13-22 T2 Intermediate, 23+ T3 Contributing. */
+export function tierForRank(rank: number): { tier: string; tier_name: string } {
+  if (rank <= 5) return { tier: 'T0', tier_name: 'Elite' };
+  if (rank <= 12) return { tier: 'T1', tier_name: 'Advanced' };
+  if (rank <= 22) return { tier: 'T2', tier_name: 'Intermediate' };
+  return { tier: 'T3', tier_name: 'Contributing' };
+}
+
+type StoredCommit = z.infer<typeof storedCommitSchema>;
+
+function normalizeCommit(c: StoredCommit): Commit {
+  const total = c.scores.total ?? c.scores.loc + c.scores.files + c.scores.keyword + c.scores.ai;
+  const fullHash = c.full_hash ?? c.hash ?? '';
+  const classification = c.classification === undefined
+    ? (total >= SIGNIFICANT_THRESHOLD ? 'significant' : 'simple')
+    : (c.classification === 'significant' ? 'significant' : 'simple');
+  return {
+    hash: c.hash ?? fullHash.slice(0, 8),
+    full_hash: fullHash,
+    classification,
+    date: c.date,
+    message: c.message,
+    author: c.author,
+    stats: { ...c.stats, lines: c.stats.lines ?? c.stats.insertions + c.stats.deletions },
+    scores: { ...c.scores, total },
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Validates a data file (either shape) and returns it normalized. Throws a `z.ZodError` whose
+ * issues name the path of what is wrong; use {@link describeDataFileError} for a sentence.
+ */
+export function parseLeaderboardData(input: unknown): LeaderboardData {
+  const raw = dataFileInputSchema.parse(input);
+  const table = raw.commits.map(normalizeCommit);
+  const resolve = (ref: number | StoredCommit, where: string): Commit => {
+    if (typeof ref !== 'number') return normalizeCommit(ref);
+    const found = table[ref];
+    if (!found) throw new z.ZodError([{ code: 'custom', path: where.split('.'), message: `commit index ${ref} is not in the commits table (${table.length} commits)`, input: ref }]);
+    return found;
+  };
+  const leaderboards = {} as Record<PeriodType, Periods>;
+  for (const type of PERIOD_TYPES) {
+    const periods: Periods = {};
+    for (const [label, entries] of Object.entries(raw.leaderboards[type])) {
+      periods[label] = entries.map((e, i) => {
+        const simple = e.simple_commits ?? Math.max(0, e.total_commits - e.significant_commits);
+        const total = e.total_score ?? e.commit_score + e.additional_contribution_score;
+        const rank = e.rank ?? i + 1;
+        const tier = e.tier && e.tier_name ? { tier: e.tier, tier_name: e.tier_name } : tierForRank(rank);
+        return {
+          name: e.name,
+          email: e.email,
+          total_commits: e.total_commits,
+          significant_commits: e.significant_commits,
+          simple_commits: simple,
+          significance_ratio: e.significance_ratio ?? (e.total_commits > 0 ? e.significant_commits / e.total_commits : 0),
+          commit_score: e.commit_score,
+          additional_contribution_score: e.additional_contribution_score,
+          additional_contribution_notes: e.additional_contribution_notes,
+          total_score: total,
+          avg_score: e.avg_score ?? (e.total_commits > 0 ? round2(e.commit_score / e.total_commits) : 0),
+          rank,
+          ...tier,
+          commits: e.commits.map((c, j) => resolve(c, `leaderboards.${type}.${label}.${i}.commits.${j}`)),
+        };
+      });
+    }
+    leaderboards[type] = periods;
+  }
+  return {
+    last_updated: raw.last_updated,
+    total_commits_analyzed: raw.total_commits_analyzed,
+    analysis_period_days: raw.analysis_period_days,
+    leaderboards,
+    metadata: raw.metadata,
+  };
+}
+
+/** One sentence naming the first few problems of a data file that failed to parse. */
+export function describeDataFileError(err: unknown): string {
+  if (err instanceof z.ZodError) {
+    const parts = err.issues.slice(0, 3).map((i) => `${i.path.length ? i.path.join('.') : '(top level)'}: ${i.message}`);
+    const more = err.issues.length > 3 ? ` (and ${err.issues.length - 3} more)` : '';
+    return `The leaderboard data file is not valid: ${parts.join('; ')}${more}.`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+// ---- The compact shape this tool writes (schema_version 2) ----
+
+/** A commit in the written `commits` table. Zero excluded counts are left out. */
+export interface WrittenCommit {
+  full_hash: string;
+  date: string;
+  message: string;
+  stats: { files: number; insertions: number; deletions: number; excluded_files?: number; excluded_lines?: number };
+  scores: { loc: number; files: number; keyword: number; ai: number; ai_source: string; ai_reason?: string };
+}
+
+/** A contributor entry as written: every listed field, commits as indexes into the table. */
+export type WrittenEntry = Omit<ContributorEntry, 'commits'> & { commits: number[] };
+
+/** The data file as this tool writes it. */
+export interface WrittenLeaderboardData {
+  schema_version: 2;
+  last_updated: string;
+  total_commits_analyzed: number;
+  analysis_period_days: number;
+  commits: WrittenCommit[];
+  leaderboards: Record<PeriodType, Record<string, WrittenEntry[]>>;
+  metadata: Record<string, unknown>;
+}

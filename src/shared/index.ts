@@ -1,0 +1,4 @@
+export * from './data-file.js';
+export * from './manual-contributions.js';
+export * from './status-file.js';
+export * from './api.js';

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** YYYY-MM-DD that is a real calendar date. */
+export const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').refine((s) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}, 'is not a real calendar date');
+
+/** Largest score one manual contribution may carry. */
+export const MAX_MANUAL_SCORE = 100_000;
+
+/**
+ * One manual contribution. Null dates are open on that side; both null means every period.
+ */
+export const contributionSchema = z.object({
+  /** Whole points, 0 or more. */
+  score: z.number().int('must be a whole number').min(0, 'must not be negative').max(MAX_MANUAL_SCORE, `must be at most ${MAX_MANUAL_SCORE}`),
+  /** Free text shown as a hover note. Default ''. */
+  notes: z.string().max(2000, 'must be at most 2000 characters').default(''),
+  /** First day it counts for, or null (open). Default null. */
+  start_date: isoDaySchema.nullable().default(null),
+  /** Last day it counts for, or null (open). Default null. */
+  end_date: isoDaySchema.nullable().default(null),
+}).refine((c) => !c.start_date || !c.end_date || c.start_date <= c.end_date, { message: 'end_date is before start_date', path: ['end_date'] });
+export type Contribution = z.infer<typeof contributionSchema>;
+
+const contributorRecordSchema = z.object({
+  /** Optional email shown with the name. */
+  email: z.string().max(320).optional(),
+  contributions: z.array(contributionSchema).default([]),
+});
+
+// The older flat shape {score, notes} becomes one contribution that applies to every period.
+const legacyRecordSchema = z.object({ score: z.number(), notes: z.string().optional() }).transform((r) => ({
+  contributions: [contributionSchema.parse({ score: r.score, notes: r.notes ?? '' })],
+}));
+
+/** A contributor's manual record: optional email and a list of contributions. */
+export const manualContributorSchema = z.union([contributorRecordSchema, legacyRecordSchema]);
+export type ManualContributor = z.infer<typeof contributorRecordSchema>;
+
+export const contributorNameSchema = z.string().trim().min(1, 'Contributor name is required').max(200, 'must be at most 200 characters');
+
+/** The contributors map, as sent to POST /api/update-manual-contributions. */
+export const contributorsMapSchema = z.record(contributorNameSchema, manualContributorSchema);
+
+/**
+ * `manual-contributions.json`. Keys other than `contributors` (such as `_instructions` and
+ * `_scoring_guide`) are kept as they are when the file is rewritten.
+ */
+export const manualContributionsFileSchema = z.looseObject({
+  contributors: contributorsMapSchema.default({}),
+});
+export type ManualContributionsFile = z.infer<typeof manualContributionsFileSchema>;
+
+/** What a new file starts with. */
+export function emptyManualContributions(): ManualContributionsFile {
+  return {
+    _instructions: 'Manually assign additional contribution scores here. This file is never overwritten by the analysis.',
+    _scoring_guide: {
+      paper_publication: '20-50 points per paper',
+      conference_talk: '15-30 points',
+      blog_post: '10-20 points',
+      community_advocacy: '5-15 points',
+      mentorship: '10-25 points',
+      issue_triage: '5-10 points',
+    },
+    contributors: {},
+  };
+}
