@@ -31,12 +31,13 @@ const contributorRecordSchema = z.object({
 });
 
 // The older flat shape {score, notes} becomes one contribution that applies to every period.
-const legacyRecordSchema = z.object({ score: z.number(), notes: z.string().optional() }).transform((r) => ({
+const legacyRecordSchema = z.strictObject({ score: z.number(), notes: z.string().optional() }).transform((r) => ({
   contributions: [contributionSchema.parse({ score: r.score, notes: r.notes ?? '' })],
 }));
 
 /** A contributor's manual record: optional email and a list of contributions. */
-export const manualContributorSchema = z.union([contributorRecordSchema, legacyRecordSchema]);
+// The strict legacy shape goes first: the record shape would otherwise accept it with no contributions.
+export const manualContributorSchema = z.union([legacyRecordSchema, contributorRecordSchema]);
 export type ManualContributor = z.infer<typeof contributorRecordSchema>;
 
 export const contributorNameSchema = z.string().trim().min(1, 'Contributor name is required').max(200, 'must be at most 200 characters');

@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { addManualContribution, type ManualChangeOptions } from '../../core/manual-service.js';
+import type { RebuildResult } from '../../core/refresh.js';
+import { commandContext, type RepoFlags } from '../context.js';
+
+interface ContributionFlags extends RepoFlags {
+  score: string;
+  notes?: string;
+  start?: string;
+  end?: string;
+  email?: string;
+}
+
+/** `leaderboard add-contribution <name> --score N ...`: a manual score for non-code work. */
+export function registerAddContribution(program: Command): void {
+  program
+    .command('add-contribution')
+    .description('Add a manual score (a talk, a paper, mentoring...) and rebuild the leaderboards from the cache')
+    .argument('<name>', 'contributor name, as it appears on the leaderboard')
+    .requiredOption('--score <n>', 'whole points, greater than 0')
+    .option('--notes <text>', 'what it was for (shown as a hover note)')
+    .option('--start <YYYY-MM-DD>', 'first day it counts for (default: open)')
+    .option('--end <YYYY-MM-DD>', 'last day it counts for (default: open)')
+    .option('--email <email>', "the contributor's email")
+    .option('--repo <path>', 'repository (default: current directory)')
+    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
+    .action(async (name: string, flags: ContributionFlags) => {
+      const ctx: ManualChangeOptions = await commandContext(flags);
+      const result = await addManualContribution(ctx, {
+        name,
+        score: scoreFromFlag(flags.score),
+        ...(flags.notes !== undefined ? { notes: flags.notes } : {}),
+        ...(flags.start !== undefined ? { start: flags.start } : {}),
+        ...(flags.end !== undefined ? { end: flags.end } : {}),
+        ...(flags.email !== undefined ? { email: flags.email } : {}),
+      });
+      console.log(`Added ${flags.score} points for ${name.trim()}. ${rebuiltText(result)}`);
+    });
+}
+
+/** A --score flag as a number; non-numbers become NaN and are refused by the validation. */
+export function scoreFromFlag(value: string): number {
+  return /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+}
+
+/** What to tell the user about the data file after a manual change. */
+export function rebuiltText(result: RebuildResult): string {
+  return result.rebuilt
+    ? 'Leaderboards rebuilt.'
+    : 'Saved; the leaderboards will include it after the first `leaderboard refresh`.';
+}

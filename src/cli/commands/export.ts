@@ -1,0 +1,25 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { exportManualContributions } from '../../core/manual-service.js';
+import { commandContext, type RepoFlags } from '../context.js';
+
+interface ExportFlags extends RepoFlags {
+  out?: string;
+  force?: boolean;
+}
+
+/** `leaderboard export`: a backup of the manual contributions. */
+export function registerExport(program: Command): void {
+  program
+    .command('export')
+    .description('Write a backup of the manual contributions')
+    .option('--out <file>', 'backup file (default: manual-contributions-backup-YYYY-MM-DD.json)')
+    .option('--force', 'overwrite the backup file if it exists')
+    .option('--repo <path>', 'repository (default: current directory)')
+    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
+    .action(async (flags: ExportFlags) => {
+      const ctx = await commandContext(flags);
+      const { file, contributors } = await exportManualContributions(ctx.dataDir, flags.out, Boolean(flags.force));
+      console.log(`Exported ${contributors} contributor${contributors === 1 ? '' : 's'} to ${path.relative(process.cwd(), file) || file}.`);
+    });
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { refresh, type RefreshResult } from '../../core/refresh.js';
+import { commandContext, parseInteger, parseSince, type RepoFlags } from '../context.js';
+import { terminalProgress } from '../progress.js';
+
+interface RefreshFlags extends RepoFlags {
+  since?: string;
+  all?: boolean;
+  pull?: boolean;
+  quiet?: boolean;
+  commitsPerEntry?: number;
+}
+
+/** `leaderboard refresh`: analyse the history and write the data directory. */
+export function registerRefresh(program: Command): void {
+  program
+    .command('refresh')
+    .description('Read the git history, score new commits and write the leaderboard data')
+    .option('--repo <path>', 'repository to analyse (default: current directory)')
+    .option('--data-dir <dir>', 'where the data files go (default: <repo>/.leaderboard)')
+    .option('--since <date|Nd>', 'analyse from a date (YYYY-MM-DD) or N days back, instead of analysisPeriodDays')
+    .option('--all', 'analyse the whole history')
+    .option('--pull', 'fast-forward the repository from its upstream first')
+    .option('--commits-per-entry <n>', 'commits listed per contributor entry (default 20)', parseInteger('--commits-per-entry', 1, 1000))
+    .option('-q, --quiet', 'no progress display; print a one-line summary')
+    .action(async (flags: RefreshFlags) => {
+      const ctx = await commandContext(flags);
+      if (flags.commitsPerEntry) ctx.config.commitsPerEntry = flags.commitsPerEntry;
+      const progress = flags.quiet ? undefined : terminalProgress();
+      const started = Date.now();
+      try {
+        const result = await refresh({
+          ...ctx,
+          ...(flags.since ? { since: parseSince(flags.since) } : {}),
+          all: Boolean(flags.all),
+          pull: Boolean(flags.pull),
+          ...(progress ? { onProgress: progress.update } : {}),
+        });
+        progress?.done();
+        console.log(summarize(result, Date.now() - started));
+      } finally {
+        progress?.done();
+      }
+    });
+}
+
+/** The one-line summary printed after a refresh. */
+export function summarize(r: RefreshResult, ms: number): string {
+  const where = path.relative(process.cwd(), r.dataFile) || r.dataFile;
+  const pulled = r.pulled ? (r.pulled.before === r.pulled.after ? 'Already up to date with upstream. ' : `Pulled ${short(r.pulled.before)}..${short(r.pulled.after)}. `) : '';
+  const ai = r.aiSource === 'heuristic' ? ' AI part: local heuristic estimate (no AI provider configured).' : ` AI part: ${r.aiSource}.`;
+  if (r.upToDate) return `${pulled}Up to date at ${short(r.head)}: nothing new to analyse (${where}).`;
+  return `${pulled}Analysed ${r.commitsInWindow} commits over ${r.analysisPeriodDays} days (${r.scored} scored, ${r.commitsInWindow - r.scored} cached${r.dropped ? `, ${r.dropped} dropped` : ''}), ` +
+    `${r.contributors} contributors, in ${(ms / 1000).toFixed(1)}s -> ${where}.${ai}`;
+}
+
+function short(hash: string | null): string {
+  return hash ? hash.slice(0, 8) : '(no commits)';
+}

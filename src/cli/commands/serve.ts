@@ -1,0 +1,91 @@
+import type { Command } from 'commander';
+import open from 'open';
+import { LeaderboardError } from '../../core/errors.js';
+import { TOOL_VERSION } from '../../core/version.js';
+import { isStale, parseInterval, startRefresher, type Refresher } from '../../server/refresher.js';
+import { startServer } from '../../server/start.js';
+import { commandContext, parseInteger, type RepoFlags } from '../context.js';
+import { summarize } from './refresh.js';
+
+interface ServeFlags extends RepoFlags {
+  port?: number;
+  host?: string;
+  open: boolean;
+  refresh: boolean;
+  refreshInterval?: string;
+}
+
+/** `leaderboard serve`: refresh when needed, serve the dashboard, refresh on a timer. */
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Analyse the repository (incrementally) and serve the dashboard')
+    .option('--repo <path>', 'repository to analyse (default: current directory)')
+    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
+    .option('--port <n>', 'port (default 4173; 0 picks a free one)', parseInteger('--port', 0, 65535))
+    .option('--host <address>', 'address to bind (default 127.0.0.1)')
+    .option('--no-open', 'do not open the browser')
+    .option('--refresh-interval <time>', 'refresh while serving every 15m, 1h, 30s... (default 15m)')
+    .option('--no-refresh', 'serve the data directory as it is: no refresh at start or on a timer')
+    .action(async (flags: ServeFlags) => {
+      const ctx = flags.refresh ? await commandContext(flags) : await dataOnlyContext(flags);
+      const intervalText = flags.refreshInterval ?? ctx.config.serve.refreshInterval;
+      const intervalMs = parseInterval(intervalText);
+      if (intervalMs === null) {
+        throw new LeaderboardError('INVALID_INPUT', `--refresh-interval must look like 15m, 1h or 30s (at least 1s), got "${intervalText}".`);
+      }
+      let refresher: Refresher | null = null;
+      if (flags.refresh) {
+        refresher = startRefresher({
+          ...ctx,
+          intervalMs,
+          onResult: (r) => console.log(r instanceof Error ? `Auto-refresh failed: ${r.message}` : `Auto-refresh: ${summarize(r, 0).replace(/ in 0\.0s/, '')}`),
+        });
+        if (await isStale(ctx.dataDir, intervalMs)) {
+          console.log('Analysing the repository...');
+          try {
+            console.log(summarize(await refresher.run(), 0).replace(/ in 0\.0s/, ''));
+          } catch (err) {
+            // Keep serving whatever data there is; the page shows the failure in its status.
+            console.error(`Refresh failed: ${(err as Error).message}`);
+          }
+        }
+      }
+      const host = flags.host ?? ctx.config.serve.host;
+      const server = await startServer({ dataDir: ctx.dataDir, version: TOOL_VERSION, port: flags.port ?? ctx.config.serve.port, host });
+      console.log(`Leaderboard: ${server.url}`);
+      if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
+        console.warn(`Warning: listening on ${host}: the dashboard and its admin actions are reachable from the network.`);
+      }
+      if (flags.open && process.stdout.isTTY) open(server.url).catch(() => console.log('Could not open a browser; open the address above.'));
+      onShutdown(async () => {
+        refresher?.stop();
+        await server.close();
+        if (refresher) {
+          console.log('Finishing the refresh in progress...');
+          await refresher.idle();
+        }
+      });
+    });
+}
+
+/** With --no-refresh the repository may not even exist: only the data directory matters. */
+async function dataOnlyContext(flags: ServeFlags) {
+  if (flags.dataDir) {
+    const { defaultConfig } = await import('../../core/config.js');
+    return { repo: process.cwd(), dataDir: flags.dataDir, config: defaultConfig() };
+  }
+  return commandContext(flags);
+}
+
+/** Ctrl-C and SIGTERM stop cleanly after the work in hand; a second Ctrl-C exits at once. */
+function onShutdown(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    stop().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}

@@ -1,0 +1,39 @@
+import { Command, CommanderError } from 'commander';
+import { LeaderboardError } from '../core/errors.js';
+import { TOOL_VERSION } from '../core/version.js';
+import { registerAddContribution } from './commands/add-contribution.js';
+import { registerExport } from './commands/export.js';
+import { registerRefresh } from './commands/refresh.js';
+import { registerServe } from './commands/serve.js';
+
+const program = new Command('leaderboard')
+  .description('Rank the contributors of a git repository by the impact of their commits.')
+  .version(TOOL_VERSION)
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride();
+
+registerServe(program);
+registerRefresh(program);
+registerAddContribution(program);
+registerExport(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  process.exitCode = reportError(err);
+}
+
+/** The one top-level catch: prints the error once and returns the exit code (2 usage, 1 failure). */
+function reportError(err: unknown): number {
+  if (err instanceof CommanderError) {
+    // Commander has printed its message; help and version are not failures.
+    return err.exitCode === 0 ? 0 : 2;
+  }
+  if (err instanceof LeaderboardError) {
+    console.error(`Error: ${err.message}`);
+    if (err.hint) console.error(`Hint: ${err.hint}`);
+    return err.isUsageError ? 2 : 1;
+  }
+  console.error(`Unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return 1;
+}

@@ -1,0 +1,108 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { LeaderboardError } from '../errors.js';
+import { runGit } from './run-git.js';
+
+const REPO_HINT = 'Run inside a git repository or pass --repo PATH.';
+
+function notARepo(where: string, why?: string): LeaderboardError {
+  return new LeaderboardError('NOT_A_GIT_REPO', `${where} is not a git repository${why ? ` (${why})` : ''}`, REPO_HINT);
+}
+
+/**
+ * The absolute top level of the work tree that contains `repoPath`.
+ * A missing path, a file or a directory outside any work tree is a NOT_A_GIT_REPO error
+ * naming the path; a missing git is GIT_NOT_FOUND.
+ */
+export async function resolveRepo(repoPath: string): Promise<string> {
+  const abs = path.resolve(repoPath);
+  let isDir: boolean;
+  try {
+    isDir = (await stat(abs)).isDirectory();
+  } catch {
+    throw notARepo(abs, 'the path does not exist');
+  }
+  if (!isDir) throw notARepo(abs, 'the path is not a directory');
+  const res = await runGit(abs, ['rev-parse', '--show-toplevel'], { okCodes: [0, 128] });
+  const top = res.stdout.trim();
+  if (res.code !== 0 || top === '') {
+    const said = res.stderr.trim().replace(/^fatal: /, '');
+    // The usual message says nothing new; others (bare repository, dubious ownership) do.
+    throw notARepo(abs, /not a git repository/i.test(said) || said === '' ? undefined : `git: ${said}`);
+  }
+  return path.resolve(top);
+}
+
+/** The full hash of HEAD, or null when the repository has no commits yet. */
+export async function headCommit(repo: string): Promise<string | null> {
+  const res = await runGit(repo, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { okCodes: [0, 1] });
+  const hash = res.stdout.trim();
+  return res.code === 0 && hash !== '' ? hash : null;
+}
+
+/**
+ * Fast-forwards the current branch from its upstream (`git pull --ff-only`).
+ * No upstream (or a detached HEAD) is a NO_UPSTREAM error saying how to set one; any other
+ * failure (diverged history, network, conflicts with local changes) is GIT_FAILED with git's message.
+ */
+export async function pullFastForward(repo: string): Promise<{ before: string | null; after: string | null }> {
+  const head = await runGit(repo, ['symbolic-ref', '--quiet', '--short', 'HEAD'], { okCodes: [0, 1] });
+  const branch = head.stdout.trim();
+  if (head.code !== 0 || branch === '') {
+    throw new LeaderboardError('NO_UPSTREAM', `Cannot pull in ${repo}: HEAD is detached, so there is no upstream branch`, 'Check out a branch that tracks a remote branch (git switch <branch>), or refresh without --pull.');
+  }
+  const merge = await runGit(repo, ['config', '--get', `branch.${branch}.merge`], { okCodes: [0, 1] });
+  if (merge.code !== 0 || merge.stdout.trim() === '') {
+    throw new LeaderboardError(
+      'NO_UPSTREAM',
+      `Cannot pull in ${repo}: the current branch '${branch}' has no upstream branch`,
+      `Set one with: git branch --set-upstream-to=origin/${branch} ${branch} (or refresh without --pull).`,
+    );
+  }
+  const before = await headCommit(repo);
+  try {
+    // Never prompt: a refresh may run unattended under `serve`.
+    await runGit(repo, ['pull', '--ff-only', '--no-rebase', '--quiet'], { env: { GIT_TERMINAL_PROMPT: '0' } });
+  } catch (err) {
+    if (err instanceof LeaderboardError && err.code === 'GIT_FAILED') {
+      throw new LeaderboardError('GIT_FAILED', `Could not fast-forward '${branch}' in ${repo}: ${err.message}`, 'If the branch has diverged from its upstream, merge or rebase it yourself, then refresh.', { cause: err });
+    }
+    throw err;
+  }
+  return { before, after: await headCommit(repo) };
+}
+
+const SLUG_PART = /^[\w.-]+$/;
+
+function slugFromUrl(url: string): string | null {
+  let rest: string;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url);
+  if (scheme) {
+    if (scheme[1]?.toLowerCase() === 'file') return null;
+    const afterHost = url.slice(scheme[0].length);
+    const slash = afterHost.indexOf('/');
+    if (slash < 0) return null;
+    rest = afterHost.slice(slash + 1);
+  } else {
+    // scp-like `[user@]host:owner/name`; a local path has a slash before any colon.
+    const scp = /^(?:[^@/]+@)?[^:/]{2,}:(.+)$/.exec(url);
+    if (!scp?.[1]) return null;
+    rest = scp[1];
+  }
+  const parts = rest.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/\.git$/i, '').split('/').filter(Boolean);
+  const owner = parts[parts.length - 2];
+  const name = parts[parts.length - 1];
+  if (!owner || !name || !SLUG_PART.test(owner) || !SLUG_PART.test(name)) return null;
+  return `${owner}/${name}`;
+}
+
+/**
+ * `owner/name` of the `origin` remote (https, ssh://, git://, or `git@host:owner/name(.git)`),
+ * or null when there is no origin or its URL is a local path.
+ */
+export async function originSlug(repo: string): Promise<string | null> {
+  // `remote get-url` applies `url.<base>.insteadOf`; it exits 2 for a missing remote.
+  const res = await runGit(repo, ['remote', 'get-url', 'origin'], { okCodes: [0, 2] });
+  const url = res.stdout.trim();
+  return res.code === 0 && url !== '' ? slugFromUrl(url) : null;
+}

@@ -1,0 +1,234 @@
+import {
+  PERIOD_TYPES,
+  SIGNIFICANT_THRESHOLD,
+  tierForRank,
+  type PeriodType,
+  type WrittenCommit,
+  type WrittenEntry,
+  type WrittenLeaderboardData,
+} from '../shared/data-file.js';
+import type { ManualContributionsFile } from '../shared/manual-contributions.js';
+import { isBot } from './bots.js';
+import type { LeaderboardConfig } from './config.js';
+import { LeaderboardError } from './errors.js';
+import { contributionsInPeriod } from './manual-contributions.js';
+import { periodLabels } from './periods.js';
+import type { ScoredCommit } from './types.js';
+
+/** Options of {@link buildLeaderboardData}. */
+export interface BuildOptions {
+  /** Written as `last_updated`. */
+  now: Date;
+  analysisPeriodDays: number;
+  /** Commits listed per entry, newest first. */
+  commitsPerEntry: number;
+  bots: LeaderboardConfig['bots'];
+  /** Copied into `metadata`, with `totalContributors` added. */
+  metadata: Record<string, unknown>;
+}
+
+/** One contributor's commits in one period, as indexes into the sorted commit list. */
+interface Bucket {
+  name: string;
+  commits: number[];
+  significant: number;
+  score: number;
+}
+
+const round = (n: number, digits: number): number => {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+};
+
+/** Plain Unicode code-point order (not locale-aware, not UTF-16 code units). */
+export function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  for (;;) {
+    const x = ia.next();
+    const y = ib.next();
+    if (x.done || y.done) return x.done ? (y.done ? 0 : -1) : 1;
+    const cx = x.value.codePointAt(0) ?? 0;
+    const cy = y.value.codePointAt(0) ?? 0;
+    if (cx !== cy) return cx - cy;
+  }
+}
+
+/** Leaderboard order: total_score desc, then total_commits desc, then name. */
+export function compareEntries(a: Pick<WrittenEntry, 'total_score' | 'total_commits' | 'name'>, b: Pick<WrittenEntry, 'total_score' | 'total_commits' | 'name'>): number {
+  return b.total_score - a.total_score || b.total_commits - a.total_commits || compareCodePoints(a.name, b.name);
+}
+
+function toWrittenCommit(c: ScoredCommit): WrittenCommit {
+  const stats: WrittenCommit['stats'] = { files: c.stats.files, insertions: c.stats.insertions, deletions: c.stats.deletions };
+  if (c.stats.excluded_files > 0) stats.excluded_files = c.stats.excluded_files;
+  if (c.stats.excluded_lines > 0) stats.excluded_lines = c.stats.excluded_lines;
+  const { loc, files, keyword, ai, ai_source, ai_reason } = c.scores;
+  const scores: WrittenCommit['scores'] = { loc, files, keyword, ai, ai_source };
+  if (ai_reason !== undefined) scores.ai_reason = ai_reason;
+  return { full_hash: c.hash, date: c.date, message: c.subject, stats, scores };
+}
+
+/** Non-bot commits, each hash once, sorted newest first (then by hash), and their times in ms. */
+function analysedCommits(commits: ScoredCommit[], bots: LeaderboardConfig['bots']): { sorted: ScoredCommit[]; ms: Float64Array } {
+  // author -> email -> bot; two levels avoid building a key string per commit.
+  const botCache = new Map<string, Map<string, boolean>>();
+  const seen = new Set<string>();
+  const kept: ScoredCommit[] = [];
+  const times: number[] = [];
+  for (const commit of commits) {
+    if (seen.has(commit.hash)) continue;
+    seen.add(commit.hash);
+    let byEmail = botCache.get(commit.author);
+    if (!byEmail) botCache.set(commit.author, (byEmail = new Map()));
+    let bot = byEmail.get(commit.email);
+    if (bot === undefined) byEmail.set(commit.email, (bot = isBot(commit.author, commit.email, bots)));
+    if (bot) continue;
+    const ms = Date.parse(commit.date);
+    if (Number.isNaN(ms)) throw new LeaderboardError('INVALID_INPUT', `Commit ${commit.hash} has an invalid date "${commit.date}"`);
+    kept.push(commit);
+    times.push(ms);
+  }
+  const compare = (a: number, b: number): number => {
+    const byTime = (times[b] as number) - (times[a] as number);
+    if (byTime !== 0) return byTime;
+    const ha = (kept[a] as ScoredCommit).hash;
+    const hb = (kept[b] as ScoredCommit).hash;
+    return ha < hb ? -1 : ha > hb ? 1 : 0;
+  };
+  // git log already lists commits newest first, so the sort is usually skipped.
+  let inOrder = true;
+  for (let i = 1; i < kept.length && inOrder; i++) inOrder = compare(i - 1, i) <= 0;
+  if (inOrder) return { sorted: kept, ms: Float64Array.from(times) };
+  const order = Array.from(kept.keys()).sort(compare);
+  return { sorted: order.map((i) => kept[i] as ScoredCommit), ms: Float64Array.from(order, (i) => times[i] as number) };
+}
+
+type PeriodBuckets = Map<string, Bucket>;
+const DAY_MS = 86_400_000;
+
+/** Groups commit indexes by period type, label and author; commits arrive newest first. */
+function bucketize(sorted: ScoredCommit[], ms: Float64Array): Record<PeriodType, Map<string, PeriodBuckets>> {
+  const groups: Record<PeriodType, Map<string, PeriodBuckets>> = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
+  // Labels depend on the UTC day only, so each day's three periods are looked up once.
+  const byDay = new Map<number, PeriodBuckets[]>();
+  for (let index = 0; index < sorted.length; index++) {
+    const commit = sorted[index] as ScoredCommit;
+    const day = Math.floor((ms[index] as number) / DAY_MS);
+    let periods = byDay.get(day);
+    if (!periods) {
+      const labels = periodLabels(new Date(day * DAY_MS));
+      periods = PERIOD_TYPES.map((type) => {
+        let period = groups[type].get(labels[type]);
+        if (!period) groups[type].set(labels[type], (period = new Map()));
+        return period;
+      });
+      byDay.set(day, periods);
+    }
+    const significant = commit.total >= SIGNIFICANT_THRESHOLD ? 1 : 0;
+    for (const period of periods) {
+      let bucket = period.get(commit.author);
+      if (!bucket) period.set(commit.author, (bucket = { name: commit.author, commits: [], significant: 0, score: 0 }));
+      bucket.commits.push(index);
+      bucket.score += commit.total;
+      bucket.significant += significant;
+    }
+  }
+  return groups;
+}
+
+/**
+ * Builds the data file (schema_version 2) from scored commits and the manual contributions.
+ * Bots are left out; each commit counts in the weekly, monthly and quarterly period of its
+ * author date (UTC); a contributor is the author name and their email is that of their newest
+ * commit. Manual contributions add to the periods they overlap, and a contributor with manual
+ * points but no commits there appears with zero commits; periods exist only where commits fall.
+ * Every referenced commit is stored once in `commits` (newest first, then by hash). Pure and
+ * deterministic: the same input gives the same JSON apart from `last_updated`.
+ */
+export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualContributionsFile, opts: BuildOptions): WrittenLeaderboardData {
+  const { sorted, ms } = analysedCommits(commits, opts.bots);
+  const newestEmail = new Map<string, string>();
+  for (const commit of sorted) if (!newestEmail.has(commit.author)) newestEmail.set(commit.author, commit.email);
+
+  const groups = bucketize(sorted, ms);
+  // Sorted index -> table index; -1 until referenced by an entry.
+  const tableIndex = new Int32Array(sorted.length).fill(-1);
+  const contributors = new Set<string>();
+  const leaderboards = {} as Record<PeriodType, Record<string, WrittenEntry[]>>;
+
+  for (const type of PERIOD_TYPES) {
+    const periods: Record<string, WrittenEntry[]> = {};
+    for (const label of [...groups[type].keys()].sort()) {
+      const buckets = groups[type].get(label) ?? new Map<string, Bucket>();
+      const extra = contributionsInPeriod(manual, type, label);
+      const entries: WrittenEntry[] = [];
+      for (const bucket of buckets.values()) {
+        const add = extra.get(bucket.name);
+        entries.push(entry(bucket, newestEmail.get(bucket.name) ?? '', add?.score ?? 0, add?.notes ?? '', opts.commitsPerEntry));
+      }
+      for (const [name, add] of extra) {
+        // A score of 0 adds nothing to rank; such a record only annotates existing entries.
+        if (buckets.has(name) || add.score <= 0) continue;
+        entries.push(entry({ name, commits: [], significant: 0, score: 0 }, newestEmail.get(name) ?? add.email ?? '', add.score, add.notes, opts.commitsPerEntry));
+      }
+      entries.sort(compareEntries);
+      entries.forEach((e, i) => {
+        const tier = tierForRank(i + 1);
+        e.rank = i + 1;
+        e.tier = tier.tier;
+        e.tier_name = tier.tier_name;
+        contributors.add(e.name);
+        for (const idx of e.commits) tableIndex[idx] = 0;
+      });
+      periods[label] = entries;
+    }
+    leaderboards[type] = periods;
+  }
+
+  // The table keeps the global newest-first order, so each entry's indexes stay ascending.
+  const table: WrittenCommit[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    if (tableIndex[i] === -1) continue;
+    tableIndex[i] = table.length;
+    table.push(toWrittenCommit(sorted[i] as ScoredCommit));
+  }
+  for (const type of PERIOD_TYPES) {
+    for (const entries of Object.values(leaderboards[type])) {
+      for (const e of entries) e.commits = e.commits.map((i) => tableIndex[i] as number);
+    }
+  }
+
+  return {
+    schema_version: 2,
+    last_updated: opts.now.toISOString(),
+    total_commits_analyzed: sorted.length,
+    analysis_period_days: opts.analysisPeriodDays,
+    commits: table,
+    leaderboards,
+    metadata: { ...opts.metadata, totalContributors: contributors.size },
+  };
+}
+
+/** An unranked entry; rank and tier are set after sorting. Its commits are still sorted indexes. */
+function entry(bucket: Bucket, email: string, additional: number, notes: string, cap: number): WrittenEntry {
+  const total = bucket.commits.length;
+  return {
+    name: bucket.name,
+    email,
+    total_commits: total,
+    significant_commits: bucket.significant,
+    simple_commits: total - bucket.significant,
+    significance_ratio: total > 0 ? round(bucket.significant / total, 4) : 0,
+    commit_score: bucket.score,
+    additional_contribution_score: additional,
+    additional_contribution_notes: notes,
+    total_score: bucket.score + additional,
+    avg_score: total > 0 ? round(bucket.score / total, 2) : 0,
+    rank: 0,
+    tier: '',
+    tier_name: '',
+    commits: bucket.commits.slice(0, cap),
+  };
+}

@@ -1,0 +1,51 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { LeaderboardConfig } from './config.js';
+import { LeaderboardError } from './errors.js';
+import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
+import { rebuildFromCache, type RebuildResult } from './refresh.js';
+import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
+import { readManualFile, writeManualFile } from './store/manual-file.js';
+
+export interface ManualChangeOptions {
+  repo: string;
+  dataDir: string;
+  config: LeaderboardConfig;
+}
+
+/**
+ * Adds one manual contribution (to a new or existing contributor), saves the file atomically
+ * and rebuilds the leaderboards from the cache without reading git.
+ */
+export async function addManualContribution(opts: ManualChangeOptions, input: NewContributionInput, asNewContributor = false): Promise<RebuildResult> {
+  const paths = dataDirPaths(opts.dataDir);
+  await ensureDataDir(paths);
+  const current = await readManualFile(paths.manual);
+  const next = asNewContributor ? addContributor(current, input) : addContribution(current, input);
+  await writeManualFile(paths.manual, next);
+  return rebuildFromCache(opts);
+}
+
+/** Default backup name: manual-contributions-backup-YYYY-MM-DD.json (local date). */
+export function backupFileName(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `manual-contributions-backup-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
+}
+
+/**
+ * Writes a backup of the manual contributions to `out` (default: the backup name in the current
+ * directory). An existing file is left alone unless `force`.
+ */
+export async function exportManualContributions(dataDir: string, out?: string, force = false): Promise<{ file: string; contributors: number }> {
+  const manual = await readManualFile(dataDirPaths(dataDir).manual);
+  const file = path.resolve(out ?? backupFileName());
+  try {
+    await writeFile(file, `${JSON.stringify(manual, null, 2)}\n`, { flag: force ? 'w' : 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new LeaderboardError('INVALID_INPUT', `${file} already exists.`, 'Pass --out FILE to choose another name, or --force to overwrite it.');
+    }
+    throw new LeaderboardError('INVALID_INPUT', `Cannot write ${file}: ${(err as Error).message}`);
+  }
+  return { file, contributors: Object.keys(manual.contributors).length };
+}

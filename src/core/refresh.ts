@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { HeuristicAiScorer } from './ai/heuristic.js';
+import type { LeaderboardConfig } from './config.js';
+import { errorMessage } from './errors.js';
+import { createExcluder } from './exclusions.js';
+import { listCommits, readCommits } from './git/history.js';
+import { headCommit, pullFastForward } from './git/repo.js';
+import { buildLeaderboardData } from './leaderboards.js';
+import { scoreCommit } from './scoring.js';
+import { loadScoreCache, saveScoreCache, type CacheLoad } from './store/cache.js';
+import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
+import { readJsonFile, readTextIfExists, writeJsonAtomic } from './store/files.js';
+import { readManualFile } from './store/manual-file.js';
+import { writeStatus } from './store/status.js';
+import type { AiScorer, ScoredCommit } from './types.js';
+import { TOOL_VERSION } from './version.js';
+
+/** Bumped whenever a scoring rule changes, so cached scores are recomputed. */
+export const SCORING_VERSION = 1;
+const DAY_MS = 86_400_000;
+
+/** What `refresh` reports while it works. */
+export interface RefreshProgress {
+  phase: 'listing' | 'reading' | 'writing';
+  done: number;
+  total: number;
+}
+
+export interface RefreshOptions {
+  /** Top level of the repository (see resolveRepo). */
+  repo: string;
+  dataDir: string;
+  config: LeaderboardConfig;
+  /** Analyse from this day instead of `config.analysisPeriodDays` back. */
+  since?: Date;
+  /** Analyse the whole history. */
+  all?: boolean;
+  /** Fast-forward from the upstream first. */
+  pull?: boolean;
+  /** Clock, for tests. Default: now. */
+  now?: Date;
+  /** Parallel git readers. Default: chosen by the reader. */
+  concurrency?: number;
+  ai?: AiScorer;
+  onProgress?: (p: RefreshProgress) => void;
+}
+
+export interface RefreshResult {
+  dataFile: string;
+  head: string | null;
+  /** Nothing had changed since the last refresh: no git history was read. */
+  upToDate: boolean;
+  /** Non-merge commits in the window (bots included). */
+  commitsInWindow: number;
+  /** Commits read from git and scored in this run. */
+  scored: number;
+  /** Cached commits dropped because they are no longer in the history (force-push) or window. */
+  dropped: number;
+  cache: CacheLoad['kind'];
+  contributors: number;
+  analysisPeriodDays: number;
+  pulled?: { before: string | null; after: string | null };
+  aiSource: string;
+}
+
+// What a refresh was computed from; equal inputs mean the data file is already right.
+const stateSchema = z.object({
+  version: z.string(),
+  head: z.string().nullable(),
+  fingerprint: z.string(),
+  windowStart: z.string().nullable(),
+  analysisPeriodDays: z.number(),
+  buildKey: z.string(),
+  manualHash: z.string(),
+});
+type RefreshState = z.infer<typeof stateSchema>;
+
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+
+/** Fingerprint of everything that changes a commit's score. */
+async function scoringFingerprint(repo: string, config: LeaderboardConfig, ai: AiScorer): Promise<string> {
+  const attributes = (await readTextIfExists(path.join(repo, '.gitattributes'))) ?? '';
+  return sha1(JSON.stringify({ SCORING_VERSION, exclusions: config.exclusions, ai: ai.id, attributes }));
+}
+
+/** Key of the settings that change the data file but not commit scores. */
+function buildKey(config: LeaderboardConfig): string {
+  return sha1(JSON.stringify({ v: TOOL_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry }));
+}
+
+function windowStartFor(opts: Pick<RefreshOptions, 'since' | 'all' | 'config'>, now: Date): Date | null {
+  if (opts.all) return null;
+  if (opts.since) return opts.since;
+  // Whole UTC days, so repeated refreshes on one day see the same window.
+  const dayStart = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  return new Date(dayStart - opts.config.analysisPeriodDays * DAY_MS);
+}
+
+/**
+ * Reads the history (only commits not already in the score cache), scores it and writes the
+ * leaderboard data, cache and status files. A failure leaves the last good data file untouched
+ * and records `success: false` with the error in last-update.json, then rethrows.
+ */
+export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
+  const paths = dataDirPaths(opts.dataDir);
+  await ensureDataDir(paths);
+  let head: string | null = null;
+  try {
+    const result = await runRefresh(opts, paths);
+    head = result.head;
+    await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: head });
+    return result;
+  } catch (err) {
+    await writeStatus(paths.status, { success: false, timestamp: new Date().toISOString(), latestCommit: head, error: errorMessage(err) }).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function runRefresh(opts: RefreshOptions, paths: DataDirPaths): Promise<RefreshResult> {
+  const now = opts.now ?? new Date();
+  const ai = opts.ai ?? new HeuristicAiScorer();
+  const pulled = opts.pull ? await pullFastForward(opts.repo) : undefined;
+  const head = await headCommit(opts.repo);
+  const windowStart = windowStartFor(opts, now);
+  const fingerprint = await scoringFingerprint(opts.repo, opts.config, ai);
+  const manualText = (await readTextIfExists(paths.manual)) ?? '';
+  const manual = await readManualFile(paths.manual);
+  const previous = await readJsonFile(paths.state, stateSchema).catch(() => null);
+  const base = { dataFile: paths.data, head, pulled, aiSource: ai.id };
+
+  const state: Omit<RefreshState, 'analysisPeriodDays'> = {
+    version: TOOL_VERSION,
+    head,
+    fingerprint,
+    windowStart: windowStart?.toISOString() ?? null,
+    buildKey: buildKey(opts.config),
+    manualHash: sha1(manualText),
+  };
+  if (previous && (await exists(paths.data)) && sameInputs(previous, state)) {
+    return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays };
+  }
+
+  opts.onProgress?.({ phase: 'listing', done: 0, total: 0 });
+  const refs = await listCommits(opts.repo, windowStart ? { since: windowStart } : {});
+  const loaded = await loadScoreCache(paths.cache, fingerprint);
+  const cached = loaded.cache.commits;
+  const missing = refs.filter((r) => !cached.has(r.hash)).map((r) => r.hash);
+
+  const fresh = new Map<string, ScoredCommit>();
+  if (missing.length > 0) {
+    let done = 0;
+    opts.onProgress?.({ phase: 'reading', done, total: missing.length });
+    const raws = await readCommits(opts.repo, missing, {
+      ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+      onCommit: () => opts.onProgress?.({ phase: 'reading', done: ++done, total: missing.length }),
+    });
+    const excluder = await createExcluder(opts.repo, opts.config.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)));
+    for (const raw of raws) fresh.set(raw.hash, await scoreCommit(raw, excluder, ai));
+  }
+
+  const commits = refs.map((r) => cached.get(r.hash) ?? fresh.get(r.hash)).filter((c): c is ScoredCommit => c !== undefined);
+  const inWindow = new Set(refs.map((r) => r.hash));
+  const dropped = [...cached.keys()].filter((h) => !inWindow.has(h)).length;
+  opts.onProgress?.({ phase: 'writing', done: 0, total: 1 });
+
+  const analysisPeriodDays = windowStart
+    ? Math.round((now.getTime() - windowStart.getTime()) / DAY_MS)
+    : spanDays(commits, now);
+  const data = buildLeaderboardData(commits, manual, {
+    now,
+    analysisPeriodDays,
+    commitsPerEntry: opts.config.commitsPerEntry,
+    bots: opts.config.bots,
+    metadata: metadataFor(opts, head, ai, windowStart),
+  });
+  await writeJsonAtomic(paths.data, data);
+  await saveScoreCache(paths.cache, fingerprint, commits);
+  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays });
+
+  return {
+    ...base,
+    upToDate: false,
+    commitsInWindow: refs.length,
+    scored: fresh.size,
+    dropped,
+    cache: loaded.kind,
+    contributors: Number(data.metadata.totalContributors ?? 0),
+    analysisPeriodDays,
+  };
+}
+
+function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriodDays'>): boolean {
+  return prev.version === next.version && prev.head === next.head && prev.fingerprint === next.fingerprint
+    && prev.windowStart === next.windowStart && prev.buildKey === next.buildKey && prev.manualHash === next.manualHash;
+}
+
+function spanDays(commits: ScoredCommit[], now: Date): number {
+  const oldest = commits.at(-1);
+  return oldest ? Math.max(1, Math.ceil((now.getTime() - Date.parse(oldest.date)) / DAY_MS)) : 0;
+}
+
+function metadataFor(opts: Pick<RefreshOptions, 'repo' | 'config'>, head: string | null, ai: AiScorer, windowStart: Date | null): Record<string, unknown> {
+  return {
+    tool: 'leaderboard',
+    version: TOOL_VERSION,
+    repository: path.basename(opts.repo),
+    head,
+    windowStart: windowStart?.toISOString() ?? null,
+    scoring: {
+      version: SCORING_VERSION,
+      loc: '>=100 lines: 30, >=50: 15, >=20: 8, else 3',
+      files: '>=5 files: 20, >=2: 10, 1: 5',
+      keyword: 'feat/feature/refactor/perf/breaking: 25; fix/bug/improve/enhance/update: 15; test/chore/ci: 10; docs/doc/typo/style/format: 5; none: 12',
+      ai: ai.id,
+      significantAt: 50,
+    },
+    exclusions: opts.config.exclusions,
+    bots: opts.config.bots,
+    commitsPerEntry: opts.config.commitsPerEntry,
+  };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(() => true, () => false);
+}
+
+/** What rebuilding from the cache did. */
+export interface RebuildResult {
+  /** False when there was no earlier refresh to rebuild from: the data file is left alone. */
+  rebuilt: boolean;
+  dataFile: string;
+}
+
+/**
+ * Rebuilds the data file from the score cache and the manual contributions, without reading git:
+ * used after a manual contribution changes. Needs an earlier refresh; without one it does nothing.
+ */
+export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'dataDir' | 'config' | 'ai' | 'now'>): Promise<RebuildResult> {
+  const paths = dataDirPaths(opts.dataDir);
+  const state = await readJsonFile(paths.state, stateSchema).catch(() => null);
+  if (!state || !(await exists(paths.data))) return { rebuilt: false, dataFile: paths.data };
+  const loaded = await loadScoreCache(paths.cache, state.fingerprint);
+  if (loaded.kind !== 'ok') return { rebuilt: false, dataFile: paths.data };
+  const ai = opts.ai ?? new HeuristicAiScorer();
+  const manualText = (await readTextIfExists(paths.manual)) ?? '';
+  const manual = await readManualFile(paths.manual);
+  const windowStart = state.windowStart ? new Date(state.windowStart) : null;
+  const commits = [...loaded.cache.commits.values()];
+  const data = buildLeaderboardData(commits, manual, {
+    now: opts.now ?? new Date(),
+    analysisPeriodDays: state.analysisPeriodDays,
+    commitsPerEntry: opts.config.commitsPerEntry,
+    bots: opts.config.bots,
+    metadata: metadataFor(opts, state.head, ai, windowStart),
+  });
+  await writeJsonAtomic(paths.data, data);
+  await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), buildKey: buildKey(opts.config) });
+  return { rebuilt: true, dataFile: paths.data };
+}

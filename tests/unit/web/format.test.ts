@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { aiLabel, formatAdditional, formatExcluded, splitMessage, wholePercent } from '../../../web/src/lib/format.js';
+import { HIDDEN_STORAGE_KEY, parseHiddenNames, serializeHiddenNames } from '../../../web/src/lib/hidden-names.js';
+
+const stats = { files: 3, lines: 10, insertions: 8, deletions: 2, excluded_files: 0, excluded_lines: 0 };
+
+describe('table and commit formatting', () => {
+  it('shows the significance ratio as a whole percent', () => {
+    expect(wholePercent(0)).toBe(0);
+    expect(wholePercent(2 / 3)).toBe(67);
+    expect(wholePercent(1)).toBe(100);
+    expect(wholePercent(Number.NaN)).toBe(0);
+  });
+
+  it("shows other contributions as +value or '-'", () => {
+    expect(formatAdditional(0)).toBe('-');
+    expect(formatAdditional(15)).toBe('+15');
+    expect(formatAdditional(-5)).toBe('-5');
+  });
+
+  it('splits a message into its first line and the rest', () => {
+    expect(splitMessage('feat: x\n\nbody\nmore')).toEqual({ subject: 'feat: x', body: 'body\nmore' });
+    expect(splitMessage('  fix: y  ')).toEqual({ subject: 'fix: y', body: '' });
+  });
+
+  it('says what was excluded from the counts, only when anything was', () => {
+    expect(formatExcluded(stats)).toBeNull();
+    expect(formatExcluded({ ...stats, excluded_files: 2, excluded_lines: 1204 }))
+      .toBe('Excluded: 2 files, 1,204 lines (lock files, generated, vendored)');
+    expect(formatExcluded({ ...stats, excluded_files: 1, excluded_lines: 1 }))
+      .toBe('Excluded: 1 file, 1 line (lock files, generated, vendored)');
+  });
+
+  it('names the AI source when there is one', () => {
+    expect(aiLabel('heuristic')).toBe('AI (heuristic)');
+    expect(aiLabel(undefined)).toBe('AI');
+  });
+});
+
+describe('hidden names storage', () => {
+  it('round-trips a set of names', () => {
+    expect(HIDDEN_STORAGE_KEY).toBe('leaderboard:hidden-contributors');
+    expect([...parseHiddenNames(serializeHiddenNames(new Set(['b', 'a'])))]).toEqual(['a', 'b']);
+  });
+
+  it('reads anything unexpected as no hidden names', () => {
+    expect(parseHiddenNames(null).size).toBe(0);
+    expect(parseHiddenNames('{').size).toBe(0);
+    expect(parseHiddenNames('{"a":1}').size).toBe(0);
+    expect([...parseHiddenNames('["a", 3, null]')]).toEqual(['a']);
+  });
+});

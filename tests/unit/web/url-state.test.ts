@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { buildUrlSearch, parseUrlState } from '../../../web/src/lib/url-state.js';
+
+describe('parseUrlState', () => {
+  it('reads the type and period', () => {
+    expect(parseUrlState('?type=monthly&period=2025-10')).toEqual({ type: 'monthly', period: '2025-10' });
+    expect(parseUrlState('type=quarterly&period=2025-Q4')).toEqual({ type: 'quarterly', period: '2025-Q4' });
+  });
+
+  it('falls back to weekly and no period', () => {
+    expect(parseUrlState('')).toEqual({ type: 'weekly', period: null });
+    expect(parseUrlState('?type=yearly&period=')).toEqual({ type: 'weekly', period: null });
+    expect(parseUrlState('?type=Monthly')).toEqual({ type: 'weekly', period: null });
+    expect(parseUrlState('?period=%20%20')).toEqual({ type: 'weekly', period: null });
+  });
+
+  it('keeps a period the data may not have (checked against the data later)', () => {
+    expect(parseUrlState('?period=1999-W01')).toEqual({ type: 'weekly', period: '1999-W01' });
+  });
+});
+
+describe('buildUrlSearch', () => {
+  it('writes the type and period', () => {
+    expect(buildUrlSearch('', { type: 'monthly', period: '2025-10' })).toBe('?type=monthly&period=2025-10');
+  });
+
+  it('keeps other parameters and replaces the old view', () => {
+    expect(buildUrlSearch('?theme=x&type=weekly&period=2025-W01', { type: 'quarterly', period: '2025-Q4' }))
+      .toBe('?theme=x&type=quarterly&period=2025-Q4');
+  });
+
+  it('drops the period when there is none', () => {
+    expect(buildUrlSearch('?type=weekly&period=2025-W01', { type: 'weekly', period: null })).toBe('?type=weekly');
+  });
+
+  it('round-trips', () => {
+    const state = { type: 'quarterly' as const, period: '2025-Q1' };
+    expect(parseUrlState(buildUrlSearch('', state))).toEqual(state);
+  });
+});

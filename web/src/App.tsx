@@ -1,0 +1,19 @@
+import { Dashboard } from './components/Dashboard.js';
+import { ErrorBoundary } from './components/ErrorBoundary.js';
+import { ErrorState } from './components/ErrorState.js';
+import { LoadingState } from './components/LoadingState.js';
+import { useLeaderboardData } from './hooks/use-leaderboard-data.js';
+
+/** The page: loading, the error state, or the dashboard. */
+export function App() {
+  const { state, refreshing, refresh } = useLeaderboardData();
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'error') {
+    return <ErrorState message={state.message} onRetry={() => void refresh()} retrying={refreshing} />;
+  }
+  return (
+    <ErrorBoundary>
+      <Dashboard data={state.data} refreshing={refreshing} onRefresh={refresh} />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,69 @@
+import { describeDataFileError, parseLeaderboardData, type LeaderboardData } from '../../src/shared/data-file.js';
+import { statusFileSchema, type StatusFile } from '../../src/shared/status-file.js';
+import { DATA_FILE_URL } from './early-fetch.js';
+
+export { DATA_FILE_URL };
+/** Relative, like the data file. */
+export const STATUS_FILE_URL = './last-update.json';
+
+/** The generic message of a data file that could not be fetched. */
+export const LOAD_FAILED_MESSAGE = 'Failed to load leaderboard data';
+
+/** A data file that could not be fetched or read; `message` is meant for the error state. */
+export class DataLoadError extends Error {
+  override name = 'DataLoadError';
+}
+
+/** A fetched and validated data file, with its text (to tell whether a later fetch changed it). */
+export interface LoadedData {
+  data: LeaderboardData;
+  text: string;
+}
+
+/**
+ * Fetches `leaderboard-data.json` bypassing the cache and validates it with the shared schema.
+ * Throws a {@link DataLoadError}: 'Failed to load leaderboard data' (with the HTTP status when
+ * there is one) when it cannot be fetched, or a sentence naming what is wrong with a malformed file.
+ * `pending` is a request already under way (the one started at startup) to use instead of a new one.
+ */
+export async function fetchLeaderboardData(signal?: AbortSignal, pending?: Promise<Response> | null): Promise<LoadedData> {
+  let text: string;
+  try {
+    const res = await (pending ?? fetch(DATA_FILE_URL, { cache: 'no-store', signal }));
+    if (!res.ok) {
+      const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+      throw new DataLoadError(`${LOAD_FAILED_MESSAGE} (${status})`);
+    }
+    text = await res.text();
+  } catch (err) {
+    if (err instanceof DataLoadError || signal?.aborted) throw err;
+    throw new DataLoadError(LOAD_FAILED_MESSAGE);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DataLoadError(describeDataFileError(new Error(`The leaderboard data file is not valid JSON: ${reason}`)));
+  }
+  try {
+    return { data: parseLeaderboardData(json), text };
+  } catch (err) {
+    throw new DataLoadError(describeDataFileError(err));
+  }
+}
+
+/**
+ * Fetches `last-update.json`. Null when it is missing (404), unreachable or unreadable: the page
+ * then shows no auto-refresh status at all.
+ */
+export async function fetchRefreshStatus(signal?: AbortSignal): Promise<StatusFile | null> {
+  try {
+    const res = await fetch(STATUS_FILE_URL, { cache: 'no-store', signal });
+    if (!res.ok) return null;
+    const parsed = statusFileSchema.safeParse(await res.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,82 @@
+import { useId, useMemo, useState } from 'react';
+import { searchNames, toggleName } from '../lib/filter.js';
+import { CloseIcon, FilterIcon } from './Icons.js';
+
+interface ContributorFilterProps {
+  /** Every contributor name of the data, sorted. */
+  names: readonly string[];
+  hidden: ReadonlySet<string>;
+  onChange: (hidden: ReadonlySet<string>) => void;
+}
+
+/**
+ * Hides contributors from the view: the hidden ones as removable chips, 'Show all', and a
+ * searchable checklist (checked = shown) that opens on demand.
+ */
+export function ContributorFilter({ names, hidden, onChange }: ContributorFilterProps) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const bodyId = useId();
+  const matches = useMemo(() => searchNames(names, query), [names, query]);
+  const hiddenList = useMemo(() => [...hidden].sort((a, b) => a.localeCompare(b)), [hidden]);
+
+  return (
+    <section className="card filter-panel" data-testid="filter-panel" aria-labelledby={`${bodyId}-title`}>
+      <div className="filter-head">
+        <h2 className="card-title" id={`${bodyId}-title`}>
+          <FilterIcon width={18} height={18} className="card-title-icon" />
+          Filter Contributors
+        </h2>
+        <span className="filter-count" data-testid="filter-hidden-count">
+          {hidden.size === 0 ? 'All contributors shown' : `${hidden.size} hidden`}
+        </span>
+        <div className="filter-actions">
+          <button type="button" className="button button-ghost" onClick={() => onChange(new Set())}
+            disabled={hidden.size === 0} data-testid="filter-show-all">
+            Show all
+          </button>
+          <button type="button" className="button" aria-expanded={open} aria-controls={bodyId}
+            onClick={() => setOpen((o) => !o)} data-testid="filter-toggle">
+            {open ? 'Done' : 'Choose contributors'}
+          </button>
+        </div>
+      </div>
+
+      {hiddenList.length > 0 && (
+        <ul className="chip-list" aria-label="Hidden contributors" data-testid="filter-chips">
+          {hiddenList.map((name) => (
+            <li key={name}>
+              <button type="button" className="chip" onClick={() => onChange(toggleName(hidden, name))}
+                aria-label={`Show ${name} again`} title="Show again" data-testid="filter-chip">
+                <span className="chip-text">{name}</span>
+                <CloseIcon width={14} height={14} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {open && (
+        <div className="filter-body" id={bodyId}>
+          <input type="search" className="input" placeholder="Search contributors..." value={query}
+            onChange={(e) => setQuery(e.target.value)} aria-label="Search contributors" data-testid="filter-search" />
+          <p className="filter-help">Unchecked contributors are hidden from the cards, the chart and the ranking; tiers are re-assigned by rank.</p>
+          {names.length === 0 ? (
+            <p className="filter-empty">The data has no contributors yet.</p>
+          ) : matches.length === 0 ? (
+            <p className="filter-empty">No contributor matches &ldquo;{query.trim()}&rdquo;.</p>
+          ) : (
+            <div className="filter-options" role="group" aria-label="Contributors (checked are shown)">
+              {matches.map((name) => (
+                <label key={name} className="filter-option" data-testid="filter-option">
+                  <input type="checkbox" checked={!hidden.has(name)} onChange={() => onChange(toggleName(hidden, name))} />
+                  <span className="filter-option-name">{name}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

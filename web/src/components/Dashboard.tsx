@@ -1,0 +1,71 @@
+import { useCallback, useMemo } from 'react';
+import type { LeaderboardData } from '../../../src/shared/data-file.js';
+import { useAutoReload } from '../hooks/use-auto-reload.js';
+import { useHiddenContributors } from '../hooks/use-hidden-contributors.js';
+import { useRefreshStatus } from '../hooks/use-refresh-status.js';
+import { useViewState } from '../hooks/use-view-state.js';
+import { buildTrendSeries } from '../lib/chart-series.js';
+import { applyFilter, collectContributorNames } from '../lib/filter.js';
+import { computeSummary } from '../lib/summary.js';
+import { ContributorFilter } from './ContributorFilter.js';
+import { Footer } from './Footer.js';
+import { Header } from './Header.js';
+import { LeaderboardTable } from './LeaderboardTable.js';
+import { PeriodSelect } from './PeriodSelect.js';
+import { PeriodTabs, tabId } from './PeriodTabs.js';
+import { SummaryCards } from './SummaryCards.js';
+import { TrendsChart } from './TrendsChart.js';
+import { ViewingBadge } from './ViewingBadge.js';
+
+const PANEL_ID = 'period-panel';
+
+interface DashboardProps {
+  data: LeaderboardData;
+  refreshing: boolean;
+  onRefresh: () => Promise<void>;
+}
+
+/** The main screen once the data file is loaded. */
+export function Dashboard({ data, refreshing, onRefresh }: DashboardProps) {
+  const view = useViewState(data);
+  const [hidden, setHidden] = useHiddenContributors();
+  const { status, reload: reloadStatus } = useRefreshStatus();
+  const reloadData = useCallback(() => void onRefresh(), [onRefresh]);
+  useAutoReload(status, reloadData);
+
+  const periods = data.leaderboards[view.type];
+  const entries = useMemo(
+    () => applyFilter(view.period ? (periods[view.period] ?? []) : [], hidden),
+    [periods, view.period, hidden],
+  );
+  const summary = useMemo(() => computeSummary(entries), [entries]);
+  const series = useMemo(() => buildTrendSeries(periods, hidden), [periods, hidden]);
+  const names = useMemo(() => collectContributorNames(data), [data]);
+  const repository = typeof data.metadata.repository === 'string' ? data.metadata.repository : null;
+
+  const refresh = () => {
+    reloadStatus();
+    reloadData();
+  };
+
+  return (
+    <div className="app">
+      <Header repository={repository} lastUpdated={data.last_updated} status={status}
+        refreshing={refreshing} onRefresh={refresh} />
+      <main className="container main" id="main">
+        <SummaryCards summary={summary} />
+        <ContributorFilter names={names} hidden={hidden} onChange={setHidden} />
+        <PeriodTabs type={view.type} onChange={view.setType} panelId={PANEL_ID} />
+        <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}>
+          <div className="toolbar">
+            <ViewingBadge type={view.type} period={view.period} contributors={entries.length} />
+            <PeriodSelect type={view.type} labels={view.labels} period={view.period} onChange={view.setPeriod} />
+          </div>
+          <TrendsChart series={series} type={view.type} />
+          <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries} />
+        </div>
+      </main>
+      <Footer />
+    </div>
+  );
+}

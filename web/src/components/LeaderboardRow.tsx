@@ -1,0 +1,70 @@
+import type { KeyboardEvent } from 'react';
+import type { ContributorEntry } from '../../../src/shared/data-file.js';
+import { formatAdditional, formatCount, formatScore, wholePercent } from '../lib/format.js';
+import { CommitList } from './CommitList.js';
+import { ChevronIcon } from './Icons.js';
+import { TierBadge } from './TierBadge.js';
+
+/** Number of columns, for the expanded row's colSpan. */
+export const COLUMN_COUNT = 11;
+
+interface LeaderboardRowProps {
+  entry: ContributorEntry;
+  expanded: boolean;
+  onToggle: () => void;
+  detailsId: string;
+}
+
+/** One contributor; a click, Enter or Space opens its commits below it. */
+export function LeaderboardRow({ entry, expanded, onToggle, detailsId }: LeaderboardRowProps) {
+  const impact = wholePercent(entry.significance_ratio);
+  const notes = entry.additional_contribution_notes;
+  const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+    e.preventDefault();
+    onToggle();
+  };
+  return (
+    <>
+      <tr className={`lb-row${expanded ? ' is-expanded' : ''}`} tabIndex={0} aria-expanded={expanded}
+        aria-controls={expanded ? detailsId : undefined} onClick={onToggle} onKeyDown={onKeyDown}
+        data-testid="leaderboard-row" data-name={entry.name} data-rank={entry.rank}>
+        <td className="col-tier">
+          <span className="rank" data-testid="row-rank" aria-label={`Rank ${entry.rank}`}>#{entry.rank}</span>
+          <TierBadge tier={entry.tier} name={entry.tier_name} />
+        </td>
+        <td className="col-contributor">
+          <span className="contributor-name" data-testid="contributor-name">{entry.name}</span>
+          {entry.email && <span className="contributor-email" title={entry.email} data-testid="contributor-email">{entry.email}</span>}
+        </td>
+        <td className="num" data-testid="cell-commits">{formatCount(entry.total_commits)}</td>
+        <td className="num num-sig" data-testid="cell-sig">{formatCount(entry.significant_commits)}</td>
+        <td className="num num-sim" data-testid="cell-sim">{formatCount(entry.simple_commits)}</td>
+        <td className="col-impact" data-testid="cell-impact">
+          <span className="impact">
+            <span className="impact-value">{impact}%</span>
+            <span className="impact-bar" aria-hidden="true"><span className="impact-fill" style={{ width: `${impact}%` }} /></span>
+          </span>
+        </td>
+        <td className="num" data-testid="cell-commit-score">{formatScore(entry.commit_score)}</td>
+        <td className="num" data-testid="cell-other">
+          <span className={notes ? 'has-note' : undefined} title={notes || undefined}>
+            {formatAdditional(entry.additional_contribution_score)}
+          </span>
+        </td>
+        <td className="num num-total" data-testid="cell-total">{formatScore(entry.total_score)}</td>
+        <td className="num" data-testid="cell-avg">{entry.avg_score.toFixed(1)}</td>
+        <td className="col-toggle">
+          <span className="row-toggle" aria-hidden="true" data-testid="row-toggle">
+            <ChevronIcon width={18} height={18} />
+          </span>
+        </td>
+      </tr>
+      {expanded && (
+        <tr className="details-row" id={detailsId} data-testid="row-details">
+          <td colSpan={COLUMN_COUNT}><CommitList entry={entry} /></td>
+        </tr>
+      )}
+    </>
+  );
+}

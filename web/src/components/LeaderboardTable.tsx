@@ -1,0 +1,56 @@
+import { useId, useState } from 'react';
+import type { ContributorEntry } from '../../../src/shared/data-file.js';
+import { LeaderboardRow } from './LeaderboardRow.js';
+import { TierLegend } from './TierLegend.js';
+
+const HEADERS: { label: string; title?: string; numeric?: boolean }[] = [
+  { label: 'Tier' },
+  { label: 'Contributor' },
+  { label: 'Commits', numeric: true },
+  { label: 'Sig', title: 'Significant commits (50 points or more)', numeric: true },
+  { label: 'Sim', title: 'Simple commits (under 50 points)', numeric: true },
+  { label: 'Impact', title: 'Share of significant commits' },
+  { label: 'Commit', title: 'Commit score', numeric: true },
+  { label: 'Other', title: 'Other contributions (manual score)', numeric: true },
+  { label: 'Total', title: 'Total score', numeric: true },
+  { label: 'Avg', title: 'Average score per commit', numeric: true },
+];
+
+/** 'Contributor Rankings': the tier legend and one row per contributor, one row open at a time. */
+export function LeaderboardTable({ entries }: { entries: readonly ContributorEntry[] }) {
+  const [openName, setOpenName] = useState<string | null>(null);
+  const baseId = useId();
+  return (
+    <section className="card table-card" data-testid="leaderboard" aria-labelledby={`${baseId}-title`}>
+      <div className="table-head">
+        <h2 className="card-title" id={`${baseId}-title`}>Contributor Rankings</h2>
+        <TierLegend />
+      </div>
+      {entries.length === 0 ? (
+        <p className="empty-state" data-testid="empty-state">No contributors found for this period.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="lb-table" data-testid="leaderboard-table">
+            <thead>
+              <tr>
+                {HEADERS.map((h) => (
+                  <th key={h.label} scope="col" className={h.numeric ? 'num' : undefined}>
+                    {h.title ? <abbr title={h.title}>{h.label}</abbr> : h.label}
+                  </th>
+                ))}
+                <th scope="col" className="col-toggle"><span className="visually-hidden">Details</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e, i) => (
+                <LeaderboardRow key={`${i}:${e.name}`} entry={e} expanded={openName === e.name}
+                  onToggle={() => setOpenName((cur) => (cur === e.name ? null : e.name))}
+                  detailsId={`${baseId}-details-${i}`} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import {
+  CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip,
+  type ChartData, type ChartOptions,
+} from 'chart.js';
+import { useMemo } from 'react';
+import { Line } from 'react-chartjs-2';
+import type { PeriodType } from '../../../src/shared/data-file.js';
+import type { TrendSeries } from '../lib/chart-series.js';
+
+// Only what a line chart with a legend and tooltips needs, so the rest of chart.js is tree-shaken.
+ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
+
+const GREEN = '#16a34a';
+const BLUE = '#2563eb';
+const ORANGE = '#f97316';
+
+function cssVar(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+function line(label: string, data: number[], color: string, yAxisID: string) {
+  return {
+    label, data, yAxisID, borderColor: color, backgroundColor: color, tension: 0.4,
+    borderWidth: 2, pointRadius: 3, pointHoverRadius: 5,
+  };
+}
+
+/** The line chart itself; loaded on demand so the table does not wait for chart.js. */
+export function TrendsCanvas({ series, type }: { series: TrendSeries; type: PeriodType }) {
+  const data = useMemo<ChartData<'line'>>(() => ({
+    labels: series.labels,
+    datasets: [
+      line('Significant Commits', series.significantCommits, GREEN, 'y'),
+      line('Simple Commits', series.simpleCommits, BLUE, 'y'),
+      line('Contributors', series.contributors, ORANGE, 'y1'),
+    ],
+  }), [series]);
+
+  const options = useMemo<ChartOptions<'line'>>(() => {
+    const text = cssVar('--text-muted', '#64748b');
+    const grid = cssVar('--chart-grid', 'rgba(148, 163, 184, 0.25)');
+    return {
+      responsive: true,
+      maintainAspectRatio: false,
+      interaction: { mode: 'index', intersect: false },
+      plugins: {
+        legend: { position: 'bottom', labels: { color: text, usePointStyle: true, boxWidth: 7, boxHeight: 7, padding: 16 } },
+        tooltip: { mode: 'index', intersect: false },
+      },
+      scales: {
+        x: { ticks: { color: text, maxRotation: 0, autoSkipPadding: 12 }, grid: { display: false } },
+        y: {
+          type: 'linear', position: 'left', beginAtZero: true,
+          title: { display: true, text: 'Commits', color: text },
+          ticks: { color: text, precision: 0 }, grid: { color: grid },
+        },
+        y1: {
+          type: 'linear', position: 'right', beginAtZero: true,
+          title: { display: true, text: 'Contributors', color: text },
+          ticks: { color: text, precision: 0 }, grid: { drawOnChartArea: false },
+        },
+      },
+    };
+  }, []);
+
+  return (
+    <Line data={data} options={options}
+      aria-label={`Significant commits, simple commits and contributors per ${type} period`} role="img" />
+  );
+}

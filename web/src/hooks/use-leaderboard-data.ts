@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LeaderboardData } from '../../../src/shared/data-file.js';
+import { fetchLeaderboardData } from '../api.js';
+import { takeEarlyDataResponse } from '../early-fetch.js';
+
+/** Where loading the data file stands. */
+export type DataState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; data: LeaderboardData };
+
+/** What {@link useLeaderboardData} gives the page. */
+export interface LeaderboardDataHandle {
+  state: DataState;
+  /** True while a fetch after the first one runs. */
+  refreshing: boolean;
+  /** Fetches the data file again without reloading the page; a no-op while a fetch runs. */
+  refresh: () => Promise<void>;
+}
+
+/**
+ * Loads the data file on mount and again on `refresh`. A refetch that returns the same text keeps
+ * the same data object, so the view (selected period) only resets when the data really changed.
+ */
+export function useLeaderboardData(): LeaderboardDataHandle {
+  const [state, setState] = useState<DataState>({ status: 'loading' });
+  const [refreshing, setRefreshing] = useState(false);
+  const lastText = useRef<string | null>(null);
+  const inFlight = useRef(false);
+  const mounted = useRef(true);
+
+  const load = useCallback(async (signal?: AbortSignal, pending?: Promise<Response> | null) => {
+    try {
+      const { data, text } = await fetchLeaderboardData(signal, pending);
+      if (signal?.aborted || !mounted.current) return;
+      if (text !== lastText.current) {
+        lastText.current = text;
+        setState({ status: 'ready', data });
+      } else {
+        setState((prev) => (prev.status === 'ready' ? prev : { status: 'ready', data }));
+      }
+    } catch (err) {
+      if (signal?.aborted || !mounted.current) return;
+      lastText.current = null;
+      setState({ status: 'error', message: err instanceof Error ? err.message : String(err) });
+    }
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    const controller = new AbortController();
+    void load(controller.signal, takeEarlyDataResponse());
+    return () => {
+      mounted.current = false;
+      controller.abort();
+    };
+  }, [load]);
+
+  const refresh = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setRefreshing(true);
+    try {
+      await load();
+    } finally {
+      inFlight.current = false;
+      if (mounted.current) setRefreshing(false);
+    }
+  }, [load]);
+
+  return { state, refreshing, refresh };
+}

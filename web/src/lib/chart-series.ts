@@ -1,0 +1,39 @@
+import type { Periods } from '../../../src/shared/data-file.js';
+import { sortLabelsAscending } from './periods.js';
+
+/** One point per period, oldest first, for the trends chart. */
+export interface TrendSeries {
+  labels: string[];
+  totalCommits: number[];
+  significantCommits: number[];
+  simpleCommits: number[];
+  /** Number of (visible) contributor records of each period. */
+  contributors: number[];
+}
+
+/**
+ * Sums every period of one type: total, significant and simple commits and the number of
+ * contributor records, leaving out hidden contributors. Periods are sorted by label.
+ */
+export function buildTrendSeries(periods: Periods, hidden: ReadonlySet<string> = new Set()): TrendSeries {
+  const series: TrendSeries = { labels: [], totalCommits: [], significantCommits: [], simpleCommits: [], contributors: [] };
+  for (const label of sortLabelsAscending(Object.keys(periods))) {
+    let total = 0;
+    let significant = 0;
+    let simple = 0;
+    let contributors = 0;
+    for (const e of periods[label] ?? []) {
+      if (hidden.has(e.name)) continue;
+      total += e.total_commits;
+      significant += e.significant_commits;
+      simple += e.simple_commits;
+      contributors += 1;
+    }
+    series.labels.push(label);
+    series.totalCommits.push(total);
+    series.significantCommits.push(significant);
+    series.simpleCommits.push(simple);
+    series.contributors.push(contributors);
+  }
+  return series;
+}

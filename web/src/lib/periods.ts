@@ -1,0 +1,72 @@
+import type { PeriodType } from '../../../src/shared/data-file.js';
+
+/**
+ * Orders period labels the way people read them: `2025-W09` before `2025-W10`, `2025-09` before
+ * `2025-10`, `2024-Q4` before `2025-Q1`. Labels are zero-padded, so this is the alphabetical order;
+ * the numeric collation only matters for a label written without padding (`2025-W9`).
+ */
+export function compareLabels(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+}
+
+/** Labels oldest first (the trends chart's order). */
+export function sortLabelsAscending(labels: Iterable<string>): string[] {
+  return [...labels].sort(compareLabels);
+}
+
+/** Labels newest first (the period dropdown's order). */
+export function sortLabelsDescending(labels: Iterable<string>): string[] {
+  return [...labels].sort((a, b) => compareLabels(b, a));
+}
+
+/** The newest label, or null when there are none. */
+export function latestLabel(labels: Iterable<string>): string | null {
+  return sortLabelsDescending(labels)[0] ?? null;
+}
+
+const DAY_MS = 86_400_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
+  'September', 'October', 'November', 'December'];
+
+function isoWeekMonday(year: number, week: number): number {
+  const jan4 = Date.UTC(year, 0, 4);
+  const weekOne = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * DAY_MS;
+  return weekOne + (week - 1) * 7 * DAY_MS;
+}
+
+function dayText(ms: number): string {
+  const d = new Date(ms);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+}
+
+/**
+ * The dates a label covers, in words (UTC, as the labels are): `Oct 20 – Oct 26, 2025` for
+ * `2025-W43`, `October 2025` for `2025-10`, `Oct – Dec 2025` for `2025-Q4`. Null for a label of
+ * another form, which is then shown as it is.
+ */
+export function describePeriod(type: PeriodType, label: string): string | null {
+  if (type === 'weekly') {
+    const m = /^(\d{4})-W(\d{1,2})$/.exec(label);
+    if (!m) return null;
+    const start = isoWeekMonday(Number(m[1]), Number(m[2]));
+    const end = start + 6 * DAY_MS;
+    return `${dayText(start)} – ${dayText(end)}, ${new Date(end).getUTCFullYear()}`;
+  }
+  if (type === 'monthly') {
+    const m = /^(\d{4})-(\d{1,2})$/.exec(label);
+    const month = MONTHS_LONG[Number(m?.[2]) - 1];
+    return m && month ? `${month} ${m[1]}` : null;
+  }
+  const m = /^(\d{4})-Q([1-4])$/.exec(label);
+  if (!m) return null;
+  const first = (Number(m[2]) - 1) * 3;
+  return `${MONTHS[first]} – ${MONTHS[first + 2]} ${m[1]}`;
+}
+
+/** Tab names of the period types. */
+export const PERIOD_TYPE_NAMES: Record<PeriodType, string> = {
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+};

@@ -1,0 +1,16 @@
+import './early-fetch.js';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.js';
+import './styles/theme.css';
+import './styles/layout.css';
+import './styles/table.css';
+import './styles/commits.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
