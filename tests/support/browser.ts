@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -11,17 +9,13 @@ const FLAGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** Launches headless Chromium with a fresh profile; `close` removes the profile too. */
+/**
+ * Launches headless Chromium. Playwright refuses a `--user-data-dir` flag on `launch` and
+ * instead gives every launch a fresh temporary profile of its own, removed on close.
+ */
 export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'lb-chromium-'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...FLAGS, `--user-data-dir=${profile}`] });
-  return {
-    browser,
-    close: async () => {
-      await browser.close();
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  return { browser, close: () => browser.close() };
 }
 
 /** Where tests keep screenshots of the main states (looked at by people, not compared). */

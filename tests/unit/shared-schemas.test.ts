@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeDataFileError, parseLeaderboardData } from '../../src/shared/data-file.js';
 import { manualContributionsFileSchema } from '../../src/shared/manual-contributions.js';
 
-const FIXTURES = '../shared/fixtures';
+const FIXTURES = 'tests/fixtures';
 const fixture = (name: string): unknown => JSON.parse(readFileSync(`${FIXTURES}/${name}`, 'utf8'));
 
 describe('parseLeaderboardData', () => {
