@@ -1,0 +1,171 @@
+// Loading, error and auto-refresh states, and the refresh control, through `leaderboard serve --no-refresh`.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.js';
+import { startServe, type ServeProcess } from '../support/cli.js';
+import { FIXTURE_DATA, gate, keepScreenshot, makeDataDir, newPage } from '../support/e2e.js';
+import { pw } from '../support/pw-expect.js';
+
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+  await closeBrowser?.();
+});
+
+/** Serves a fresh data dir holding `files`; stopped after the file's tests. */
+async function serve(files: Record<string, string>): Promise<{ server: ServeProcess; dir: string }> {
+  const dir = await makeDataDir(files);
+  const server = await startServe(['--no-refresh', '--data-dir', dir]);
+  cleanups.push(() => server.stop(), () => rm(dir, { recursive: true, force: true }));
+  return { server, dir };
+}
+
+const fixtureText = () => readFile(FIXTURE_DATA, 'utf8');
+const status = (success: boolean, timestamp: string, error?: string) =>
+  JSON.stringify({ success, timestamp, latestCommit: 'a'.repeat(40), ...(error ? { error } : {}) });
+
+async function expectError(page: Page, message: RegExp): Promise<void> {
+  await pw(page.getByTestId('error-state')).toBeVisible();
+  await pw(page.getByRole('heading', { name: 'Error Loading Data' })).toBeVisible();
+  await pw(page.getByTestId('error-message')).toHaveText(message);
+  await pw(page.getByTestId('error-state')).toContainText('leaderboard-data.json');
+}
+
+describe('loading and error states', () => {
+  it('shows the spinner and "Loading leaderboard..." until the data arrives', async () => {
+    const { server } = await serve({ 'leaderboard-data.json': await fixtureText() });
+    const page = await newPage(browser);
+    const held = gate();
+    await page.route('**/leaderboard-data.json', async (route) => { await held.wait; await route.continue(); });
+    await page.goto(server.url);
+    await pw(page.getByTestId('loading-state')).toHaveText('Loading leaderboard...');
+    await pw(page.locator('[data-testid="loading-state"] .spinner')).toBeVisible();
+    await keepScreenshot(page, 'state-loading');
+    held.open();
+    await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
+    await pw(page.getByTestId('loading-state')).toHaveCount(0);
+    await page.context().close();
+  });
+
+  it('names what is wrong with a malformed file instead of a blank page', async () => {
+    const data = JSON.parse(await fixtureText()) as { leaderboards: { weekly: Record<string, { total_commits: unknown }[]> } };
+    const firstWeek = Object.keys(data.leaderboards.weekly)[0]!;
+    data.leaderboards.weekly[firstWeek]![0]!.total_commits = 'many';
+    const { server } = await serve({ 'leaderboard-data.json': JSON.stringify(data) });
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    await expectError(page, new RegExp(`leaderboards\\.weekly\\.${firstWeek}\\.0\\.total_commits`));
+    await keepScreenshot(page, 'state-error-malformed');
+    await page.context().close();
+  });
+
+  it('says when the file is not JSON at all, and when it is missing', async () => {
+    const broken = await serve({ 'leaderboard-data.json': '{"last_updated": "2025-01-01T00:00:00Z",' });
+    const page = await newPage(browser);
+    await page.goto(broken.server.url);
+    await expectError(page, /not valid JSON/);
+
+    const missing = await serve({});
+    await page.goto(missing.server.url);
+    await expectError(page, /^Failed to load leaderboard data \(HTTP 404/);
+    // Once the file exists, 'Try again' loads it without a page reload.
+    await writeFile(path.join(missing.dir, 'leaderboard-data.json'), await fixtureText());
+    await page.getByTestId('retry-button').click();
+    await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
+    await page.context().close();
+  });
+});
+
+describe('auto-refresh status and the refresh control', () => {
+  it('shows green "Live updates every 15min", then "Auto-refresh error", then nothing, polling every 30 seconds', async () => {
+    const { server, dir } = await serve({
+      'leaderboard-data.json': await fixtureText(),
+      'last-update.json': status(true, '2025-10-27T08:00:00.000Z'),
+    });
+    const page = await newPage(browser);
+    await page.clock.install();
+    await page.goto(server.url);
+    const badge = page.getByTestId('refresh-status');
+    await pw(badge).toHaveText('Live updates every 15min');
+    await pw(badge).toHaveAttribute('data-state', 'ok');
+    const color = await badge.evaluate((el) => getComputedStyle(el).color.match(/\d+/g)!.map(Number));
+    expect(color[1]).toBeGreaterThan(color[0]!); // green
+    expect(color[1]).toBeGreaterThan(color[2]!);
+    await keepScreenshot(page, 'state-status-ok');
+
+    await writeFile(path.join(dir, 'last-update.json'), status(false, '2025-10-27T08:15:00.000Z', 'git pull failed: no network'));
+    await page.clock.runFor(29_000);
+    await pw(badge).toHaveAttribute('data-state', 'ok'); // not polled yet
+    await page.clock.runFor(2_000);
+    await pw(badge).toHaveText('Auto-refresh error');
+    await pw(badge).toHaveAttribute('title', 'git pull failed: no network');
+    await keepScreenshot(page, 'state-status-error');
+
+    await rm(path.join(dir, 'last-update.json'));
+    await page.clock.runFor(31_000);
+    await pw(badge).toHaveCount(0);
+    await page.context().close();
+  });
+
+  it('follows a new successful refresh, resetting the dropdown to the latest period of the new data', async () => {
+    const { server, dir } = await serve({
+      'leaderboard-data.json': await fixtureText(),
+      'last-update.json': status(true, '2025-10-27T08:00:00.000Z'),
+    });
+    const page = await newPage(browser);
+    await page.clock.install();
+    await page.goto(`${server.url}?type=monthly`);
+    await page.getByTestId('period-select').selectOption('2025-05');
+    await pw(page.getByTestId('viewing-period')).toHaveText('2025-05');
+
+    const data = JSON.parse(await fixtureText()) as { last_updated: string; leaderboards: { monthly: Record<string, unknown[]> } };
+    data.last_updated = '2025-11-03T08:00:00.000Z';
+    data.leaderboards.monthly['2025-11'] = [data.leaderboards.monthly['2025-10']![0]];
+    await writeFile(path.join(dir, 'leaderboard-data.json'), JSON.stringify(data));
+    await writeFile(path.join(dir, 'last-update.json'), status(true, '2025-11-03T08:00:00.000Z'));
+    await page.clock.runFor(31_000);
+    await pw(page.getByTestId('period-select')).toHaveValue('2025-11');
+    await pw(page.getByTestId('viewing-count')).toHaveText('1 contributor');
+    await page.context().close();
+  });
+
+  it('re-fetches the data without reloading, disabled and reading "Refreshing..." meanwhile', async () => {
+    const { server, dir } = await serve({ 'leaderboard-data.json': await fixtureText() });
+    const page = await newPage(browser);
+    await page.goto(`${server.url}?type=quarterly`);
+    await page.getByTestId('period-select').selectOption('2025-Q2');
+    await page.evaluate(() => { (window as unknown as { marker: number }).marker = 42; });
+    const button = page.getByTestId('refresh-button');
+    await pw(button).toHaveText('Refresh');
+
+    // The same data again: the chosen period stays.
+    const held = gate();
+    await page.route('**/leaderboard-data.json', async (route) => { await held.wait; await route.continue(); });
+    await button.click();
+    await pw(button).toHaveText('Refreshing...');
+    await pw(button).toBeDisabled();
+    await keepScreenshot(page, 'state-refreshing');
+    held.open();
+    await pw(button).toHaveText('Refresh');
+    await pw(button).toBeEnabled();
+    await pw(page.getByTestId('period-select')).toHaveValue('2025-Q2');
+
+    // Changed data: shown at once, back to the latest period, same page (the marker survives).
+    const data = JSON.parse(await fixtureText()) as { leaderboards: { quarterly: Record<string, unknown[]> } };
+    data.leaderboards.quarterly['2025-Q4'] = data.leaderboards.quarterly['2025-Q4']!.slice(0, 2);
+    await writeFile(path.join(dir, 'leaderboard-data.json'), JSON.stringify(data));
+    await button.click();
+    await pw(page.getByTestId('period-select')).toHaveValue('2025-Q4');
+    await pw(page.getByTestId('leaderboard-row')).toHaveCount(2);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await page.context().close();
+  });
+});
