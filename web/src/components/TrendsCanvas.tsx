@@ -37,6 +37,8 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
     ],
   }), [series]);
 
+  // With one or two periods the points would sit on the chart's edges: centre them instead.
+  const fewPeriods = series.labels.length < 3;
   const options = useMemo<ChartOptions<'line'>>(() => {
     const text = cssVar('--text-muted', '#64748b');
     const grid = cssVar('--chart-grid', 'rgba(148, 163, 184, 0.25)');
@@ -49,20 +51,20 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
         tooltip: { mode: 'index', intersect: false },
       },
       scales: {
-        x: { ticks: { color: text, maxRotation: 0, autoSkipPadding: 12 }, grid: { display: false } },
+        x: { offset: fewPeriods, ticks: { color: text, maxRotation: 0, autoSkipPadding: 12 }, grid: { display: false } },
         y: {
-          type: 'linear', position: 'left', beginAtZero: true,
+          type: 'linear', position: 'left', beginAtZero: true, grace: '5%', // headroom so the top point is not cut in half
           title: { display: true, text: 'Commits', color: text },
           ticks: { color: text, precision: 0 }, grid: { color: grid },
         },
         y1: {
-          type: 'linear', position: 'right', beginAtZero: true,
+          type: 'linear', position: 'right', beginAtZero: true, grace: '5%',
           title: { display: true, text: 'Contributors', color: text },
           ticks: { color: text, precision: 0 }, grid: { drawOnChartArea: false },
         },
       },
     };
-  }, []);
+  }, [fewPeriods]);
 
   return (
     <Line data={data} options={options}
