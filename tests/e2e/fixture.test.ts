@@ -1,3 +1,4 @@
+/// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
 // The real fixture (written by another tool of this kind) through `leaderboard serve --no-refresh`.
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+/// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
 // Loading, error and auto-refresh states, and the refresh control, through `leaderboard serve --no-refresh`.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+/// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
 /**
  * Retrying assertions on playwright-core locators for vitest (playwright-core ships no `expect`;
  * @playwright/test would bring its own runner). Each polls until it holds or 10 s pass.
