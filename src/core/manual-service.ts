@@ -1,10 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { emptyManualContributions, manualContributionsFileSchema } from '../shared/manual-contributions.js';
 import type { LeaderboardConfig } from './config.js';
 import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
 import { rebuildFromCache, type RebuildResult } from './refresh.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
+import { parseJsonText, readTextIfExists } from './store/files.js';
 import { readManualFile, writeManualFile } from './store/manual-file.js';
 
 export interface ManualChangeOptions {
@@ -37,10 +39,16 @@ export function backupFileName(now = new Date()): string {
  * directory). An existing file is left alone unless `force`.
  */
 export async function exportManualContributions(dataDir: string, out?: string, force = false): Promise<{ file: string; contributors: number }> {
-  const manual = await readManualFile(dataDirPaths(dataDir).manual);
+  const source = dataDirPaths(dataDir).manual;
+  // The backup is the file as it is, read once and validated (a broken file is reported, not
+  // backed up): writing the parsed value instead reordered its keys, converted the legacy shape
+  // and dropped fields the schema does not know.
+  const original = await readTextIfExists(source);
+  const manual = original === null ? emptyManualContributions() : parseJsonText(original, source, manualContributionsFileSchema);
+  const text = original ?? `${JSON.stringify(manual, null, 2)}\n`;
   const file = path.resolve(out ?? backupFileName());
   try {
-    await writeFile(file, `${JSON.stringify(manual, null, 2)}\n`, { flag: force ? 'w' : 'wx' });
+    await writeFile(file, text, { flag: force ? 'w' : 'wx' });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
       throw new LeaderboardError('INVALID_INPUT', `${file} already exists.`, 'Pass --out FILE to choose another name, or --force to overwrite it.');

@@ -7,7 +7,7 @@ import type { LeaderboardConfig } from './config.js';
 import { errorMessage } from './errors.js';
 import { createExcluder } from './exclusions.js';
 import { listCommits, readCommits } from './git/history.js';
-import { headCommit, pullFastForward } from './git/repo.js';
+import { headCommit, pullFastForward, shallowBoundary } from './git/repo.js';
 import { buildLeaderboardData } from './leaderboards.js';
 import { scoreCommit } from './scoring.js';
 import { loadScoreCache, saveScoreCache, type CacheLoad } from './store/cache.js';
@@ -80,10 +80,17 @@ type RefreshState = z.infer<typeof stateSchema>;
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 
-/** Fingerprint of everything that changes a commit's score. */
-async function scoringFingerprint(repo: string, config: LeaderboardConfig, ai: AiScorer): Promise<string> {
+/**
+ * Fingerprint of everything that changes a cached commit: its score, and the author identity
+ * git reports for it. `.mailmap` is in it because cached commits keep their mailmapped name and
+ * email (without it, adding a .mailmap left the old identities of cached commits in place); the
+ * shallow boundary is in it because boundary commits are scored without their diff (below), so
+ * deepening the clone must rescore them.
+ */
+async function scoringFingerprint(repo: string, config: LeaderboardConfig, ai: AiScorer, shallow: Set<string>): Promise<string> {
   const attributes = (await readTextIfExists(path.join(repo, '.gitattributes'))) ?? '';
-  return sha1(JSON.stringify({ SCORING_VERSION, exclusions: config.exclusions, ai: ai.id, attributes }));
+  const mailmap = (await readTextIfExists(path.join(repo, '.mailmap'))) ?? '';
+  return sha1(JSON.stringify({ SCORING_VERSION, exclusions: config.exclusions, ai: ai.id, attributes, mailmap, shallow: [...shallow].sort() }));
 }
 
 /** Key of the settings that change the data file but not commit scores. */
@@ -95,8 +102,12 @@ function windowStartFor(opts: Pick<RefreshOptions, 'since' | 'all' | 'config'>, 
   if (opts.all) return null;
   if (opts.since) return opts.since;
   // Whole UTC days, so repeated refreshes on one day see the same window.
-  const dayStart = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-  return new Date(dayStart - opts.config.analysisPeriodDays * DAY_MS);
+  return new Date(utcDayStart(now) - opts.config.analysisPeriodDays * DAY_MS);
+}
+
+/** Start (ms) of the UTC day of `now`. */
+function utcDayStart(now: Date): number {
+  return Math.floor(now.getTime() / DAY_MS) * DAY_MS;
 }
 
 /**
@@ -125,7 +136,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths): Promise<Re
   const pulled = opts.pull ? await pullFastForward(opts.repo) : undefined;
   const head = await headCommit(opts.repo);
   const windowStart = windowStartFor(opts, now);
-  const fingerprint = await scoringFingerprint(opts.repo, opts.config, ai);
+  const shallow = await shallowBoundary(opts.repo);
+  const fingerprint = await scoringFingerprint(opts.repo, opts.config, ai, shallow);
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
   const manual = await readManualFile(paths.manual);
   const previous = await readJsonFile(paths.state, stateSchema).catch(() => null);
@@ -157,6 +169,9 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths): Promise<Re
       ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
       onCommit: () => opts.onProgress?.({ phase: 'reading', done: ++done, total: missing.length }),
     });
+    // In a shallow clone git diffs a boundary commit against an empty tree, crediting it with
+    // every file in the repository; its real change is unknown, so it is scored as changing none.
+    for (const raw of raws) if (shallow.has(raw.hash)) raw.files = [];
     const excluder = await createExcluder(opts.repo, opts.config.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)));
     for (const raw of raws) fresh.set(raw.hash, await scoreCommit(raw, excluder, ai));
   }
@@ -166,8 +181,10 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths): Promise<Re
   const dropped = [...cached.keys()].filter((h) => !inWindow.has(h)).length;
   opts.onProgress?.({ phase: 'writing', done: 0, total: 1 });
 
+  // Counted from the start of today (UTC), like the window itself: counting from `now` made the
+  // default window "366 days" every afternoon and the value change within a day.
   const analysisPeriodDays = windowStart
-    ? Math.round((now.getTime() - windowStart.getTime()) / DAY_MS)
+    ? Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS)
     : spanDays(commits, now);
   const data = buildLeaderboardData(commits, manual, {
     now,
@@ -197,9 +214,13 @@ function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriod
     && prev.windowStart === next.windowStart && prev.buildKey === next.buildKey && prev.manualHash === next.manualHash;
 }
 
+/**
+ * Whole UTC days from the oldest commit's day to today, as `--since <that day>` would count them
+ * (counting from `now` changed the value during the day).
+ */
 function spanDays(commits: ScoredCommit[], now: Date): number {
   const oldest = commits.at(-1);
-  return oldest ? Math.max(1, Math.ceil((now.getTime() - Date.parse(oldest.date)) / DAY_MS)) : 0;
+  return oldest ? Math.max(1, Math.round((utcDayStart(now) - utcDayStart(new Date(oldest.date))) / DAY_MS)) : 0;
 }
 
 function metadataFor(opts: Pick<RefreshOptions, 'repo' | 'config'>, head: string | null, ai: AiScorer, windowStart: Date | null): Record<string, unknown> {

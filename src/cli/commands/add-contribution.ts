@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { LeaderboardError } from '../../core/errors.js';
 import { addManualContribution, type ManualChangeOptions } from '../../core/manual-service.js';
 import type { RebuildResult } from '../../core/refresh.js';
 import { commandContext, type RepoFlags } from '../context.js';
@@ -38,9 +39,14 @@ export function registerAddContribution(program: Command): void {
     });
 }
 
-/** A --score flag as a number; non-numbers become NaN and are refused by the validation. */
+/**
+ * A --score flag as a whole number. 0 and negative numbers go on to the validation, which refuses
+ * them with the spec's 'Score must be greater than 0'; anything that is not a whole number is
+ * refused here, since that message was misleading for "2.5" or "ten".
+ */
 export function scoreFromFlag(value: string): number {
-  return /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (/^-?\d+$/.test(value.trim())) return Number(value);
+  throw new LeaderboardError('INVALID_INPUT', `Score must be a whole number greater than 0, got "${value}"`);
 }
 
 /** What to tell the user about the data file after a manual change. */

@@ -18,8 +18,10 @@ export function registerExport(program: Command): void {
     .option('--repo <path>', 'repository (default: current directory)')
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
     .action(async (flags: ExportFlags) => {
-      const ctx = await commandContext(flags);
-      const { file, contributors } = await exportManualContributions(ctx.dataDir, flags.out, Boolean(flags.force));
+      // Only the data directory is read: with --data-dir no repository is needed (it refused to
+      // export from a data directory when run outside a git repository).
+      const dataDir = flags.dataDir !== undefined ? path.resolve(flags.dataDir) : (await commandContext(flags)).dataDir;
+      const { file, contributors } = await exportManualContributions(dataDir, flags.out, Boolean(flags.force));
       console.log(`Exported ${contributors} contributor${contributors === 1 ? '' : 's'} to ${path.relative(process.cwd(), file) || file}.`);
     });
 }

@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { errorMessage } from '../../core/errors.js';
 import { refresh, type RefreshResult } from '../../core/refresh.js';
+import { dataDirPaths, defaultDataDir } from '../../core/store/data-dir.js';
+import { writeStatus } from '../../core/store/status.js';
 import { commandContext, parseInteger, parseSince, type RepoFlags } from '../context.js';
 import { terminalProgress } from '../progress.js';
 
@@ -25,7 +29,10 @@ export function registerRefresh(program: Command): void {
     .option('--commits-per-entry <n>', 'commits listed per contributor entry (default 20)', parseInteger('--commits-per-entry', 1, 1000))
     .option('-q, --quiet', 'no progress display; print a one-line summary')
     .action(async (flags: RefreshFlags) => {
-      const ctx = await commandContext(flags);
+      const ctx = await commandContext(flags).catch(async (err: unknown) => {
+        await recordEarlyFailure(flags, err);
+        throw err;
+      });
       if (flags.commitsPerEntry) ctx.config.commitsPerEntry = flags.commitsPerEntry;
       const progress = flags.quiet ? undefined : terminalProgress();
       const started = Date.now();
@@ -43,6 +50,19 @@ export function registerRefresh(program: Command): void {
         progress?.done();
       }
     });
+}
+
+/**
+ * `refresh` records its own failures in last-update.json, but one before it starts (the
+ * repository became unreadable, e.g. a broken .git/HEAD, or the config file broke) was not
+ * recorded, so the page went on showing the last success. It is recorded in the data directory
+ * the flags point at, only when an earlier refresh wrote a status file there.
+ */
+async function recordEarlyFailure(flags: RepoFlags, err: unknown): Promise<void> {
+  const dir = path.resolve(flags.dataDir ?? defaultDataDir(path.resolve(flags.repo ?? process.cwd())));
+  const { status } = dataDirPaths(dir);
+  if (!existsSync(status)) return;
+  await writeStatus(status, { success: false, timestamp: new Date().toISOString(), latestCommit: null, error: errorMessage(err) }).catch(() => undefined);
 }
 
 /** The one-line summary printed after a refresh. */

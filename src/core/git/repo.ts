@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LeaderboardError } from '../errors.js';
 import { runGit } from './run-git.js';
@@ -38,6 +38,23 @@ export async function headCommit(repo: string): Promise<string | null> {
   const res = await runGit(repo, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { okCodes: [0, 1] });
   const hash = res.stdout.trim();
   return res.code === 0 && hash !== '' ? hash : null;
+}
+
+/**
+ * The commits at the boundary of a shallow clone (`.git/shallow`), whose parents are missing:
+ * git diffs them against an empty tree, as if they added every file. Empty when not shallow.
+ */
+export async function shallowBoundary(repo: string): Promise<Set<string>> {
+  const res = await runGit(repo, ['rev-parse', '--git-path', 'shallow']);
+  const file = path.resolve(repo, res.stdout.trim());
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    throw err;
+  }
+  return new Set(text.split('\n').map((l) => l.trim()).filter((l) => l !== ''));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import writeFileAtomicLib from 'write-file-atomic';
-import type { z } from 'zod';
+import { ZodError, type z } from 'zod';
 import { LeaderboardError, type ErrorCode } from '../errors.js';
 
 /**
@@ -48,17 +48,46 @@ export function parseJsonText<S extends z.ZodType>(text: string, file: string, s
   } catch (err) {
     throw new LeaderboardError(code, `${file} is not valid JSON (${(err as Error).message}).`, 'Fix the file by hand or restore it from a backup.');
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    throw new LeaderboardError(code, `${file} is not valid: ${describeIssues(parsed.error)}.`, 'Fix the named field or restore the file from a backup.');
+  const invalid = (error: z.ZodError) =>
+    new LeaderboardError(code, `${file} is not valid: ${describeIssues(error)}.`, 'Fix the named field or restore the file from a backup.');
+  let parsed;
+  try {
+    parsed = schema.safeParse(json);
+  } catch (err) {
+    // A schema's transform may throw its own ZodError (the legacy manual-contributions shape
+    // does, for a score like 5.5): report it like any other invalid field, not as a crash.
+    if (err instanceof ZodError) throw invalid(err);
+    throw err;
   }
+  if (!parsed.success) throw invalid(parsed.error);
   return parsed.data;
+}
+
+interface FieldIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * Issues with full paths. A union that fails says only "Invalid input" at its own path, so the
+ * alternative that got furthest into the value (the deepest issue) is reported instead.
+ */
+function fieldIssues(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []): FieldIssue[] {
+  return issues.flatMap((issue): FieldIssue[] => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      const depth = (branch: z.core.$ZodIssue[]) => Math.max(0, ...branch.map((b) => b.path.length));
+      const deepest = issue.errors.reduce((best, branch) => (depth(branch) > depth(best) ? branch : best));
+      return fieldIssues(deepest, path);
+    }
+    return [{ path, message: issue.message }];
+  });
 }
 
 /** The issues of a zod error in words: `path: message; ...`. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
+  return fieldIssues(error.issues)
     .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.join('.') : '(top level)'}: ${i.message}`)
+    .map((i) => `${i.path.length ? i.path.map(String).join('.') : '(top level)'}: ${i.message}`)
     .join('; ');
 }

@@ -1,0 +1,244 @@
+/**
+ * Incremental refreshes through the built CLI: the score cache, new commits, a force-push,
+ * a settings change, a failed refresh and `--pull`. The steps of the first block build on
+ * each other and run in order on one repository.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestRepo, type TestAuthor, type TestRepo } from '../support/git-repo.js';
+import { bytesOf, cachedHashes, cli, dataFiles, hasStackTrace, readJson, readRawData, readStatus, summaryCounts } from './helpers.js';
+
+const repos: TestRepo[] = [];
+async function newRepo(options?: Parameters<typeof createTestRepo>[0]): Promise<TestRepo> {
+  const repo = await createTestRepo(options);
+  repos.push(repo);
+  return repo;
+}
+afterAll(async () => {
+  await Promise.all(repos.map((r) => r.cleanup()));
+});
+
+const EVE: TestAuthor = { name: 'Eve Incremental', email: 'eve@example.com' };
+const FINN: TestAuthor = { name: 'Finn Forcepush', email: 'finn@example.com' };
+const tableHashes = (dataDir: string) => readRawData(dataDir).commits.map((c) => c.full_hash);
+
+interface CacheFile {
+  fingerprint: string;
+  commits: { hash: string; subject: string }[];
+}
+
+describe('incremental refresh', () => {
+  let repo: TestRepo;
+  let dataDir: string;
+  let files: ReturnType<typeof dataFiles>;
+  const base: string[] = [];
+  const added: string[] = [];
+  let commitCount = 0;
+  const commit = (author: TestAuthor, day: number) => {
+    commitCount += 1;
+    return repo.commit({
+      files: { [`src/f${commitCount}.ts`]: `export const x${commitCount} = ${commitCount};\n` },
+      message: `feat: add f${commitCount}`,
+      author,
+      date: `2025-06-${String(day).padStart(2, '0')}T10:00:00Z`,
+    });
+  };
+
+  beforeAll(async () => {
+    repo = await newRepo();
+    dataDir = path.join(repo.dir, '.leaderboard');
+    files = dataFiles(dataDir);
+    for (const day of [2, 3, 4]) base.push(await commit(EVE, day));
+  });
+
+  it('scores every commit the first time', () => {
+    const r = cli(repo.dir, ['refresh', '--all']);
+    expect(r.code).toBe(0);
+    expect(summaryCounts(r.stdout)).toEqual({ analysed: 3, scored: 3, cached: 0, dropped: 0 });
+    expect(cachedHashes(dataDir)).toEqual([...base].reverse());
+  });
+
+  it('reports nothing scored and rewrites nothing when nothing changed', async () => {
+    const before = { data: bytesOf(files.data), cache: bytesOf(files.cache) };
+    const r = cli(repo.dir, ['refresh', '--all']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(`Up to date at ${base[2]?.slice(0, 8)}: nothing new to analyse (.leaderboard/leaderboard-data.json).`);
+    expect(bytesOf(files.data)).toBe(before.data);
+    expect(bytesOf(files.cache)).toBe(before.cache);
+  });
+
+  it('after k new commits reads and scores exactly those k', async () => {
+    // Mark a cached commit: if it were rescored, its real subject would come back.
+    const cache = readJson<CacheFile>(files.cache);
+    const marked = cache.commits.find((c) => c.hash === base[0]);
+    if (!marked) throw new Error('base commit not cached');
+    marked.subject = 'MARKED: served from the cache';
+    await writeFile(files.cache, JSON.stringify(cache));
+
+    added.push(await commit(FINN, 5), await commit(FINN, 6));
+    const r = cli(repo.dir, ['refresh', '--all']);
+    expect(r.code).toBe(0);
+    expect(summaryCounts(r.stdout)).toEqual({ analysed: 5, scored: 2, cached: 3, dropped: 0 });
+    expect(cachedHashes(dataDir)).toEqual([...base, ...added].reverse());
+    const raw = readRawData(dataDir);
+    expect(raw.commits.find((c) => c.full_hash === base[0])?.message).toBe('MARKED: served from the cache');
+    expect(raw.commits.find((c) => c.full_hash === added[1])?.message).toBe('feat: add f5');
+    expect(readStatus(dataDir)).toMatchObject({ success: true, latestCommit: added[1] });
+  });
+
+  it('drops the commits a force-push removed, from the data and the cache', async () => {
+    // History rewritten: back to the base, then one different commit.
+    await repo.git('reset', '-q', '--hard', base[2] ?? '');
+    const replacement = await commit(FINN, 7);
+    const r = cli(repo.dir, ['refresh', '--all']);
+    expect(r.code).toBe(0);
+    expect(summaryCounts(r.stdout)).toEqual({ analysed: 4, scored: 1, cached: 3, dropped: 2 });
+    expect(r.stdout).toContain('(1 scored, 3 cached, 2 dropped)');
+    expect(tableHashes(dataDir)).toEqual([replacement, ...[...base].reverse()]);
+    expect(cachedHashes(dataDir)).toEqual([replacement, ...[...base].reverse()]);
+    for (const gone of added) expect(bytesOf(files.cache)).not.toContain(gone);
+    const finn = readRawData(dataDir).leaderboards.monthly['2025-06']?.find((e) => e.name === FINN.name);
+    expect(finn?.total_commits).toBe(1);
+    added.length = 0;
+    added.push(replacement);
+  });
+
+  it('rescores everything when a scoring setting changes', async () => {
+    const oldFingerprint = readJson<CacheFile>(files.cache).fingerprint;
+    await writeFile(path.join(repo.dir, 'leaderboard.config.json'), JSON.stringify({ exclusions: { paths: ['docs/**'] } }, null, 2));
+    const r = cli(repo.dir, ['refresh', '--all']);
+    expect(r.code).toBe(0);
+    expect(summaryCounts(r.stdout)).toEqual({ analysed: 4, scored: 4, cached: 0, dropped: 0 });
+    expect(readJson<CacheFile>(files.cache).fingerprint).not.toBe(oldFingerprint);
+    // The marked subject is gone: the commit was read from git again.
+    expect(readRawData(dataDir).commits.find((c) => c.full_hash === base[0])?.message).toBe('feat: add f1');
+    expect(readRawData(dataDir).metadata.exclusions).toMatchObject({ paths: ['docs/**'] });
+  });
+
+  it('a failed refresh keeps the last good data, records the error and exits non-zero (broken HEAD)', async () => {
+    const goodData = bytesOf(files.data);
+    const goodCache = bytesOf(files.cache);
+    const headFile = path.join(repo.dir, '.git', 'HEAD');
+    const head = await readFile(headFile, 'utf8');
+    await writeFile(headFile, 'this is not a ref\n');
+    try {
+      const r = cli(repo.dir, ['refresh', '--all']);
+      expect(r.code).not.toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^Error: .+\n/);
+      expect(hasStackTrace(r.stderr)).toBe(false);
+      expect(bytesOf(files.data)).toBe(goodData);
+      expect(bytesOf(files.cache)).toBe(goodCache);
+      const status = readStatus(dataDir);
+      expect(status.success).toBe(false);
+      expect(status.error).toContain('not a git repository');
+      expect(Date.now() - Date.parse(status.timestamp)).toBeLessThan(60_000);
+    } finally {
+      await writeFile(headFile, head);
+    }
+  });
+
+  it('a failed refresh keeps the last good data, records the error and exits non-zero (missing object)', async () => {
+    const goodData = bytesOf(files.data);
+    const goodCache = bytesOf(files.cache);
+    // A new commit whose blob is lost: listing works, reading its diff fails half-way.
+    const broken = await commit(EVE, 8);
+    const blob = await repo.git('rev-parse', `${broken}:src/f${commitCount}.ts`);
+    await rm(path.join(repo.dir, '.git', 'objects', blob.slice(0, 2), blob.slice(2)));
+    const r = cli(repo.dir, ['refresh', '--all']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`unable to read ${blob}`);
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(bytesOf(files.data)).toBe(goodData);
+    expect(bytesOf(files.cache)).toBe(goodCache);
+    const status = readStatus(dataDir);
+    expect(status).toMatchObject({ success: false });
+    expect(status.error).toContain(`unable to read ${blob}`);
+    // The page keeps serving the last good data, so nothing else changed.
+    expect(readRawData(dataDir).metadata.head).toBe(added[0]);
+  });
+});
+
+describe('a damaged score cache', () => {
+  it('is discarded and every commit rescored', async () => {
+    const repo = await newRepo();
+    const dataDir = path.join(repo.dir, '.leaderboard');
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: EVE, date: '2025-08-01T10:00:00Z' });
+    await repo.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: EVE, date: '2025-08-02T10:00:00Z' });
+    expect(cli(repo.dir, ['refresh', '--all']).code).toBe(0);
+    await writeFile(dataFiles(dataDir).cache, '{"version":1,"fingerprint":');
+    const third = await repo.commit({ files: { 'c.ts': 'c\n' }, message: 'feat: c', author: EVE, date: '2025-08-03T10:00:00Z' });
+    const r = cli(repo.dir, ['refresh', '--all']);
+    expect(r.code).toBe(0);
+    expect(summaryCounts(r.stdout)).toEqual({ analysed: 3, scored: 3, cached: 0, dropped: 0 });
+    expect(cachedHashes(dataDir)[0]).toBe(third);
+    expect(cachedHashes(dataDir)).toHaveLength(3);
+  });
+});
+
+describe('refresh --pull', () => {
+  const GIA: TestAuthor = { name: 'Gia Upstream', email: 'gia@example.com' };
+
+  it('fast-forwards from the upstream and analyses the new commit', async () => {
+    const upstream = await newRepo({ bare: true });
+    const work = await newRepo();
+    const first = await work.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: GIA, date: '2025-07-01T10:00:00Z' });
+    const second = await work.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: GIA, date: '2025-07-02T10:00:00Z' });
+    await work.git('remote', 'add', 'origin', upstream.dir);
+    await work.git('push', '-q', '-u', 'origin', 'main');
+    const clone = await newRepo({ cloneFrom: upstream.dir });
+    const dataDir = path.join(clone.dir, '.leaderboard');
+
+    const initial = cli(clone.dir, ['refresh', '--all', '--pull']);
+    expect(initial.code).toBe(0);
+    expect(initial.stdout).toMatch(/^Already up to date with upstream\. Analysed 2 commits/);
+
+    const third = await work.commit({ files: { 'c.ts': 'c\n' }, message: 'feat: c', author: GIA, date: '2025-07-03T10:00:00Z' });
+    await work.git('push', '-q', 'origin', 'main');
+    const r = cli(clone.dir, ['refresh', '--all', '--pull']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^Pulled ${second.slice(0, 8)}\\.\\.${third.slice(0, 8)}\\. `));
+    expect(summaryCounts(r.stdout)).toEqual({ analysed: 3, scored: 1, cached: 2, dropped: 0 });
+    expect(await clone.git('rev-parse', 'HEAD')).toBe(third);
+    expect(readRawData(dataDir).commits.map((c) => c.full_hash)).toEqual([third, second, first]);
+    expect(readStatus(dataDir)).toMatchObject({ success: true, latestCommit: third });
+  });
+
+  it('refuses to pull a branch that has diverged from its upstream (exit 1), keeping the last data', async () => {
+    const upstream = await newRepo({ bare: true });
+    const work = await newRepo();
+    await work.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: GIA, date: '2025-07-01T10:00:00Z' });
+    await work.git('remote', 'add', 'origin', upstream.dir);
+    await work.git('push', '-q', '-u', 'origin', 'main');
+    const clone = await newRepo({ cloneFrom: upstream.dir });
+    const dataDir = path.join(clone.dir, '.leaderboard');
+    expect(cli(clone.dir, ['refresh', '--all']).code).toBe(0);
+    const good = bytesOf(dataFiles(dataDir).data);
+    await work.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: upstream', author: GIA, date: '2025-07-02T10:00:00Z' });
+    await work.git('push', '-q', 'origin', 'main');
+    await clone.commit({ files: { 'c.ts': 'c\n' }, message: 'feat: local', author: GIA, date: '2025-07-03T10:00:00Z' });
+    const r = cli(clone.dir, ['refresh', '--all', '--pull']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("Error: Could not fast-forward 'main'");
+    expect(r.stderr).toContain('Hint: If the branch has diverged from its upstream, merge or rebase it yourself, then refresh.');
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(bytesOf(dataFiles(dataDir).data)).toBe(good);
+    expect(readStatus(dataDir)).toMatchObject({ success: false });
+  });
+
+  it('says there is no upstream (exit 2) and changes nothing', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: GIA, date: '2025-07-01T10:00:00Z' });
+    const r = cli(repo.dir, ['refresh', '--all', '--pull']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain("the current branch 'main' has no upstream branch");
+    expect(r.stderr).toContain('Hint: Set one with: git branch --set-upstream-to=origin/main main');
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    const dataDir = path.join(repo.dir, '.leaderboard');
+    expect(bytesOf(dataFiles(dataDir).data)).toBeNull();
+    expect(readStatus(dataDir)).toMatchObject({ success: false });
+  });
+});

@@ -1,0 +1,286 @@
+/**
+ * `leaderboard add-contribution` and `leaderboard export` through the built CLI: validation,
+ * the manual file, rebuilding the leaderboards from the cache without reading git, and backups.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaderboardData } from '../../src/shared/data-file.js';
+import { createTestRepo, type TestAuthor, type TestRepo } from '../support/git-repo.js';
+import { bytesOf, cli, dataFiles, hasStackTrace, lines, readData, readJson, readRawData } from './helpers.js';
+
+const FIXTURE = path.resolve('tests/fixtures/real-manual-contributions.json');
+const ALICE: TestAuthor = { name: 'Alice Example', email: 'alice@example.com' };
+const BOB: TestAuthor = { name: 'Bob Builder', email: 'bob@example.com' };
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const entry = (data: LeaderboardData, type: 'weekly' | 'monthly' | 'quarterly', label: string, name: string) =>
+  data.leaderboards[type][label]?.find((e) => e.name === name);
+
+interface ManualFile {
+  contributors: Record<string, { email?: string; contributions: { score: number; notes: string; start_date: string | null; end_date: string | null }[] }>;
+  [key: string]: unknown;
+}
+
+let repo: TestRepo;
+let dataDir: string;
+let files: ReturnType<typeof dataFiles>;
+let head: string;
+
+beforeAll(async () => {
+  repo = await createTestRepo();
+  cleanups.push(() => repo.cleanup());
+  dataDir = path.join(repo.dir, '.leaderboard');
+  files = dataFiles(dataDir);
+  await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: add a', author: ALICE, date: '2025-01-08T10:00:00Z' });
+  await repo.commit({ files: { 'b.ts': 'b\n' }, message: 'fix: b', author: BOB, date: '2025-02-04T10:00:00Z' });
+  await repo.commit({ files: { 'c.ts': 'c\n' }, message: 'fix: c', author: ALICE, date: '2025-04-02T10:00:00Z' });
+  // Kobe Chen's talk in the fixture is 2025-10-17..19: week 2025-W42 (Oct 13-19).
+  head = await repo.commit({ files: { 'd.ts': 'd\n' }, message: 'fix: d', author: BOB, date: '2025-10-15T10:00:00Z' });
+  await mkdir(dataDir, { recursive: true });
+  await copyFile(FIXTURE, files.manual);
+  const r = cli(repo.dir, ['refresh', '--all']);
+  expect(r.code).toBe(0);
+});
+
+describe('refresh with manual contributions', () => {
+  it('reads the real manual-contributions.json shape: a contributor with no commits appears with zero commits', () => {
+    const data = readData(dataDir);
+    for (const [type, label] of [['weekly', '2025-W42'], ['monthly', '2025-10'], ['quarterly', '2025-Q4']] as const) {
+      expect(entry(data, type, label, 'Kobe Chen'), `${type} ${label}`).toMatchObject({
+        email: '', total_commits: 0, significant_commits: 0, simple_commits: 0, commit_score: 0,
+        additional_contribution_score: 100, additional_contribution_notes: '', total_score: 100, avg_score: 0, commits: [],
+      });
+    }
+    // Ranked above Bob's single commit in that week.
+    expect(data.leaderboards.weekly['2025-W42']?.map((e) => [e.name, e.rank])).toEqual([['Kobe Chen', 1], [BOB.name, 2]]);
+    // Manual scores land only in periods they overlap, and create none.
+    expect(entry(data, 'monthly', '2025-01', 'Kobe Chen')).toBeUndefined();
+    expect(Object.keys(data.leaderboards.weekly)).toEqual(['2025-W02', '2025-W06', '2025-W14', '2025-W42']);
+  });
+});
+
+describe('add-contribution refuses bad input', () => {
+  const cases: [string, string[], string][] = [
+    ['an empty name', ['', '--score', '5'], 'Error: Contributor name is required'],
+    ['a blank name', ['   ', '--score', '5'], 'Error: Contributor name is required'],
+    ['a zero score', ['Zed', '--score', '0'], 'Error: Score must be greater than 0'],
+    ['a negative score', ['Zed', '--score', '-3'], 'Error: Score must be greater than 0'],
+    ['a negative score (--score=)', ['Zed', '--score=-3'], 'Error: Score must be greater than 0'],
+    ['a fractional score', ['Zed', '--score', '2.5'], 'Error: Score must be a whole number greater than 0, got "2.5"'],
+    ['a score that is not a number', ['Zed', '--score', 'ten'], 'Error: Score must be a whole number greater than 0, got "ten"'],
+    ['an impossible start date', ['Zed', '--score', '5', '--start', '2025-02-30'], 'Error: Start date "2025-02-30" is not a valid date: write it as YYYY-MM-DD'],
+    ['a malformed end date', ['Zed', '--score', '5', '--end', '31/01/2025'], 'Error: End date "31/01/2025" is not a valid date: write it as YYYY-MM-DD'],
+    ['an end before the start', ['Zed', '--score', '5', '--start', '2025-03-10', '--end', '2025-03-01'], 'Error: End date 2025-03-01 is before start date 2025-03-10'],
+  ];
+  for (const [what, args, message] of cases) {
+    it(`refuses ${what} with exit 2 and leaves the files alone`, () => {
+      const before = { manual: bytesOf(files.manual), data: bytesOf(files.data) };
+      const r = cli(repo.dir, ['add-contribution', ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(lines(r.stderr)[0]).toContain(message);
+      expect(hasStackTrace(r.stderr)).toBe(false);
+      expect(bytesOf(files.manual)).toBe(before.manual);
+      expect(bytesOf(files.data)).toBe(before.data);
+    });
+  }
+});
+
+describe('add-contribution', () => {
+  it('writes the manual file and rebuilds the leaderboards from the cache, without reading the history', async () => {
+    // A commit the rebuild must not see: it would only show up if git history were read.
+    const unseen = await repo.commit({ files: { 'e.ts': 'e\n' }, message: 'feat: unseen', author: ALICE, date: '2025-01-09T10:00:00Z' });
+    // A git that logs every call before running the real one.
+    const bin = await tempDir('lb-cli-gitlog-');
+    const log = path.join(bin, 'calls.log');
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    await writeFile(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${realGit}' "$@"\n`);
+    chmodSync(path.join(bin, 'git'), 0o755);
+
+    const r = cli(repo.dir, ['add-contribution', ALICE.name, '--score', '30', '--notes', 'KubeCon talk', '--start', '2025-01-01', '--end', '2025-01-31', '--email', 'alice@talks.example'], {
+      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(`Added 30 points for ${ALICE.name}. Leaderboards rebuilt.`);
+
+    // git was asked where the repository is, and nothing about its history.
+    const calls = lines(readFileSync(log, 'utf8'));
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(call).toMatch(/rev-parse --show-toplevel$/);
+
+    const manual = readJson<ManualFile>(files.manual);
+    expect(manual._instructions).toEqual(expect.any(String));
+    expect(Object.keys(manual.contributors)).toEqual(['Kobe Chen', ALICE.name]);
+    expect(manual.contributors[ALICE.name]).toEqual({
+      email: 'alice@talks.example',
+      contributions: [{ score: 30, notes: 'KubeCon talk', start_date: '2025-01-01', end_date: '2025-01-31' }],
+    });
+
+    const raw = readRawData(dataDir);
+    expect(raw.metadata.head).toBe(head);
+    expect(raw.commits.map((c) => c.full_hash)).not.toContain(unseen);
+    const data = readData(dataDir);
+    for (const [type, label] of [['weekly', '2025-W02'], ['monthly', '2025-01'], ['quarterly', '2025-Q1']] as const) {
+      const alice = entry(data, type, label, ALICE.name);
+      expect(alice, `${type} ${label}`).toMatchObject({ total_commits: 1, additional_contribution_score: 30, additional_contribution_notes: 'KubeCon talk' });
+      expect(alice?.total_score).toBe((alice?.commit_score ?? 0) + 30);
+    }
+    // Outside January: nothing added, and no entry created where Alice has no commits.
+    expect(entry(data, 'monthly', '2025-04', ALICE.name)).toMatchObject({ additional_contribution_score: 0, additional_contribution_notes: '' });
+    expect(entry(data, 'monthly', '2025-02', ALICE.name)).toBeUndefined();
+    // The entry keeps the email of the newest commit.
+    expect(entry(data, 'monthly', '2025-01', ALICE.name)?.email).toBe(ALICE.email);
+  });
+
+  it('adds a contributor with no commits, who appears with zero commits where the dates overlap', () => {
+    const first = cli(repo.dir, ['add-contribution', 'Carol Mentor', '--score', '12', '--notes', 'mentoring', '--start', '2025-02-01', '--end', '2025-02-28', '--email', 'carol@example.com']);
+    expect(first.code).toBe(0);
+    const second = cli(repo.dir, ['add-contribution', 'Carol Mentor', '--score', '3', '--notes', 'reviews']);
+    expect(second.code).toBe(0);
+    const data = readData(dataDir);
+    for (const [type, label] of [['weekly', '2025-W06'], ['monthly', '2025-02']] as const) {
+      expect(entry(data, type, label, 'Carol Mentor'), `${type} ${label}`).toMatchObject({
+        email: 'carol@example.com', total_commits: 0, commit_score: 0, additional_contribution_score: 15,
+        additional_contribution_notes: 'mentoring; reviews', total_score: 15, commits: [],
+      });
+    }
+    // The open-ended one counts everywhere; the February one does not reach April.
+    expect(entry(data, 'monthly', '2025-04', 'Carol Mentor')).toMatchObject({ additional_contribution_score: 3, additional_contribution_notes: 'reviews' });
+    expect(entry(data, 'weekly', '2025-W02', 'Carol Mentor')).toMatchObject({ additional_contribution_score: 3 });
+    const feb = data.leaderboards.monthly['2025-02'] ?? [];
+    expect(feb.map((e) => e.rank)).toEqual(feb.map((_, i) => i + 1));
+    expect(readJson<ManualFile>(files.manual).contributors['Carol Mentor']?.contributions).toHaveLength(2);
+  });
+
+  it('before any refresh, saves the contribution and says the leaderboards come with the first refresh', async () => {
+    const fresh = await createTestRepo();
+    cleanups.push(() => fresh.cleanup());
+    await fresh.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: ALICE, date: '2025-01-08T10:00:00Z' });
+    const freshFiles = dataFiles(path.join(fresh.dir, '.leaderboard'));
+    const r = cli(fresh.dir, ['add-contribution', 'Dee', '--score', '4']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe('Added 4 points for Dee. Saved; the leaderboards will include it after the first `leaderboard refresh`.');
+    expect(existsSync(freshFiles.data)).toBe(false);
+    expect(cli(fresh.dir, ['refresh', '--all']).code).toBe(0);
+    expect(entry(readData(path.join(fresh.dir, '.leaderboard')), 'monthly', '2025-01', 'Dee')).toMatchObject({ total_commits: 0, total_score: 4 });
+  });
+});
+
+describe('the legacy flat shape', () => {
+  it('is read as a contribution to every period, and kept when a contribution is added', async () => {
+    const other = await tempDir('lb-cli-legacy-');
+    await writeFile(path.join(other, 'manual-contributions.json'), JSON.stringify({ contributors: { [BOB.name]: { score: 7, notes: 'legacy note' }, 'Old Timer': { score: 5 } } }));
+    expect(cli(repo.dir, ['refresh', '--all', '--data-dir', other]).code).toBe(0);
+    let data = readData(other);
+    for (const label of Object.keys(data.leaderboards.monthly)) {
+      expect(entry(data, 'monthly', label, 'Old Timer'), label).toMatchObject({ total_commits: 0, additional_contribution_score: 5 });
+    }
+    expect(entry(data, 'monthly', '2025-02', BOB.name)).toMatchObject({ total_commits: 1, additional_contribution_score: 7, additional_contribution_notes: 'legacy note' });
+
+    expect(cli(repo.dir, ['add-contribution', 'Newcomer', '--score', '2', '--data-dir', other]).code).toBe(0);
+    data = readData(other);
+    expect(entry(data, 'monthly', '2025-10', 'Old Timer')).toMatchObject({ additional_contribution_score: 5 });
+    expect(entry(data, 'monthly', '2025-10', 'Newcomer')).toMatchObject({ additional_contribution_score: 2 });
+    expect(readJson<ManualFile>(path.join(other, 'manual-contributions.json')).contributors[BOB.name]).toEqual({
+      contributions: [{ score: 7, notes: 'legacy note', start_date: null, end_date: null }],
+    });
+  });
+});
+
+describe('a malformed manual file', () => {
+  it('fails the refresh with the file and field named, no stack trace, and keeps the last data', async () => {
+    const other = await tempDir('lb-cli-manual-bad-');
+    const manual = path.join(other, 'manual-contributions.json');
+    expect(cli(repo.dir, ['refresh', '--all', '--data-dir', other]).code).toBe(0);
+    const good = bytesOf(dataFiles(other).data);
+    for (const [contributors, field] of [
+      [{ Legacy: { score: 5.5 } }, 'score: must be a whole number'],
+      [{ Record: { contributions: [{ score: 5, start_date: '2025-02-30' }] } }, 'contributors.Record.contributions.0.start_date: is not a real calendar date'],
+    ] as const) {
+      await writeFile(manual, JSON.stringify({ contributors }));
+      const r = cli(repo.dir, ['refresh', '--all', '--data-dir', other]);
+      expect(r.code).toBe(2);
+      expect(hasStackTrace(r.stderr)).toBe(false);
+      expect(lines(r.stderr)[0]).toBe(`Error: ${manual} is not valid: ${field}.`);
+      expect(bytesOf(dataFiles(other).data)).toBe(good);
+      expect(readJson<{ success: boolean; error: string }>(dataFiles(other).status)).toMatchObject({ success: false, error: expect.stringContaining(field) });
+    }
+  });
+});
+
+describe('export', () => {
+  const localDay = (d = new Date()) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+  it('writes manual-contributions-backup-YYYY-MM-DD.json in the current directory, equal to the manual file', async () => {
+    const cwd = await tempDir('lb-cli-export-');
+    const r = cli(cwd, ['export', '--repo', repo.dir]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const name = `manual-contributions-backup-${localDay()}.json`;
+    expect(await readdir(cwd)).toEqual([name]);
+    expect(r.stdout.trim()).toBe(`Exported 3 contributors to ${name}.`);
+    expect(bytesOf(path.join(cwd, name))).toBe(bytesOf(files.manual));
+  });
+
+  it('copies a hand-kept file exactly (key order, unknown fields, formatting)', async () => {
+    const other = await tempDir('lb-cli-export-fixture-');
+    await copyFile(FIXTURE, path.join(other, 'manual-contributions.json'));
+    const out = path.join(other, 'backup.json');
+    const r = cli(repo.dir, ['export', '--data-dir', other, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Exported 1 contributor to ');
+    expect(bytesOf(out)).toBe(readFileSync(FIXTURE, 'utf8'));
+  });
+
+  it('--out FILE writes there; an existing file is kept unless --force', async () => {
+    const dir = await tempDir('lb-cli-export-out-');
+    const out = path.join(dir, 'mine.json');
+    await writeFile(out, 'keep me\n');
+    const refused = cli(repo.dir, ['export', '--out', out]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`Error: ${out} already exists.`);
+    expect(refused.stderr).toContain('--force');
+    expect(hasStackTrace(refused.stderr)).toBe(false);
+    expect(bytesOf(out)).toBe('keep me\n');
+
+    const forced = cli(repo.dir, ['export', '--out', out, '--force']);
+    expect(forced.code).toBe(0);
+    expect(bytesOf(out)).toBe(bytesOf(files.manual));
+  });
+
+  it('refuses to back up a malformed manual file, naming the field', async () => {
+    const other = await tempDir('lb-cli-export-bad-');
+    await writeFile(path.join(other, 'manual-contributions.json'), JSON.stringify({ contributors: { X: { contributions: [{ score: 'lots' }] } } }));
+    const out = path.join(other, 'backup.json');
+    const r = cli(repo.dir, ['export', '--data-dir', other, '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('contributors.X.contributions.0.score');
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('exports an empty file when there are no manual contributions yet, from outside any repository', async () => {
+    const empty = await tempDir('lb-cli-export-empty-');
+    const out = path.join(empty, 'backup.json');
+    // cwd is not a repository: with --data-dir, export only needs the data directory.
+    const r = cli(empty, ['export', '--data-dir', path.join(empty, 'data'), '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Exported 0 contributors');
+    expect(readJson<ManualFile>(out).contributors).toEqual({});
+  });
+});

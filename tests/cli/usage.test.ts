@@ -1,0 +1,153 @@
+/**
+ * Usage and configuration errors of the built CLI (exit 2, one clear message with a hint, no
+ * stack trace), and the help of every command.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestRepo, type TestRepo } from '../support/git-repo.js';
+import { bytesOf, cli, dataFiles, hasStackTrace, lines } from './helpers.js';
+
+let repo: TestRepo;
+let plainDir: string;
+const configFile = () => path.join(repo.dir, 'leaderboard.config.json');
+
+beforeAll(async () => {
+  repo = await createTestRepo();
+  await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', date: '2025-01-02T03:04:05Z' });
+  plainDir = await mkdtemp(path.join(os.tmpdir(), 'lb-cli-plain-'));
+});
+afterAll(async () => {
+  await repo.cleanup();
+  await rm(plainDir, { recursive: true, force: true });
+});
+
+/** Asserts a usage error: exit 2, nothing on stdout, an `Error:` line first, no stack trace. */
+function expectUsageError(r: ReturnType<typeof cli>): void {
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(hasStackTrace(r.stderr)).toBe(false);
+}
+
+describe('not a git repository', () => {
+  it('exits 2 with the path, a hint and no stack trace', () => {
+    const r = cli(plainDir, ['refresh']);
+    expectUsageError(r);
+    expect(lines(r.stderr)).toEqual([
+      `Error: ${plainDir} is not a git repository`,
+      'Hint: Run inside a git repository or pass --repo PATH.',
+    ]);
+    // Nothing is written where there is no repository.
+    expect(bytesOf(dataFiles(path.join(plainDir, '.leaderboard')).status)).toBeNull();
+  });
+
+  it('names a --repo path that does not exist', () => {
+    const missing = path.join(plainDir, 'no', 'such');
+    const r = cli(repo.dir, ['refresh', '--repo', missing]);
+    expectUsageError(r);
+    expect(r.stderr).toContain(`Error: ${missing} is not a git repository (the path does not exist)`);
+  });
+});
+
+describe('git missing', () => {
+  it('exits 1 saying git was not found, with a hint', () => {
+    const r = cli(repo.dir, ['refresh'], { PATH: path.join(plainDir, 'empty-bin') });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(lines(r.stderr)).toEqual([
+      'Error: git was not found on PATH',
+      'Hint: Install git (https://git-scm.com) and make sure the `git` command is on PATH.',
+    ]);
+  });
+});
+
+describe('invalid leaderboard.config.json', () => {
+  const cases: [string, string, RegExp][] = [
+    ['a wrong type', JSON.stringify({ analysisPeriodDays: 'lots' }), /analysisPeriodDays: .*number/],
+    ['an unknown field', JSON.stringify({ analysisPeriodDayz: 30 }), /\(top level\): .*analysisPeriodDayz/],
+    ['a nested field', JSON.stringify({ bots: { patterns: [''] } }), /bots\.patterns\.0: /],
+    ['an out-of-range number', JSON.stringify({ commitsPerEntry: 0 }), /commitsPerEntry: /],
+    ['malformed JSON', '{ "analysisPeriodDays": 30, }', /is not valid JSON/],
+  ];
+  for (const [what, text, named] of cases) {
+    it(`exits 2 naming ${what}`, async () => {
+      await writeFile(configFile(), text);
+      try {
+        const r = cli(repo.dir, ['refresh', '--all', '--data-dir', path.join(plainDir, 'config-data')]);
+        expectUsageError(r);
+        expect(r.stderr).toContain(`Error: ${configFile()}`);
+        expect(r.stderr).toMatch(named);
+        expect(r.stderr).toContain('Hint: ');
+      } finally {
+        await rm(configFile(), { force: true });
+      }
+    });
+  }
+});
+
+describe('bad option values', () => {
+  for (const since of ['yesterday', '2025-02-30', '2025-1-5', '-5d']) {
+    it(`refuses --since ${since}`, () => {
+      const r = cli(repo.dir, ['refresh', `--since=${since}`, '--data-dir', path.join(plainDir, 'since-data')]);
+      expectUsageError(r);
+      expect(r.stderr).toContain(`--since must be a date YYYY-MM-DD or a number of days like 90d, got "${since}"`);
+    });
+  }
+
+  for (const n of ['0', 'abc', '2.5']) {
+    it(`refuses --commits-per-entry ${n}`, () => {
+      const r = cli(repo.dir, ['refresh', '--commits-per-entry', n]);
+      expectUsageError(r);
+      expect(r.stderr).toContain(`--commits-per-entry must be a whole number from 1 to 1000, got "${n}"`);
+    });
+  }
+
+  it('refuses an unknown option', () => {
+    const r = cli(repo.dir, ['refresh', '--bogus']);
+    expectUsageError(r);
+    expect(r.stderr).toContain("error: unknown option '--bogus'");
+    expect(r.stderr).toContain('--help');
+  });
+
+  it('refuses an unknown command', () => {
+    const r = cli(repo.dir, ['frobnicate']);
+    expectUsageError(r);
+    expect(r.stderr).toContain("unknown command 'frobnicate'");
+  });
+
+  it('refuses add-contribution without its name or --score', () => {
+    expectUsageError(cli(repo.dir, ['add-contribution']));
+    const r = cli(repo.dir, ['add-contribution', 'Someone']);
+    expectUsageError(r);
+    expect(r.stderr).toContain("required option '--score <n>' not specified");
+  });
+});
+
+describe('--help', () => {
+  const expected: Record<string, string[]> = {
+    refresh: ['--repo <path>', '--data-dir <dir>', '--since <date|Nd>', '--all', '--pull', '--commits-per-entry <n>', '-q, --quiet'],
+    'add-contribution': ['<name>', '--score <n>', '--notes <text>', '--start <YYYY-MM-DD>', '--end <YYYY-MM-DD>', '--email <email>', '--repo <path>', '--data-dir <dir>'],
+    export: ['--out <file>', '--force', '--repo <path>', '--data-dir <dir>'],
+    serve: ['--repo <path>', '--data-dir <dir>', '--port <n>', '--host <address>', '--no-open', '--refresh-interval <time>', '--no-refresh'],
+  };
+  for (const [command, options] of Object.entries(expected)) {
+    it(`${command} --help lists its options and exits 0`, () => {
+      const r = cli(plainDir, [command, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toMatch(new RegExp(`^Usage: leaderboard ${command} `));
+      for (const option of options) expect(r.stdout).toContain(option);
+    });
+  }
+
+  it('the top-level help lists every command; --version prints the version', () => {
+    const r = cli(plainDir, ['--help']);
+    expect(r.code).toBe(0);
+    for (const command of Object.keys(expected)) expect(r.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    const v = cli(plainDir, ['--version']);
+    expect(v.code).toBe(0);
+    expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
