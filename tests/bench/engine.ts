@@ -1,0 +1,212 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { appendCommits, type RepoParams } from './synthetic-repo.js';
+import { isolatedEnv, median, run } from './util.js';
+
+const BIN = path.resolve('bin/leaderboard.js');
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
+const TIME = '/usr/bin/time';
+// Without GNU time: the refresh process reports its own peak RSS (KB) as it exits.
+const RSS_HOOK = 'data:text/javascript,process.on("exit",()=>process.stderr.write("BENCH_MAXRSS_KB "+process.resourceUsage().maxRSS+"\\n"))';
+
+interface DataFileShape {
+  total_commits_analyzed: number;
+  commits?: { scores?: Record<string, unknown> }[];
+  leaderboards: unknown;
+  metadata: { totalContributors?: number };
+}
+
+/** Where the data file's bytes go. */
+export interface DataBreakdown {
+  commitRows: number;
+  commitsTable: number;
+  leaderboards: number;
+  /** Bytes of the `scores.ai_reason` values (with their key) in the commits table. */
+  aiReason: number;
+}
+
+const jsonBytes = (x: unknown): number => Buffer.byteLength(JSON.stringify(x) ?? '');
+
+function breakdown(data: DataFileShape): DataBreakdown {
+  const commits = data.commits ?? [];
+  let aiReason = 0;
+  for (const c of commits) {
+    const r = c.scores?.ai_reason;
+    if (typeof r === 'string') aiReason += jsonBytes(r) + ',"ai_reason":'.length;
+  }
+  return { commitRows: commits.length, commitsTable: jsonBytes(commits), leaderboards: jsonBytes(data.leaderboards), aiReason };
+}
+
+/** One `leaderboard refresh` child process. */
+export interface RefreshRun {
+  ms: number;
+  /** Peak RSS in KB of the refresh (the largest of its process and the git processes it waited for, with GNU time). */
+  maxRssKb: number | null;
+  summary: string;
+  analysed: number | null;
+  scored: number | null;
+  upToDate: boolean;
+}
+
+export interface EngineResult {
+  /** Medians of the alternated runs; `runs` has each. */
+  gitLog: { ms: number; bytes: number; commits: number; runs: number[] };
+  full: RefreshRun & { runs: number[] };
+  noChange: RefreshRun[];
+  /** The same refreshes as refresh() calls timed inside a node process that has loaded the engine. */
+  inProcess: { full: number; noChange: number; scored: number; upToDate: boolean };
+  cliStartupMs: number;
+  plus100: RefreshRun;
+  appended: number;
+  appendMs: number;
+  dataBytes: number;
+  dataBreakdown: DataBreakdown;
+  commitsAnalyzed: number;
+  contributors: number;
+  rssSource: string;
+}
+
+export async function runRefresh(repo: string, dataDir: string): Promise<RefreshRun> {
+  const args = [BIN, 'refresh', '--repo', repo, '--data-dir', dataDir, '--quiet'];
+  const useTime = existsSync(TIME);
+  const res = useTime
+    ? await run(TIME, ['-v', process.execPath, ...args])
+    : await run(process.execPath, ['--import', RSS_HOOK, ...args]);
+  const rss = (useTime ? /Maximum resident set size \(kbytes\): (\d+)/ : /BENCH_MAXRSS_KB (\d+)/).exec(res.stderr);
+  const m = /Analysed (\d+) commits .*?\((\d+) scored/.exec(res.stdout);
+  return {
+    ms: res.ms,
+    maxRssKb: rss ? Number(rss[1]) : null,
+    summary: res.stdout.trim(),
+    analysed: m ? Number(m[1]) : null,
+    scored: m ? Number(m[2]) : null,
+    upToDate: /Up to date/.test(res.stdout),
+  };
+}
+
+// Runs in a child node: imports the built engine, then times resolveRepo + loadConfig + refresh()
+// as the CLI's refresh command calls them, without node's start-up and module loading.
+const IN_PROCESS = `import { pathToFileURL } from 'node:url';
+const [repoArg, dataDir, dist] = process.argv.slice(1);
+const load = (p) => import(pathToFileURL(dist + p).href);
+const { refresh } = await load('/core/refresh.js');
+const { loadConfig } = await load('/core/config.js');
+const { resolveRepo } = await load('/core/git/repo.js');
+const t = performance.now();
+const repo = await resolveRepo(repoArg);
+const r = await refresh({ repo, dataDir, config: await loadConfig(repo) });
+process.stdout.write(JSON.stringify({ ms: performance.now() - t, upToDate: r.upToDate, scored: r.scored }));`;
+
+/** One refresh() call in a fresh node process that has already loaded the engine. */
+export async function inProcessRefresh(repo: string, dataDir: string): Promise<{ ms: number; upToDate: boolean; scored: number }> {
+  const res = await run(process.execPath, ['--input-type=module', '-e', IN_PROCESS, repo, dataDir, path.resolve('dist')]);
+  return JSON.parse(res.stdout) as { ms: number; upToDate: boolean; scored: number };
+}
+
+/** `leaderboard --version`: what node's start-up and loading the CLI's modules cost. */
+export async function cliStartup(): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) times.push((await run(process.execPath, [BIN, '--version'])).ms);
+  return median(times);
+}
+
+/**
+ * The baseline: ONE `git log --numstat` process over the same window with the flags the engine
+ * uses (rename detection, no merges, mailmap, -z, the same format and pinned config), its
+ * output counted and thrown away.
+ */
+export function gitLogBaseline(repo: string, now = Date.now()): Promise<{ ms: number; bytes: number; commits: number }> {
+  const DAY = 86_400_000;
+  const since = new Date(Math.floor(now / DAY) * DAY - 365 * DAY).toISOString();
+  const args = [
+    '-c', 'core.quotePath=false', '-c', 'color.ui=never', '-c', 'log.showSignature=false', '-c', 'diff.relative=false',
+    '-c', 'diff.algorithm=myers', '-c', 'i18n.logOutputEncoding=UTF-8',
+    'log', '--no-merges', '-z', '--numstat', '-M', '--use-mailmap', '--no-color', '--no-ext-diff', '--no-textconv',
+    '--encoding=UTF-8', '--format=%x01%H%x00%aN%x00%aE%x00%at%x00%B%x00', `--since=${since}`, 'HEAD', '--',
+  ];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    // GIT_FLUSH=0 as the engine sets it: git would otherwise write each record with its own syscall.
+    const child = spawn('git', args, { cwd: repo, env: { ...isolatedEnv(), GIT_FLUSH: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let bytes = 0;
+    let commits = 0;
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => {
+      bytes += b.length;
+      for (let i = b.indexOf(1); i >= 0; i = b.indexOf(1, i + 1)) commits++;
+    });
+    child.stderr.on('data', (b: Buffer) => { stderr += b.toString(); });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve({ ms: performance.now() - started, bytes, commits });
+      else reject(new Error(`git log exited with ${code}: ${stderr.trim()}`));
+    });
+  });
+}
+
+/** Every engine measurement, in order, on a clone of the synthetic repository. */
+export async function measureEngine(
+  clone: string, dataDir: string, params: RepoParams, log: (s: string) => void, snapshotDir?: string,
+): Promise<EngineResult> {
+  // Alternated, so that load from elsewhere on the machine hits both alike; medians are reported.
+  log(`git log --numstat (one warm-up) and full refresh, alternated ${REPEAT} times...`);
+  await gitLogBaseline(clone);
+  const gitLogs: { ms: number; bytes: number; commits: number }[] = [];
+  const fulls: RefreshRun[] = [];
+  for (let i = 0; i < REPEAT; i++) {
+    gitLogs.push(await gitLogBaseline(clone));
+    const dir = i === REPEAT - 1 ? dataDir : `${dataDir}-full-${i}`;
+    const r = await runRefresh(clone, dir);
+    if (r.upToDate || r.analysed === null) throw new Error(`The full refresh did not analyse anything: ${r.summary}`);
+    fulls.push(r);
+    if (dir !== dataDir) await rm(dir, { recursive: true, force: true });
+  }
+  const gitLog = { ...gitLogs.at(-1)!, ms: median(gitLogs.map((g) => g.ms)), runs: gitLogs.map((g) => g.ms) };
+  const maxRss = Math.max(...fulls.map((r) => r.maxRssKb ?? NaN));
+  const full = { ...fulls.at(-1)!, ms: median(fulls.map((r) => r.ms)), runs: fulls.map((r) => r.ms), maxRssKb: Number.isNaN(maxRss) ? null : maxRss };
+  const dataFile = path.join(dataDir, 'leaderboard-data.json');
+  const dataBytes = (await stat(dataFile)).size;
+  if (snapshotDir) {
+    // The data of the full refresh, for the page measurements.
+    await mkdir(snapshotDir, { recursive: true });
+    for (const f of ['leaderboard-data.json', 'last-update.json']) await copyFile(path.join(dataDir, f), path.join(snapshotDir, f));
+  }
+  const data = JSON.parse(await readFile(dataFile, 'utf8')) as DataFileShape;
+
+  log('Refresh with no new commits (x3)...');
+  const noChange: RefreshRun[] = [];
+  for (let i = 0; i < 3; i++) noChange.push(await runRefresh(clone, dataDir));
+  if (noChange.some((r) => !r.upToDate)) throw new Error(`A refresh without changes was not up to date: ${noChange.map((r) => r.summary).join(' / ')}`);
+
+  log('The same as refresh() calls inside node (full, then 3 with no change)...');
+  const inDir = `${dataDir}-in-process`;
+  const inFull = await inProcessRefresh(clone, inDir);
+  const inNone: number[] = [];
+  let upToDate = true;
+  for (let i = 0; i < 3; i++) {
+    const r = await inProcessRefresh(clone, inDir);
+    inNone.push(r.ms);
+    upToDate &&= r.upToDate;
+  }
+  const inProcess = { full: inFull.ms, noChange: median(inNone), scored: inFull.scored, upToDate };
+  const cliStartupMs = await cliStartup();
+
+  const appended = 100;
+  log(`Appending ${appended} commits with fast-import, then refreshing...`);
+  const t = performance.now();
+  await appendCommits(clone, params, appended);
+  const appendMs = performance.now() - t;
+  const plus100 = await runRefresh(clone, dataDir);
+
+  return {
+    gitLog, full, noChange, inProcess, cliStartupMs, plus100, appended, appendMs, dataBytes, dataBreakdown: breakdown(data),
+    commitsAnalyzed: data.total_commits_analyzed,
+    contributors: Number(data.metadata.totalContributors ?? NaN),
+    rssSource: existsSync(TIME) ? '/usr/bin/time -v' : 'process.resourceUsage() in the refresh process',
+  };
+}
+
+export const noChangeMedian = (e: EngineResult): number => median(e.noChange.map((r) => r.ms));

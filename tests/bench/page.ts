@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser.js';
+import { isolatedEnv, median } from './util.js';
+
+const BIN = path.resolve('bin/leaderboard.js');
+
+/** Gzipped (level 9, as a static server would precompress) and raw bytes of every .js under dist/web. */
+export async function shippedJs(dir = path.resolve('dist/web')): Promise<{ gzip: number; raw: number; files: number }> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  let gzip = 0;
+  let raw = 0;
+  let files = 0;
+  for (const e of entries) {
+    if (!e.isFile() || !e.name.endsWith('.js')) continue;
+    const buf = await readFile(path.join(e.parentPath, e.name));
+    raw += buf.length;
+    gzip += gzipSync(buf, { level: 9 }).length;
+    files++;
+  }
+  return { gzip, raw, files };
+}
+
+/** `leaderboard serve --no-refresh` on a data directory, until stopped. */
+async function serve(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--no-open', '--port', '0', '--no-refresh', '--data-dir', dataDir], {
+    env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`serve printed no address in 30 s: ${out}`)), 30_000);
+    const onData = (b: Buffer) => {
+      out += b.toString();
+      const m = /Leaderboard: (http\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then(() => reject(new Error(`serve exited: ${out}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+// Runs in the page before its own scripts: when the first ranking row is in the DOM, and after
+// the frame that shows it (rAF + task), in ms since navigation start.
+const FIRST_ROW = `(() => {
+  const check = () => {
+    if (!document.querySelector('[data-testid="leaderboard-row"]')) return false;
+    const dom = performance.now();
+    requestAnimationFrame(() => setTimeout(() => { window.__benchFirstRow = { dom, painted: performance.now() }; }, 0));
+    return true;
+  };
+  new MutationObserver((_, obs) => { if (check()) obs.disconnect(); }).observe(document, { childList: true, subtree: true });
+})()`;
+
+// Armed before each click: from the click event (its timeStamp, when the input arrived) to the
+// DOM showing the new period in the 'Viewing' badge (the whole view commits at once), and to the
+// frame after it.
+const ARM_SWITCH = `window.__benchSwitch = new Promise((resolve) => {
+  setTimeout(() => resolve(null), 15000);
+  const badge = () => document.querySelector('[data-testid="viewing-badge"]')?.textContent ?? '';
+  const before = badge();
+  document.addEventListener('click', (ev) => {
+    const t0 = ev.timeStamp;
+    const obs = new MutationObserver(() => {
+      if (badge() === before) return;
+      obs.disconnect();
+      const dom = performance.now() - t0;
+      requestAnimationFrame(() => setTimeout(() => resolve({ dom, painted: performance.now() - t0 }), 0));
+    });
+    obs.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, { capture: true, once: true });
+}); 0`;
+
+export interface PageTimes {
+  /** Navigation start to the frame showing the first row, per cold load (fresh context each). */
+  firstRow: number[];
+  firstRowDom: number[];
+  /** Click to the frame showing the new tab, per switch. */
+  tabSwitch: number[];
+  tabSwitchDom: number[];
+  rows: number;
+}
+
+const LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 5);
+const SWITCH_ORDER = ['monthly', 'quarterly', 'weekly'] as const;
+const ROUNDS = 3;
+
+async function measureDataset(browser: Browser, url: string): Promise<PageTimes> {
+  const times: PageTimes = { firstRow: [], firstRowDom: [], tabSwitch: [], tabSwitchDom: [], rows: 0 };
+  for (let load = 0; load < LOADS; load++) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(FIRST_ROW);
+      await page.goto(url, { waitUntil: 'commit' });
+      await page.waitForFunction('window.__benchFirstRow !== undefined', undefined, { timeout: 60_000 });
+      const first = (await page.evaluate('window.__benchFirstRow')) as { dom: number; painted: number };
+      times.firstRow.push(first.painted);
+      times.firstRowDom.push(first.dom);
+      if (load < LOADS - 1) continue;
+      // Tab switches, on the last page loaded, once its load has settled.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      times.rows = await page.locator('[data-testid="leaderboard-row"]').count();
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const tab of SWITCH_ORDER) {
+          const target = `[data-testid="tab-${tab}"]`;
+          if ((await page.getAttribute(target, 'aria-selected')) === 'true') continue;
+          await page.evaluate(ARM_SWITCH);
+          await page.click(target);
+          const r = (await page.evaluate('window.__benchSwitch')) as { dom: number; painted: number } | null;
+          if (r === null) throw new Error(`Clicking ${target} did not change the 'Viewing' badge within 15 s`);
+          times.tabSwitch.push(r.painted);
+          times.tabSwitchDom.push(r.dom);
+          await page.waitForTimeout(300); // let the chart's animation finish before the next click
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return times;
+}
+
+/** First render and tab switch timings for each data directory, in one headless Chromium. */
+export async function measurePages(dataDirs: Record<string, string>, log: (s: string) => void): Promise<Record<string, PageTimes>> {
+  const { browser, close } = await launchBrowser();
+  const out: Record<string, PageTimes> = {};
+  try {
+    for (const [name, dir] of Object.entries(dataDirs)) {
+      log(`Page: ${name} (${LOADS} cold loads, ${ROUNDS * SWITCH_ORDER.length} tab switches)...`);
+      const server = await serve(dir);
+      try {
+        out[name] = await measureDataset(browser, server.url);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await close();
+  }
+  return out;
+}
+
+export const summarizeTimes = (xs: number[]) => ({ median: median(xs), max: Math.max(...xs), min: Math.min(...xs) });

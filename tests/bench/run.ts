@@ -1,0 +1,126 @@
+/**
+ * `npm run bench`: builds (or reuses) a synthetic repository of BENCH_COMMITS commits, measures
+ * the engine (git log baseline, full / no-change / +100 refresh, data file size, peak memory) and
+ * the page (shipped JS, first render, tab switch), and prints one table. Every ratio is computed
+ * from numbers measured in this run. Exit code 1 on an error; with BENCH_STRICT=1 also on a MISS.
+ */
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { measureEngine, noChangeMedian, type EngineResult } from './engine.js';
+import { measurePages, shippedJs, summarizeTimes, type PageTimes } from './page.js';
+import { Report } from './report.js';
+import { cloneRepo, repoParams, syntheticRepo } from './synthetic-repo.js';
+import { BENCH_ROOT, fmtBytes, fmtMs, git } from './util.js';
+
+const FIXTURE = process.env.BENCH_FIXTURE ?? path.resolve('..', 'shared', 'fixtures', 'real-leaderboard-data.json');
+const log = (s: string) => process.stderr.write(`  .. ${s}\n`);
+const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
+const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+function engineRows(report: Report, e: EngineResult): void {
+  const S = 'engine';
+  const g = e.gitLog;
+  const runs = (xs: number[]) => `${xs.length > 1 ? `median of ${xs.length}: ` : ''}${xs.map(fmtMs).join(', ')}`;
+  report.add(S, 'git log --numstat -M, 1 process (baseline)', fmtMs(g.ms), `${g.commits} commits, ${fmtBytes(g.bytes)} out; ${runs(g.runs)}`);
+  report.add(S, 'full refresh (CLI child process)', fmtMs(e.full.ms), `${e.full.analysed} analysed, ${e.full.scored} scored; ${runs(e.full.runs)}`);
+  report.add(S, 'full refresh / git log', `${(e.full.ms / g.ms).toFixed(2)}x`, '<= 1.00x', e.full.ms <= g.ms);
+  const none = noChangeMedian(e);
+  report.add(S, 'refresh, 0 new commits, CLI (median of 3)', fmtMs(none), `up to date: ${e.noChange.every((r) => r.upToDate)}`);
+  report.add(S, 'refresh 0 new / full, CLI processes', pct(none / e.full.ms), '< 2 %', none / e.full.ms < 0.02);
+  report.add(S, '  of which node start + loading the CLI', fmtMs(e.cliStartupMs), '`leaderboard --version`, median of 3');
+  const ip = e.inProcess;
+  report.add(S, 'full refresh, refresh() call in node', fmtMs(ip.full), `${ip.scored} scored; excludes start-up`);
+  report.add(S, 'refresh 0 new, refresh() call (median of 3)', fmtMs(ip.noChange), `up to date: ${ip.upToDate}`);
+  report.add(S, 'refresh 0 new / full, refresh() calls', pct(ip.noChange / ip.full), '< 2 %', ip.noChange / ip.full < 0.02);
+  report.add(S, `refresh, +${e.appended} new commits`, fmtMs(e.plus100.ms), `fast-import took ${fmtMs(e.appendMs)}`);
+  report.add(S, `  commits read and scored by it`, String(e.plus100.scored), `= ${e.appended}`, e.plus100.scored === e.appended);
+  report.add(S, `refresh +${e.appended} / full`, pct(e.plus100.ms / e.full.ms));
+  report.add(S, 'data file (leaderboard-data.json)', fmtBytes(e.dataBytes), `${e.commitsAnalyzed} commits analysed (bots left out), ${e.contributors} contributors`);
+  const perCommit = e.dataBytes / e.commitsAnalyzed;
+  report.add(S, 'data file bytes per analysed commit', `${perCommit.toFixed(0)} B`, '< 300 B', perCommit < 300);
+  const b = e.dataBreakdown;
+  const per = (n: number) => `${(n / e.commitsAnalyzed).toFixed(0)} B`;
+  report.add(S, '  commits table, per analysed commit', per(b.commitsTable), `${b.commitRows} rows, ${(b.commitsTable / Math.max(1, b.commitRows)).toFixed(0)} B each`);
+  report.add(S, '    of which scores.ai_reason', per(b.aiReason), `${fmtBytes(b.aiReason)} in all`);
+  report.add(S, '  leaderboards, per analysed commit', per(b.leaderboards), fmtBytes(b.leaderboards));
+  const rss = (r: { maxRssKb: number | null }) => (r.maxRssKb === null ? 'n/a' : fmtBytes(r.maxRssKb * 1024));
+  report.add(S, 'peak RSS, full refresh (largest of the runs)', rss(e.full), `via ${e.rssSource}`);
+  report.add(S, 'peak RSS, refresh 0 new / +100', `${rss(e.noChange[0]!)} / ${rss(e.plus100)}`);
+}
+
+function pageRows(report: Report, name: string, t: PageTimes, firstRowTarget: boolean): void {
+  const S = `page: ${name}`;
+  const first = summarizeTimes(t.firstRow);
+  const ok = firstRowTarget ? first.median < 1000 : undefined;
+  report.add(S, `navigation -> first row painted (median of ${t.firstRow.length} cold loads)`, fmtMs(first.median), firstRowTarget ? '< 1 s' : '(target is for the fixture)', ok);
+  report.add(S, '  min / max; row in DOM (median)', `${fmtMs(first.min)} / ${fmtMs(first.max)}; ${fmtMs(summarizeTimes(t.firstRowDom).median)}`);
+  const sw = summarizeTimes(t.tabSwitch);
+  report.add(S, `tab switch, click -> painted (median of ${t.tabSwitch.length})`, fmtMs(sw.median), '< 100 ms', sw.median < 100);
+  report.add(S, '  min / max; re-rendered in DOM (median)', `${fmtMs(sw.min)} / ${fmtMs(sw.max)}; ${fmtMs(summarizeTimes(t.tabSwitchDom).median)}`);
+  report.add(S, '  rows in the first weekly table', String(t.rows));
+}
+
+/** Work directories left by runs that were killed (finished runs remove their own). */
+async function removeStaleRuns(): Promise<void> {
+  for (const name of await readdir(BENCH_ROOT)) {
+    const dir = path.join(BENCH_ROOT, name);
+    if (name.startsWith('run-') && Date.now() - (await stat(dir)).mtimeMs > 6 * 3600_000) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const report = new Report();
+  const started = Date.now();
+  const gitVersion = (await git(process.cwd(), ['--version'])).stdout.trim();
+  const cpus = os.cpus();
+  process.stdout.write(`\nleaderboard bench - ${new Date().toISOString()}\n`);
+  process.stdout.write(`  ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ${fmtBytes(os.totalmem())} RAM, node ${process.version}, ${gitVersion}\n`);
+  process.stdout.write(`  load average at start: ${loadavg()} (other work on the machine makes timings noisy)\n`);
+
+  const params = repoParams();
+  const repo = await syntheticRepo(params, log);
+  process.stdout.write(`  synthetic repository: ${repo.path}\n`);
+  await removeStaleRuns();
+  const work = await mkdtemp(path.join(BENCH_ROOT, 'run-'));
+  const syntheticData = path.join(work, 'page-synthetic');
+  try {
+    const R = 'synthetic repository';
+    const merges = (await git(repo.path, ['rev-list', '--count', '--merges', 'HEAD'])).stdout.trim();
+    const authors = (await git(repo.path, ['shortlog', '-s', '-n', 'HEAD'])).stdout.split('\n').filter(Boolean);
+    const top = Number(authors[0]?.trim().split('\t')[0] ?? 0);
+    report.add(R, 'non-merge commits (BENCH_COMMITS)', String(params.commits), `+ ${merges} merges`);
+    report.add(R, 'authors (mailmapped, incl. bots)', String(authors.length), `top author: ${pct(top / params.commits)} of commits`);
+    report.add(R, 'tracked files at HEAD', String(repo.trackedFiles));
+    report.add(R, repo.built ? 'built now with one git fast-import' : 'built by an earlier run (cached)', repo.built ? fmtMs(repo.buildMs) : '-', `dates ${day(params.end - params.spanDays * 86_400)} .. ${day(params.end)}`);
+
+    const clone = await cloneRepo(repo, work);
+    try {
+      engineRows(report, await measureEngine(clone, path.join(work, 'data'), params, log, syntheticData));
+    } catch (err) {
+      report.error('engine', err);
+    }
+
+    try {
+      const js = await shippedJs();
+      report.add('page: bundle', `JS shipped, gzip -9 (${js.files} files, ${fmtBytes(js.raw)} raw)`, fmtBytes(js.gzip), '< 250 KB', js.gzip < 250 * 1024);
+      const fixtureData = path.join(work, 'page-fixture');
+      await mkdir(fixtureData, { recursive: true });
+      await copyFile(FIXTURE, path.join(fixtureData, 'leaderboard-data.json'));
+      const pages = await measurePages({ 'real fixture': fixtureData, [`synthetic ${params.commits} commits`]: syntheticData }, log);
+      for (const [name, times] of Object.entries(pages)) pageRows(report, name, times, name === 'real fixture');
+    } catch (err) {
+      report.error('page', err);
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+
+  process.stdout.write(`\n`);
+  report.print();
+  process.stdout.write(`  (whole bench: ${fmtMs(Date.now() - started)}; load average at the end: ${loadavg()})\n\n`);
+  if (report.failed || (process.env.BENCH_STRICT === '1' && report.missed)) process.exitCode = 1;
+}
+
+await main();
