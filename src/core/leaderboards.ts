@@ -1,7 +1,6 @@
 import {
   PERIOD_TYPES,
   SIGNIFICANT_THRESHOLD,
-  tierForRank,
   type PeriodType,
   type WrittenCommit,
   type WrittenEntry,
@@ -35,11 +34,6 @@ interface Bucket {
   score: number;
 }
 
-const round = (n: number, digits: number): number => {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-};
-
 /** Plain Unicode code-point order (not locale-aware, not UTF-16 code units). */
 export function compareCodePoints(a: string, b: string): number {
   if (a === b) return 0;
@@ -60,14 +54,25 @@ export function compareEntries(a: Pick<WrittenEntry, 'total_score' | 'total_comm
   return b.total_score - a.total_score || b.total_commits - a.total_commits || compareCodePoints(a.name, b.name);
 }
 
+/** The AI source every commit of the heuristic scorer has: written once, in `commit_defaults`. */
+const HEURISTIC_SOURCE = 'heuristic';
+
+/**
+ * A commit row, kept small (the file must stay under 300 bytes per analysed commit on big
+ * histories): zero exclusions, the default AI source and whole-second milliseconds are left out,
+ * and so is the heuristic's reason, which only restates its formula (the cache keeps it).
+ */
 function toWrittenCommit(c: ScoredCommit): WrittenCommit {
   const stats: WrittenCommit['stats'] = { files: c.stats.files, insertions: c.stats.insertions, deletions: c.stats.deletions };
   if (c.stats.excluded_files > 0) stats.excluded_files = c.stats.excluded_files;
   if (c.stats.excluded_lines > 0) stats.excluded_lines = c.stats.excluded_lines;
   const { loc, files, keyword, ai, ai_source, ai_reason } = c.scores;
-  const scores: WrittenCommit['scores'] = { loc, files, keyword, ai, ai_source };
-  if (ai_reason !== undefined) scores.ai_reason = ai_reason;
-  return { full_hash: c.hash, date: c.date, message: c.subject, stats, scores };
+  const scores: WrittenCommit['scores'] = { loc, files, keyword, ai };
+  if (ai_source !== HEURISTIC_SOURCE) {
+    scores.ai_source = ai_source;
+    if (ai_reason !== undefined) scores.ai_reason = ai_reason;
+  }
+  return { full_hash: c.hash, date: c.date.replace(/\.000Z$/, 'Z'), message: c.subject, stats, scores };
 }
 
 /** Non-bot commits, each hash once, sorted newest first (then by hash), and their times in ms. */
@@ -163,7 +168,7 @@ export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualCont
     for (const label of [...groups[type].keys()].sort()) {
       const buckets = groups[type].get(label) ?? new Map<string, Bucket>();
       const extra = contributionsInPeriod(manual, type, label);
-      const entries: WrittenEntry[] = [];
+      const entries: DraftEntry[] = [];
       for (const bucket of buckets.values()) {
         const add = extra.get(bucket.name);
         entries.push(entry(bucket, newestEmail.get(bucket.name) ?? '', add?.score ?? 0, add?.notes ?? '', opts.commitsPerEntry));
@@ -173,16 +178,13 @@ export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualCont
         if (buckets.has(name) || add.score <= 0) continue;
         entries.push(entry({ name, commits: [], significant: 0, score: 0 }, newestEmail.get(name) ?? add.email ?? '', add.score, add.notes, opts.commitsPerEntry));
       }
+      // Rank and tier follow from the order, so the file leaves them to the reader.
       entries.sort(compareEntries);
-      entries.forEach((e, i) => {
-        const tier = tierForRank(i + 1);
-        e.rank = i + 1;
-        e.tier = tier.tier;
-        e.tier_name = tier.tier_name;
+      for (const e of entries) {
         contributors.add(e.name);
         for (const idx of e.commits) tableIndex[idx] = 0;
-      });
-      periods[label] = entries;
+      }
+      periods[label] = entries.map(written);
     }
     leaderboards[type] = periods;
   }
@@ -205,30 +207,55 @@ export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualCont
     last_updated: opts.now.toISOString(),
     total_commits_analyzed: sorted.length,
     analysis_period_days: opts.analysisPeriodDays,
+    commit_defaults: { ai_source: HEURISTIC_SOURCE },
     commits: table,
     leaderboards,
     metadata: { ...opts.metadata, totalContributors: contributors.size },
   };
 }
 
-/** An unranked entry; rank and tier are set after sorting. Its commits are still sorted indexes. */
-function entry(bucket: Bucket, email: string, additional: number, notes: string, cap: number): WrittenEntry {
-  const total = bucket.commits.length;
+/** An entry being built; its commits are still indexes into the sorted commits. */
+interface DraftEntry {
+  name: string;
+  email: string;
+  total_commits: number;
+  significant_commits: number;
+  commit_score: number;
+  additional_contribution_score: number;
+  additional_contribution_notes: string;
+  total_score: number;
+  commits: number[];
+}
+
+function entry(bucket: Bucket, email: string, additional: number, notes: string, cap: number): DraftEntry {
   return {
     name: bucket.name,
     email,
-    total_commits: total,
+    total_commits: bucket.commits.length,
     significant_commits: bucket.significant,
-    simple_commits: total - bucket.significant,
-    significance_ratio: total > 0 ? round(bucket.significant / total, 4) : 0,
     commit_score: bucket.score,
     additional_contribution_score: additional,
     additional_contribution_notes: notes,
     total_score: bucket.score + additional,
-    avg_score: total > 0 ? round(bucket.score / total, 2) : 0,
-    rank: 0,
-    tier: '',
-    tier_name: '',
     commits: bucket.commits.slice(0, cap),
   };
+}
+
+/**
+ * The entry as written. What follows from other fields (simple commits, ratio, average, rank,
+ * tier) is derived by the reader (`parseLeaderboardData`), and an absent manual score is left out.
+ */
+function written(e: DraftEntry): WrittenEntry {
+  const out: WrittenEntry = {
+    name: e.name,
+    email: e.email,
+    total_commits: e.total_commits,
+    significant_commits: e.significant_commits,
+    commit_score: e.commit_score,
+    total_score: e.total_score,
+    commits: e.commits,
+  };
+  if (e.additional_contribution_score !== 0) out.additional_contribution_score = e.additional_contribution_score;
+  if (e.additional_contribution_notes !== '') out.additional_contribution_notes = e.additional_contribution_notes;
+  return out;
 }

@@ -6,7 +6,7 @@ import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
 import { rebuildFromCache, type RebuildResult } from './refresh.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
-import { parseJsonText, readTextIfExists } from './store/files.js';
+import { parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
 import { readManualFile, writeManualFile } from './store/manual-file.js';
 
 export interface ManualChangeOptions {
@@ -21,9 +21,10 @@ export interface ManualChangeOptions {
  */
 export async function addManualContribution(opts: ManualChangeOptions, input: NewContributionInput, asNewContributor = false): Promise<RebuildResult> {
   const paths = dataDirPaths(opts.dataDir);
-  await ensureDataDir(paths);
   const current = await readManualFile(paths.manual);
   const next = asNewContributor ? addContributor(current, input) : addContribution(current, input);
+  // Only once the input is accepted: a refused one leaves no trace on disk.
+  await ensureDataDir(paths);
   await writeManualFile(paths.manual, next);
   return rebuildFromCache(opts);
 }
@@ -48,7 +49,9 @@ export async function exportManualContributions(dataDir: string, out?: string, f
   const text = original ?? `${JSON.stringify(manual, null, 2)}\n`;
   const file = path.resolve(out ?? backupFileName());
   try {
-    await writeFile(file, text, { flag: force ? 'w' : 'wx' });
+    // Overwriting goes through a temp file and a rename, so a crash never leaves half a backup.
+    if (force) await writeFileAtomic(file, text);
+    else await writeFile(file, text, { flag: 'wx' });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
       throw new LeaderboardError('INVALID_INPUT', `${file} already exists.`, 'Pass --out FILE to choose another name, or --force to overwrite it.');

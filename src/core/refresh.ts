@@ -73,6 +73,8 @@ const stateSchema = z.object({
   fingerprint: z.string(),
   windowStart: z.string().nullable(),
   analysisPeriodDays: z.number(),
+  // Older state files lack it; rebuilds then use the configured value.
+  commitsPerEntry: z.number().int().positive().optional(),
   buildKey: z.string(),
   manualHash: z.string(),
 });
@@ -139,21 +141,23 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths): Promise<Re
   const shallow = await shallowBoundary(opts.repo);
   const fingerprint = await scoringFingerprint(opts.repo, opts.config, ai, shallow);
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
-  const manual = await readManualFile(paths.manual);
   const previous = await readJsonFile(paths.state, stateSchema).catch(() => null);
   const base = { dataFile: paths.data, head, pulled, aiSource: ai.id };
 
   const state: Omit<RefreshState, 'analysisPeriodDays'> = {
     version: TOOL_VERSION,
+    commitsPerEntry: opts.config.commitsPerEntry,
     head,
     fingerprint,
     windowStart: windowStart?.toISOString() ?? null,
     buildKey: buildKey(opts.config),
     manualHash: sha1(manualText),
   };
-  if (previous && (await exists(paths.data)) && sameInputs(previous, state)) {
+  // The cache must be there too: add-contribution rebuilds from it.
+  if (previous && sameInputs(previous, state) && (await exists(paths.data)) && (await exists(paths.cache))) {
     return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays };
   }
+  const manual = await readManualFile(paths.manual);
 
   opts.onProgress?.({ phase: 'listing', done: 0, total: 0 });
   const refs = await listCommits(opts.repo, windowStart ? { since: windowStart } : {});
@@ -273,11 +277,12 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
   const data = buildLeaderboardData(commits, manual, {
     now: opts.now ?? new Date(),
     analysisPeriodDays: state.analysisPeriodDays,
-    commitsPerEntry: opts.config.commitsPerEntry,
+    // As the last refresh listed them (a --commits-per-entry flag is not in the config).
+    commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry,
     bots: opts.config.bots,
-    metadata: metadataFor(opts, state.head, ai, windowStart),
+    metadata: metadataFor({ ...opts, config: { ...opts.config, commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry } }, state.head, ai, windowStart),
   });
   await writeJsonAtomic(paths.data, data);
-  await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), buildKey: buildKey(opts.config) });
+  await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText) });
   return { rebuilt: true, dataFile: paths.data };
 }

@@ -93,6 +93,8 @@ const dataFileInputSchema = z.looseObject({
   last_updated: z.string(),
   total_commits_analyzed: z.number().default(0),
   analysis_period_days: z.number().default(0),
+  /** Compact shape: values the rows of `commits` leave out. */
+  commit_defaults: z.object({ ai_source: z.string().optional() }).default({}),
   commits: z.array(storedCommitSchema).default([]),
   leaderboards: z.object({
     weekly: periodsSchema.default({}),
@@ -158,7 +160,7 @@ export function tierForRank(rank: number): { tier: string; tier_name: string } {
 
 type StoredCommit = z.infer<typeof storedCommitSchema>;
 
-function normalizeCommit(c: StoredCommit): Commit {
+function normalizeCommit(c: StoredCommit, defaultSource?: string): Commit {
   const total = c.scores.total ?? c.scores.loc + c.scores.files + c.scores.keyword + c.scores.ai;
   const fullHash = c.full_hash ?? c.hash ?? '';
   const classification = c.classification === undefined
@@ -172,7 +174,7 @@ function normalizeCommit(c: StoredCommit): Commit {
     message: c.message,
     author: c.author,
     stats: { ...c.stats, lines: c.stats.lines ?? c.stats.insertions + c.stats.deletions },
-    scores: { ...c.scores, total },
+    scores: { ...c.scores, total, ai_source: c.scores.ai_source ?? defaultSource },
   };
 }
 
@@ -184,7 +186,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  */
 export function parseLeaderboardData(input: unknown): LeaderboardData {
   const raw = dataFileInputSchema.parse(input);
-  const table = raw.commits.map(normalizeCommit);
+  const defaultSource = raw.commit_defaults.ai_source;
+  const table = raw.commits.map((c) => normalizeCommit(c, defaultSource));
   const resolve = (ref: number | StoredCommit, where: string): Commit => {
     if (typeof ref !== 'number') return normalizeCommit(ref);
     const found = table[ref];
@@ -247,11 +250,17 @@ export interface WrittenCommit {
   date: string;
   message: string;
   stats: { files: number; insertions: number; deletions: number; excluded_files?: number; excluded_lines?: number };
-  scores: { loc: number; files: number; keyword: number; ai: number; ai_source: string; ai_reason?: string };
+  /** Absent when it is `commit_defaults.ai_source`. */
+  scores: { loc: number; files: number; keyword: number; ai: number; ai_source?: string; ai_reason?: string };
 }
 
-/** A contributor entry as written: every listed field, commits as indexes into the table. */
-export type WrittenEntry = Omit<ContributorEntry, 'commits'> & { commits: number[] };
+/**
+ * A contributor entry as written: the fields the others derive from, commits as indexes into
+ * the table; the manual score and notes only when there are some.
+ */
+export type WrittenEntry = Pick<ContributorEntry, 'name' | 'email' | 'total_commits' | 'significant_commits' | 'commit_score' | 'total_score'>
+  & Partial<Pick<ContributorEntry, 'additional_contribution_score' | 'additional_contribution_notes'>>
+  & { commits: number[] };
 
 /** The data file as this tool writes it. */
 export interface WrittenLeaderboardData {
@@ -259,6 +268,8 @@ export interface WrittenLeaderboardData {
   last_updated: string;
   total_commits_analyzed: number;
   analysis_period_days: number;
+  /** Values a commit row leaves out. */
+  commit_defaults: { ai_source: string };
   commits: WrittenCommit[];
   leaderboards: Record<PeriodType, Record<string, WrittenEntry[]>>;
   metadata: Record<string, unknown>;

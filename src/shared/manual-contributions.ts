@@ -12,11 +12,14 @@ export const MAX_MANUAL_SCORE = 100_000;
 /**
  * One manual contribution. Null dates are open on that side; both null means every period.
  */
+const scoreSchema = z.number().int('must be a whole number').min(0, 'must not be negative').max(MAX_MANUAL_SCORE, `must be at most ${MAX_MANUAL_SCORE}`);
+const notesSchema = z.string().max(2000, 'must be at most 2000 characters').default('');
+
 export const contributionSchema = z.object({
   /** Whole points, 0 or more. */
-  score: z.number().int('must be a whole number').min(0, 'must not be negative').max(MAX_MANUAL_SCORE, `must be at most ${MAX_MANUAL_SCORE}`),
+  score: scoreSchema,
   /** Free text shown as a hover note. Default ''. */
-  notes: z.string().max(2000, 'must be at most 2000 characters').default(''),
+  notes: notesSchema,
   /** First day it counts for, or null (open). Default null. */
   start_date: isoDaySchema.nullable().default(null),
   /** Last day it counts for, or null (open). Default null. */
@@ -24,15 +27,18 @@ export const contributionSchema = z.object({
 }).refine((c) => !c.start_date || !c.end_date || c.start_date <= c.end_date, { message: 'end_date is before start_date', path: ['end_date'] });
 export type Contribution = z.infer<typeof contributionSchema>;
 
-const contributorRecordSchema = z.object({
+// Loose, so fields added by hand survive a rewrite. A `score` key means the flat legacy shape
+// (below) was meant: accepting it here would make its points vanish without a word.
+const contributorRecordSchema = z.looseObject({
   /** Optional email shown with the name. */
   email: z.string().max(320).optional(),
   contributions: z.array(contributionSchema).default([]),
-});
+}).refine((r) => !('score' in r), { message: 'must be a whole number', path: ['score'] });
 
 // The older flat shape {score, notes} becomes one contribution that applies to every period.
-const legacyRecordSchema = z.strictObject({ score: z.number(), notes: z.string().optional() }).transform((r) => ({
-  contributions: [contributionSchema.parse({ score: r.score, notes: r.notes ?? '' })],
+// Its fields are checked like a contribution's, so a bad value is an issue, not a thrown error.
+const legacyRecordSchema = z.strictObject({ score: scoreSchema, notes: notesSchema }).transform((r) => ({
+  contributions: [{ score: r.score, notes: r.notes, start_date: null, end_date: null }],
 }));
 
 /** A contributor's manual record: optional email and a list of contributions. */

@@ -76,7 +76,7 @@ export async function runRefresh(repo: string, dataDir: string): Promise<Refresh
     ? await run(TIME, ['-v', process.execPath, ...args])
     : await run(process.execPath, ['--import', RSS_HOOK, ...args]);
   const rss = (useTime ? /Maximum resident set size \(kbytes\): (\d+)/ : /BENCH_MAXRSS_KB (\d+)/).exec(res.stderr);
-  const m = /Analysed (\d+) commits .*?\((\d+) scored/.exec(res.stdout);
+  const m = /Analysed (\d+) commits? .*?\((\d+) scored/.exec(res.stdout);
   return {
     ms: res.ms,
     maxRssKb: rss ? Number(rss[1]) : null,

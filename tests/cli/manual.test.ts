@@ -208,7 +208,7 @@ describe('a malformed manual file', () => {
     expect(cli(repo.dir, ['refresh', '--all', '--data-dir', other]).code).toBe(0);
     const good = bytesOf(dataFiles(other).data);
     for (const [contributors, field] of [
-      [{ Legacy: { score: 5.5 } }, 'score: must be a whole number'],
+      [{ Legacy: { score: 5.5 } }, 'contributors.Legacy.score: must be a whole number'],
       [{ Record: { contributions: [{ score: 5, start_date: '2025-02-30' }] } }, 'contributors.Record.contributions.0.start_date: is not a real calendar date'],
     ] as const) {
       await writeFile(manual, JSON.stringify({ contributors }));

@@ -75,7 +75,7 @@ describe('odd text, empty commits, renames, binary files and merges', () => {
     const odd = commitsByHash(data).get(h.odd ?? '');
     expect(odd).toMatchObject({
       message: SUBJECT,
-      date: '2025-03-03T08:00:00.000Z',
+      date: '2025-03-03T08:00:00Z',
       stats: { files: 1, insertions: 3, deletions: 0 },
       // `!` makes it breaking: 25.
       scores: { loc: 3, files: 5, keyword: 25 },
@@ -171,7 +171,7 @@ describe('bots', () => {
     expect(second.code).toBe(0);
     // Bot settings change the rankings, not the scores: nothing is rescored.
     expect(summaryCounts(second.stdout)).toMatchObject({ scored: 0, cached: 4 });
-    expect(second.stdout).toContain('1 contributors');
+    expect(second.stdout).toContain('1 contributor,');
     data = readData(dataDir);
     expect(names(data)).toEqual(['Hu Man']);
     expect(data.total_commits_analyzed).toBe(1);

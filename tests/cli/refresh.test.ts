@@ -124,7 +124,7 @@ describe('leaderboard refresh on a repository', () => {
     expect(c1).toMatchObject({
       hash: h.c1?.slice(0, 8),
       classification: 'significant',
-      date: '2025-01-06T10:00:00.000Z',
+      date: '2025-01-06T10:00:00Z',
       message: 'feat: add core module',
       stats: { files: 1, lines: 120, insertions: 120, deletions: 0, excluded_files: 0, excluded_lines: 0 },
       // 120 lines: 30; 1 file: 5; feat: 25; ai = log2(121)->6 + source 6 + "add" 4 = 16.
@@ -145,7 +145,8 @@ describe('leaderboard refresh on a repository', () => {
     const raw = readRawData(dataDir);
     const c3 = raw.commits.find((c) => c.full_hash === h.c3);
     expect(c3?.stats).toEqual({ files: 1, insertions: 2, deletions: 0, excluded_files: 1, excluded_lines: 60 });
-    expect(c3?.scores).toMatchObject({ loc: 3, files: 5, keyword: 10, ai: 2, ai_source: 'heuristic' });
+    expect(c3?.scores).toEqual({ loc: 3, files: 5, keyword: 10, ai: 2 }); // the heuristic source is in commit_defaults
+    expect(raw.commit_defaults).toEqual({ ai_source: 'heuristic' });
     // Commits without exclusions leave the counts out of the compact file.
     expect(raw.commits.find((c) => c.full_hash === h.c1)?.stats).toEqual({ files: 1, insertions: 120, deletions: 0 });
     expect(raw.schema_version).toBe(2);

@@ -35,7 +35,9 @@ const opts = (over: Partial<BuildOptions> = {}): BuildOptions => ({
 });
 
 const noManual: ManualContributionsFile = { contributors: {} };
-const names = (entries: WrittenEntry[] | undefined): string[] => (entries ?? []).map((e) => e.name);
+const names = (entries: { name: string }[] | undefined): string[] => (entries ?? []).map((e) => e.name);
+/** The data as the page reads it, with the derived fields (rank, tier, average...) filled in. */
+const read = (data: unknown) => parseLeaderboardData(JSON.parse(JSON.stringify(data)));
 
 describe('buildLeaderboardData', () => {
   it('builds every field of an entry and a file the page can parse', () => {
@@ -55,12 +57,17 @@ describe('buildLeaderboardData', () => {
     expect(Object.keys(data.leaderboards.monthly)).toEqual(['2025-03']);
     expect(Object.keys(data.leaderboards.quarterly)).toEqual(['2025-Q1']);
     const [ada, bob] = data.leaderboards.weekly['2025-W10'] ?? [];
+    // Written: only what the rest derives from; no manual score, so none written.
     expect(ada).toEqual({
-      name: 'Ada', email: 'ada@example.com', total_commits: 3, significant_commits: 2, simple_commits: 1,
-      significance_ratio: 0.6667, commit_score: 179, additional_contribution_score: 0, additional_contribution_notes: '',
-      total_score: 179, avg_score: 59.67, rank: 1, tier: 'T0', tier_name: 'Elite', commits: [0, 1, 3],
+      name: 'Ada', email: 'ada@example.com', total_commits: 3, significant_commits: 2, commit_score: 179, total_score: 179, commits: [0, 1, 3],
+    } satisfies WrittenEntry);
+    expect(bob).toEqual({ name: 'Bob', email: 'bob@example.com', total_commits: 1, significant_commits: 0, commit_score: 20, total_score: 20, commits: [2] });
+    const [readAda, readBob] = read(data).leaderboards.weekly['2025-W10'] ?? [];
+    expect(readAda).toMatchObject({
+      simple_commits: 1, significance_ratio: 2 / 3, additional_contribution_score: 0, additional_contribution_notes: '',
+      avg_score: 59.67, rank: 1, tier: 'T0', tier_name: 'Elite',
     });
-    expect(bob).toMatchObject({ rank: 2, total_commits: 1, significant_commits: 0, simple_commits: 1, significance_ratio: 0, avg_score: 20, commits: [2] });
+    expect(readBob).toMatchObject({ rank: 2, simple_commits: 1, significance_ratio: 0, avg_score: 20, tier: 'T0' });
     expect(data.commits.map((c) => c.full_hash)).toEqual([commits[2], commits[1], commits[3], commits[0]].map((c) => c?.hash));
 
     const parsed = parseLeaderboardData(JSON.parse(JSON.stringify(data)));
@@ -111,7 +118,7 @@ describe('buildLeaderboardData', () => {
 
   it('assigns tiers at the rank edges 5/6, 12/13 and 22/23', () => {
     const commits = Array.from({ length: 24 }, (_, i) => sc(`P${String(i + 1).padStart(2, '0')}`, '2025-03-04T10:00:00Z', 100 - i));
-    const entries = buildLeaderboardData(commits, noManual, opts()).leaderboards.weekly['2025-W10'] ?? [];
+    const entries = read(buildLeaderboardData(commits, noManual, opts())).leaderboards.weekly['2025-W10'] ?? [];
     const tierAt = (rank: number) => entries[rank - 1] && [entries[rank - 1]?.rank, entries[rank - 1]?.tier, entries[rank - 1]?.tier_name];
     expect(tierAt(1)).toEqual([1, 'T0', 'Elite']);
     expect(tierAt(5)).toEqual([5, 'T0', 'Elite']);
@@ -131,7 +138,7 @@ describe('buildLeaderboardData', () => {
       sc('éclair', d, 60), sc('bob', d, 60), sc('Bob', d, 60), sc('Émile', d, 60),
       sc('Top', d, 61),
     ];
-    const entries = buildLeaderboardData(commits, noManual, opts()).leaderboards.weekly['2025-W10'];
+    const entries = read(buildLeaderboardData(commits, noManual, opts())).leaderboards.weekly['2025-W10'];
     expect(names(entries)).toEqual(['Top', 'Zoe', 'Bob', 'Max', 'bob', 'Émile', 'éclair']);
     expect(entries?.map((e) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
@@ -170,21 +177,27 @@ describe('buildLeaderboardData', () => {
     expect(new Set(data.commits.map((c) => c.full_hash)).size).toBe(data.commits.length);
   });
 
-  it('writes excluded counts only when there were exclusions, and the AI reason when given', () => {
-    const d = '2025-03-04T10:00:00Z';
-    const plain = sc('Ada', d, 10);
+  it('keeps commit rows small: excluded counts only when there were exclusions, the AI source and reason only when not the heuristic', () => {
+    const plain = sc('Ada', '2025-03-04T10:00:00.000Z', 10, { scores: { loc: 3, files: 5, keyword: 2, ai: 0, ai_source: 'heuristic', ai_reason: 'size 1' } });
     const withExcl = sc('Bob', '2025-03-05T10:00:00Z', 10, {
       stats: { files: 1, insertions: 1, deletions: 0, excluded_files: 2, excluded_lines: 300 },
-      scores: { loc: 3, files: 5, keyword: 2, ai: 0, ai_source: 'heuristic', ai_reason: 'why' },
+      scores: { loc: 3, files: 5, keyword: 2, ai: 0, ai_source: 'openai:gpt-x', ai_reason: 'why' },
     });
     const data = buildLeaderboardData([plain, withExcl], noManual, opts());
+    expect(data.commit_defaults).toEqual({ ai_source: 'heuristic' });
     expect(data.commits[0]).toEqual({
       full_hash: withExcl.hash, date: withExcl.date, message: withExcl.subject,
       stats: { files: 1, insertions: 1, deletions: 0, excluded_files: 2, excluded_lines: 300 },
-      scores: { loc: 3, files: 5, keyword: 2, ai: 0, ai_source: 'heuristic', ai_reason: 'why' },
+      scores: { loc: 3, files: 5, keyword: 2, ai: 0, ai_source: 'openai:gpt-x', ai_reason: 'why' },
     });
-    expect(Object.keys(data.commits[1]?.stats ?? {})).toEqual(['files', 'insertions', 'deletions']);
-    expect(Object.keys(data.commits[1]?.scores ?? {})).toEqual(['loc', 'files', 'keyword', 'ai', 'ai_source']);
+    expect(data.commits[1]).toEqual({
+      full_hash: plain.hash, date: '2025-03-04T10:00:00Z', message: plain.subject,
+      stats: { files: 1, insertions: 10, deletions: 2 }, scores: { loc: 3, files: 5, keyword: 2, ai: 0 },
+    });
+    const scoresOf = (name: string) => read(data).leaderboards.weekly['2025-W10']?.find((e) => e.name === name)?.commits[0]?.scores;
+    const [readAda, readBob] = [scoresOf('Ada'), scoresOf('Bob')];
+    expect(readAda).toEqual({ loc: 3, files: 5, keyword: 2, ai: 0, total: 10, ai_source: 'heuristic' });
+    expect(readBob).toMatchObject({ ai_source: 'openai:gpt-x', ai_reason: 'why' });
   });
 
   it('sorts period labels', () => {
@@ -236,7 +249,8 @@ describe('buildLeaderboardData with manual contributions', () => {
   it('adds manual scores and notes to the entries of the periods they overlap', () => {
     const data = buildLeaderboardData(commits(), manual, opts());
     const ada = data.leaderboards.weekly['2025-W10']?.find((e) => e.name === 'Ada');
-    expect(ada).toMatchObject({ commit_score: 40, additional_contribution_score: 30, additional_contribution_notes: 'talk; triage', total_score: 70, avg_score: 40 });
+    expect(ada).toMatchObject({ commit_score: 40, additional_contribution_score: 30, additional_contribution_notes: 'talk; triage', total_score: 70 });
+    expect(read(data).leaderboards.weekly['2025-W10']?.find((e) => e.name === 'Ada')?.avg_score).toBe(40);
     const adaMay = data.leaderboards.monthly['2025-05']?.find((e) => e.name === 'Ada');
     expect(adaMay).toMatchObject({ total_commits: 0, commit_score: 0, additional_contribution_score: 5, additional_contribution_notes: 'triage', total_score: 5 });
   });
@@ -245,9 +259,11 @@ describe('buildLeaderboardData with manual contributions', () => {
     const data = buildLeaderboardData(commits(), manual, opts());
     const grace = data.leaderboards.weekly['2025-W12']?.[0];
     expect(grace).toEqual({
-      name: 'Grace', email: 'grace@example.com', total_commits: 0, significant_commits: 0, simple_commits: 0,
-      significance_ratio: 0, commit_score: 0, additional_contribution_score: 100, additional_contribution_notes: 'paper',
-      total_score: 100, avg_score: 0, rank: 1, tier: 'T0', tier_name: 'Elite', commits: [],
+      name: 'Grace', email: 'grace@example.com', total_commits: 0, significant_commits: 0, commit_score: 0,
+      total_score: 100, commits: [], additional_contribution_score: 100, additional_contribution_notes: 'paper',
+    });
+    expect(read(data).leaderboards.weekly['2025-W12']?.[0]).toMatchObject({
+      simple_commits: 0, significance_ratio: 0, avg_score: 0, rank: 1, tier: 'T0', tier_name: 'Elite', commits: [],
     });
     // W11 (2025-03-10..16) overlaps Grace but has no commits, so it is not a period.
     expect(Object.keys(data.leaderboards.weekly)).toEqual(['2025-W10', '2025-W12', '2025-W19']);

@@ -71,10 +71,14 @@ export function summarize(r: RefreshResult, ms: number): string {
   const pulled = r.pulled ? (r.pulled.before === r.pulled.after ? 'Already up to date with upstream. ' : `Pulled ${short(r.pulled.before)}..${short(r.pulled.after)}. `) : '';
   const ai = r.aiSource === 'heuristic' ? ' AI part: local heuristic estimate (no AI provider configured).' : ` AI part: ${r.aiSource}.`;
   if (r.upToDate) return `${pulled}Up to date at ${short(r.head)}: nothing new to analyse (${where}).`;
-  return `${pulled}Analysed ${r.commitsInWindow} commits over ${r.analysisPeriodDays} days (${r.scored} scored, ${r.commitsInWindow - r.scored} cached${r.dropped ? `, ${r.dropped} dropped` : ''}), ` +
-    `${r.contributors} contributors, in ${(ms / 1000).toFixed(1)}s -> ${where}.${ai}`;
+  return `${pulled}Analysed ${plural(r.commitsInWindow, 'commit')} over ${plural(r.analysisPeriodDays, 'day')} (${r.scored} scored, ${r.commitsInWindow - r.scored} cached${r.dropped ? `, ${r.dropped} dropped` : ''}), ` +
+    `${plural(r.contributors, 'contributor')}, in ${(ms / 1000).toFixed(1)}s -> ${where}.${ai}`;
 }
 
 function short(hash: string | null): string {
   return hash ? hash.slice(0, 8) : '(no commits)';
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

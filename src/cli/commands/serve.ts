@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
-import open from 'open';
 import { LeaderboardError } from '../../core/errors.js';
 import { TOOL_VERSION } from '../../core/version.js';
-import { isStale, parseInterval, startRefresher, type Refresher } from '../../server/refresher.js';
-import { startServer } from '../../server/start.js';
+import type { Refresher } from '../../server/refresher.js';
 import { commandContext, parseInteger, type RepoFlags } from '../context.js';
 import { summarize } from './refresh.js';
 
@@ -28,6 +26,10 @@ export function registerServe(program: Command): void {
     .option('--refresh-interval <time>', 'refresh while serving every 15m, 1h, 30s... (default 15m)')
     .option('--no-refresh', 'serve the data directory as it is: no refresh at start or on a timer')
     .action(async (flags: ServeFlags) => {
+      // Loaded here, not at the top: express and friends would slow every other command's start.
+      const [{ isStale, parseInterval, startRefresher }, { startServer }, { default: open }] = await Promise.all([
+        import('../../server/refresher.js'), import('../../server/start.js'), import('open'),
+      ]);
       const ctx = flags.refresh ? await commandContext(flags) : await dataOnlyContext(flags);
       const intervalText = flags.refreshInterval ?? ctx.config.serve.refreshInterval;
       const intervalMs = parseInterval(intervalText);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aiLabel, formatAdditional, formatExcluded, splitMessage, wholePercent } from '../../../web/src/lib/format.js';
+import { aiLabel, aiTitle, formatAdditional, formatExcluded, splitMessage, wholePercent } from '../../../web/src/lib/format.js';
 import { HIDDEN_STORAGE_KEY, parseHiddenNames, serializeHiddenNames } from '../../../web/src/lib/hidden-names.js';
 
 const stats = { files: 3, lines: 10, insertions: 8, deletions: 2, excluded_files: 0, excluded_lines: 0 };
@@ -34,6 +34,12 @@ describe('table and commit formatting', () => {
   it('names the AI source when there is one', () => {
     expect(aiLabel('heuristic')).toBe('AI (heuristic)');
     expect(aiLabel(undefined)).toBe('AI');
+  });
+
+  it("explains the AI part on hover: the scorer's reason, else what the heuristic weighs", () => {
+    expect(aiTitle('openai:gpt-x', 'Adds a parser')).toBe('Adds a parser');
+    expect(aiTitle('heuristic', undefined)).toMatch(/^Local estimate \(no AI provider configured\)/);
+    expect(aiTitle(undefined, undefined)).toBeUndefined();
   });
 });
 

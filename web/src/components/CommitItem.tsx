@@ -1,5 +1,5 @@
 import type { Commit } from '../../../src/shared/data-file.js';
-import { aiLabel, formatCommitDate, formatCount, formatExcluded, formatScore, splitMessage } from '../lib/format.js';
+import { aiLabel, aiTitle, formatCommitDate, formatCount, formatExcluded, formatScore, splitMessage } from '../lib/format.js';
 
 /** One commit: hash, classification, date, message, stats, score and its breakdown. */
 export function CommitItem({ commit }: { commit: Commit }) {
@@ -35,7 +35,7 @@ export function CommitItem({ commit }: { commit: Commit }) {
           <span>LOC {formatScore(scores.loc)}</span>
           <span>Files {formatScore(scores.files)}</span>
           <span>Type {formatScore(scores.keyword)}</span>
-          <span title={scores.ai_reason}>{aiLabel(scores.ai_source)} {formatScore(scores.ai)}</span>
+          <span title={aiTitle(scores.ai_source, scores.ai_reason)}>{aiLabel(scores.ai_source)} {formatScore(scores.ai)}</span>
         </p>
       </div>
     </li>

@@ -48,6 +48,17 @@ export function formatCommitDate(iso: string): string {
 }
 
 /** The AI part's label: 'AI (heuristic)' when the source is known, else 'AI'. */
+/**
+ * Hover text of the AI part: the scorer's own reason, or what the local heuristic (whose data
+ * file rows carry no reason) is made of.
+ */
+export function aiTitle(source: string | undefined, reason: string | undefined): string | undefined {
+  if (reason) return reason;
+  return source === 'heuristic'
+    ? 'Local estimate (no AI provider configured): the size of the change, the kind of files, how many areas it touches and the wording of its subject'
+    : undefined;
+}
+
 export function aiLabel(source: string | undefined): string {
   return source ? `AI (${source})` : 'AI';
 }
