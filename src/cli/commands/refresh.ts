@@ -65,14 +65,14 @@ async function recordEarlyFailure(flags: RepoFlags, err: unknown): Promise<void>
   await writeStatus(status, { success: false, timestamp: new Date().toISOString(), latestCommit: null, error: errorMessage(err) }).catch(() => undefined);
 }
 
-/** The one-line summary printed after a refresh. */
-export function summarize(r: RefreshResult, ms: number): string {
+/** The one-line summary printed after a refresh; with `ms`, how long it took. */
+export function summarize(r: RefreshResult, ms?: number): string {
   const where = path.relative(process.cwd(), r.dataFile) || r.dataFile;
   const pulled = r.pulled ? (r.pulled.before === r.pulled.after ? 'Already up to date with upstream. ' : `Pulled ${short(r.pulled.before)}..${short(r.pulled.after)}. `) : '';
   const ai = r.aiSource === 'heuristic' ? ' AI part: local heuristic estimate (no AI provider configured).' : ` AI part: ${r.aiSource}.`;
   if (r.upToDate) return `${pulled}Up to date at ${short(r.head)}: nothing new to analyse (${where}).`;
   return `${pulled}Analysed ${plural(r.commitsInWindow, 'commit')} over ${plural(r.analysisPeriodDays, 'day')} (${r.scored} scored, ${r.commitsInWindow - r.scored} cached${r.dropped ? `, ${r.dropped} dropped` : ''}), ` +
-    `${plural(r.contributors, 'contributor')}, in ${(ms / 1000).toFixed(1)}s -> ${where}.${ai}`;
+    `${plural(r.contributors, 'contributor')}${ms === undefined ? '' : `, in ${(ms / 1000).toFixed(1)}s`} -> ${where}.${ai}`;
 }
 
 function short(hash: string | null): string {

@@ -41,12 +41,13 @@ export function registerServe(program: Command): void {
         refresher = startRefresher({
           ...ctx,
           intervalMs,
-          onResult: (r) => console.log(r instanceof Error ? `Auto-refresh failed: ${r.message}` : `Auto-refresh: ${summarize(r, 0).replace(/ in 0\.0s/, '')}`),
+          onResult: (r) => console.log(r instanceof Error ? `Auto-refresh failed: ${r.message}` : `Auto-refresh: ${summarize(r)}`),
         });
         if (await isStale(ctx.dataDir, intervalMs)) {
           console.log('Analysing the repository...');
           try {
-            console.log(summarize(await refresher.run(), 0).replace(/ in 0\.0s/, ''));
+            const started = Date.now();
+            console.log(summarize(await refresher.run(), Date.now() - started));
           } catch (err) {
             // Keep serving whatever data there is; the page shows the failure in its status.
             console.error(`Refresh failed: ${(err as Error).message}`);
