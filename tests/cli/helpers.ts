@@ -4,11 +4,35 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { parseLeaderboardData, type LeaderboardData, type WrittenLeaderboardData } from '../../src/shared/data-file.js';
 import { runCli, type CliResult } from '../support/cli.js';
-import { gitIsolationVars } from '../support/git-repo.js';
+import { createTestRepo, gitIsolationVars, type TestRepo, type TestRepoOptions } from '../support/git-repo.js';
+
+/**
+ * Temp repositories and directories for one test file, removed after its tests. Call it at the
+ * top level of the file (it registers an afterAll hook).
+ */
+export function tempResources(): { newRepo: (options?: TestRepoOptions) => Promise<TestRepo>; tempDir: (prefix: string) => Promise<string> } {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => { await Promise.all(cleanups.map((c) => c())); });
+  return {
+    newRepo: async (options) => {
+      const repo = await createTestRepo(options);
+      cleanups.push(() => repo.cleanup());
+      return repo;
+    },
+    tempDir: async (prefix) => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      return dir;
+    },
+  };
+}
 
 /** `leaderboard ...args` in `cwd`, off a terminal, with git isolated (plus any `env`). */
 export function cli(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): CliResult {

@@ -5,19 +5,11 @@
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRepo, type TestAuthor, type TestRepo } from '../support/git-repo.js';
-import { bytesOf, cachedHashes, cli, dataFiles, hasStackTrace, readJson, readRawData, readStatus, summaryCounts } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestAuthor, TestRepo } from '../support/git-repo.js';
+import { bytesOf, cachedHashes, cli, dataFiles, hasStackTrace, readJson, readRawData, readStatus, summaryCounts , tempResources } from './helpers.js';
 
-const repos: TestRepo[] = [];
-async function newRepo(options?: Parameters<typeof createTestRepo>[0]): Promise<TestRepo> {
-  const repo = await createTestRepo(options);
-  repos.push(repo);
-  return repo;
-}
-afterAll(async () => {
-  await Promise.all(repos.map((r) => r.cleanup()));
-});
+const { newRepo } = tempResources();
 
 const EVE: TestAuthor = { name: 'Eve Incremental', email: 'eve@example.com' };
 const FINN: TestAuthor = { name: 'Finn Forcepush', email: 'finn@example.com' };

@@ -4,27 +4,18 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardData } from '../../src/shared/data-file.js';
-import { createTestRepo, type TestAuthor, type TestRepo } from '../support/git-repo.js';
-import { bytesOf, cli, dataFiles, hasStackTrace, lines, readData, readJson, readRawData } from './helpers.js';
+import type { TestAuthor, TestRepo } from '../support/git-repo.js';
+import { bytesOf, cli, dataFiles, hasStackTrace, lines, readData, readJson, readRawData , tempResources } from './helpers.js';
 
 const FIXTURE = path.resolve('tests/fixtures/real-manual-contributions.json');
 const ALICE: TestAuthor = { name: 'Alice Example', email: 'alice@example.com' };
 const BOB: TestAuthor = { name: 'Bob Builder', email: 'bob@example.com' };
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { newRepo, tempDir } = tempResources();
 
 const entry = (data: LeaderboardData, type: 'weekly' | 'monthly' | 'quarterly', label: string, name: string) =>
   data.leaderboards[type][label]?.find((e) => e.name === name);
@@ -40,8 +31,7 @@ let files: ReturnType<typeof dataFiles>;
 let head: string;
 
 beforeAll(async () => {
-  repo = await createTestRepo();
-  cleanups.push(() => repo.cleanup());
+  repo = await newRepo();
   dataDir = path.join(repo.dir, '.leaderboard');
   files = dataFiles(dataDir);
   await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: add a', author: ALICE, date: '2025-01-08T10:00:00Z' });
@@ -167,8 +157,7 @@ describe('add-contribution', () => {
   });
 
   it('before any refresh, saves the contribution and says the leaderboards come with the first refresh', async () => {
-    const fresh = await createTestRepo();
-    cleanups.push(() => fresh.cleanup());
+    const fresh = await newRepo();
     await fresh.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: ALICE, date: '2025-01-08T10:00:00Z' });
     const freshFiles = dataFiles(path.join(fresh.dir, '.leaderboard'));
     const r = cli(fresh.dir, ['add-contribution', 'Dee', '--score', '4']);

@@ -4,21 +4,13 @@
  * commits and a shallow clone.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Commit, LeaderboardData } from '../../src/shared/data-file.js';
-import { createTestRepo, type TestAuthor, type TestRepo } from '../support/git-repo.js';
-import { cli, readData, readRawData, readStatus, summaryCounts } from './helpers.js';
+import type { TestAuthor, TestRepo } from '../support/git-repo.js';
+import { cli, readData, readRawData, readStatus, summaryCounts , tempResources } from './helpers.js';
 import { writeFile } from 'node:fs/promises';
 
-const repos: TestRepo[] = [];
-async function newRepo(options?: Parameters<typeof createTestRepo>[0]): Promise<TestRepo> {
-  const repo = await createTestRepo(options);
-  repos.push(repo);
-  return repo;
-}
-afterAll(async () => {
-  await Promise.all(repos.map((r) => r.cleanup()));
-});
+const { newRepo } = tempResources();
 
 const DANA: TestAuthor = { name: 'Dana Dev', email: 'dana@example.com' };
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i}\n`).join('');

@@ -3,18 +3,17 @@
  * the files it writes, what is in the data file, the window options and determinism.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRepo, type TestRepo } from '../support/git-repo.js';
-import { cli, clockAt, dataFiles, gitStatus, lines, readData, readRawData, readStatus } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestRepo } from '../support/git-repo.js';
+import { cli, clockAt, dataFiles, gitStatus, lines, readData, readRawData, readStatus , tempResources } from './helpers.js';
 
 const ALICE = { name: 'Alice Example', email: 'alice@example.com' };
 const BOB = { name: 'Bob Builder', email: 'bob@example.com' };
 const numbered = (n: number, prefix = 'line') => Array.from({ length: n }, (_, i) => `${prefix} ${i}\n`).join('');
 
-const cleanups: (() => Promise<void>)[] = [];
+const { newRepo, tempDir } = tempResources();
 let repo: TestRepo;
 let dataDir: string;
 const h: Record<string, string> = {};
@@ -23,8 +22,7 @@ let runStarted: number;
 let runEnded: number;
 
 beforeAll(async () => {
-  repo = await createTestRepo();
-  cleanups.push(() => repo.cleanup());
+  repo = await newRepo();
   dataDir = path.join(repo.dir, '.leaderboard');
   // 2024-12-30 is a Monday in ISO week 2025-W01 (month 2024-12, quarter 2024-Q4).
   h.c0 = await repo.commit({ files: { 'README.md': numbered(4) }, message: 'docs: start the project', author: ALICE, date: '2024-12-30T09:00:00Z' });
@@ -47,15 +45,7 @@ beforeAll(async () => {
   runEnded = Date.now();
 });
 
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
 
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 describe('leaderboard refresh on a repository', () => {
   it('exits 0 and prints one summary line off a terminal', () => {
@@ -193,8 +183,7 @@ describe('refresh options', () => {
   });
 
   it('defaults to the last 365 days; --since Nd narrows it and --all takes everything', async () => {
-    const rel = await createTestRepo();
-    cleanups.push(() => rel.cleanup());
+    const rel = await newRepo();
     const c = (message: string, date: string) => rel.commit({ files: { [`${message}.ts`]: `${message}\n` }, message: `feat: ${message}`, author: ALICE, date });
     const old = await c('old', '2024-06-14T23:59:59Z');
     const edge = await c('edge', '2024-06-15T00:00:00Z');
@@ -228,8 +217,7 @@ describe('refresh options', () => {
 
 describe('determinism', () => {
   it('gives byte-identical data from the same history, apart from last_updated', async () => {
-    const clone = await createTestRepo({ cloneFrom: repo.dir });
-    cleanups.push(() => clone.cleanup());
+    const clone = await newRepo({ cloneFrom: repo.dir });
     const elsewhere = await tempDir('lb-cli-det-');
     expect(cli(clone.dir, ['refresh', '--all', '--data-dir', elsewhere]).code).toBe(0);
     const strip = (text: string) => text.replace(/"last_updated":"[^"]+",/, '');
