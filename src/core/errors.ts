@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'PORT_IN_USE'
   | 'CONFLICT'
   | 'NOT_FOUND'
+  | 'BUSY'
+  | 'IO'
   | 'INTERNAL';
 
 /** Codes that mean the user asked for something malformed: the CLI exits 2 for these. */

@@ -77,7 +77,7 @@ function parseDay(value: string | null | undefined, field: string): string | nul
 /** Validates an input; returns the trimmed name, the contribution and the email to set. */
 function validate(input: ContributionInput, scoreMessage: string): { name: string; contribution: Contribution; email?: string } {
   const name = contributorNameSchema.safeParse(input.name ?? '');
-  if (!name.success) throw invalid(name.error.issues[0]?.message === 'Contributor name is required' ? 'Contributor name is required' : 'Contributor name must be at most 200 characters');
+  if (!name.success) throw invalid(name.error.issues[0]?.message ?? 'Contributor name is required');
   if (!Number.isInteger(input.score) || input.score <= 0) throw invalid(scoreMessage);
   if (input.score > MAX_MANUAL_SCORE) throw invalid(`Score must be at most ${MAX_MANUAL_SCORE}`);
   const notes = input.notes ?? '';

@@ -8,11 +8,13 @@ import { errorMessage } from './errors.js';
 import { createExcluder } from './exclusions.js';
 import { listCommits, readCommits } from './git/history.js';
 import { headCommit, pullFastForward, shallowBoundary } from './git/repo.js';
+import { runGit } from './git/run-git.js';
 import { buildLeaderboardData } from './leaderboards.js';
 import { scoreCommit } from './scoring.js';
 import { loadScoreCache, saveScoreCache, type CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
 import { readJsonFile, readTextIfExists, writeJsonAtomic } from './store/files.js';
+import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
 import { writeStatus } from './store/status.js';
 import type { AiScorer, ScoredCommit } from './types.js';
@@ -90,9 +92,21 @@ const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
  * deepening the clone must rescore them.
  */
 async function scoringFingerprint(repo: string, config: LeaderboardConfig, ai: AiScorer, shallow: Set<string>): Promise<string> {
-  const attributes = (await readTextIfExists(path.join(repo, '.gitattributes'))) ?? '';
+  const attributes = await attributeFiles(repo);
   const mailmap = (await readTextIfExists(path.join(repo, '.mailmap'))) ?? '';
   return sha1(JSON.stringify({ SCORING_VERSION, exclusions: config.exclusions, ai: ai.id, attributes, mailmap, shallow: [...shallow].sort() }));
+}
+
+/**
+ * Every attributes file git applies to the work tree (which marks paths linguist-generated or
+ * -vendored): the root .gitattributes, those in subfolders, and .git/info/attributes.
+ */
+async function attributeFiles(repo: string): Promise<Record<string, string | null>> {
+  // --cached reads only the index (fast on big trees); the root file is read even if untracked.
+  const listed = (await runGit(repo, ['ls-files', '-z', '--cached', '--', ':(glob)**/.gitattributes'])).stdout.split('\0');
+  const files = [...new Set(['.gitattributes', '.git/info/attributes', ...listed.filter(Boolean)])].sort();
+  const texts = await Promise.all(files.map((f) => readTextIfExists(path.join(repo, f))));
+  return Object.fromEntries(files.map((f, i) => [f, texts[i] ?? null]));
 }
 
 /** Key of the settings that change the data file but not commit scores. */
@@ -120,23 +134,26 @@ function utcDayStart(now: Date): number {
 export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
   const paths = dataDirPaths(opts.dataDir);
   await ensureDataDir(paths);
-  let head: string | null = null;
-  try {
-    const result = await runRefresh(opts, paths);
-    head = result.head;
-    await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: head });
-    return result;
-  } catch (err) {
-    await writeStatus(paths.status, { success: false, timestamp: new Date().toISOString(), latestCommit: head, error: errorMessage(err) }).catch(() => undefined);
-    throw err;
-  }
+  return withDataDirLock(paths, async () => {
+    // Known as soon as git has named it, so that a failed refresh still records it.
+    const seen: { head: string | null } = { head: null };
+    try {
+      const result = await runRefresh(opts, paths, seen);
+      await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: result.head });
+      return result;
+    } catch (err) {
+      await writeStatus(paths.status, { success: false, timestamp: new Date().toISOString(), latestCommit: seen.head, error: errorMessage(err) }).catch(() => undefined);
+      throw err;
+    }
+  });
 }
 
-async function runRefresh(opts: RefreshOptions, paths: DataDirPaths): Promise<RefreshResult> {
+async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { head: string | null }): Promise<RefreshResult> {
   const now = opts.now ?? new Date();
   const ai = opts.ai ?? new HeuristicAiScorer();
   const pulled = opts.pull ? await pullFastForward(opts.repo) : undefined;
   const head = await headCommit(opts.repo);
+  seen.head = head;
   const windowStart = windowStartFor(opts, now);
   const shallow = await shallowBoundary(opts.repo);
   const fingerprint = await scoringFingerprint(opts.repo, opts.config, ai, shallow);

@@ -46,7 +46,9 @@ const legacyRecordSchema = z.strictObject({ score: scoreSchema, notes: notesSche
 export const manualContributorSchema = z.union([legacyRecordSchema, contributorRecordSchema]);
 export type ManualContributor = z.infer<typeof contributorRecordSchema>;
 
-export const contributorNameSchema = z.string().trim().min(1, 'Contributor name is required').max(200, 'must be at most 200 characters');
+export const contributorNameSchema = z.string().trim().min(1, 'Contributor name is required').max(200, 'Contributor name must be at most 200 characters')
+  // As an object key it would set the prototype instead of adding a contributor, and vanish.
+  .refine((name) => name !== '__proto__', 'Contributor name "__proto__" is reserved; choose another name');
 
 /** The contributors map, as sent to POST /api/update-manual-contributions. */
 export const contributorsMapSchema = z.record(contributorNameSchema, manualContributorSchema);

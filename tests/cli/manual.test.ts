@@ -266,6 +266,7 @@ describe('export', () => {
     const empty = await tempDir('lb-cli-export-empty-');
     const out = path.join(empty, 'backup.json');
     // cwd is not a repository: with --data-dir, export only needs the data directory.
+    await mkdir(path.join(empty, 'data'));
     const r = cli(empty, ['export', '--data-dir', path.join(empty, 'data'), '--out', out]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);

@@ -86,6 +86,24 @@ describe('loading and error states', () => {
 });
 
 describe('auto-refresh status and the refresh control', () => {
+  it('keeps showing the data when a re-fetch fails, with a "Failed to refresh" banner until one succeeds', async () => {
+    const { server, dir } = await serve({ 'leaderboard-data.json': await fixtureText() });
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    await pw(page.getByTestId('leaderboard-row')).toHaveCount(7);
+    await writeFile(path.join(dir, 'leaderboard-data.json'), '{"truncated": ');
+    await page.getByTestId('refresh-button').click();
+    await pw(page.getByTestId('status-banner')).toHaveAttribute('data-type', 'error');
+    await pw(page.getByTestId('status-banner-message')).toHaveText(/^Failed to refresh: The leaderboard data file is not valid JSON/);
+    await pw(page.getByTestId('leaderboard-row')).toHaveCount(7);
+    await pw(page.getByTestId('error-state')).toHaveCount(0);
+    await keepScreenshot(page, 'state-refresh-failed');
+    await writeFile(path.join(dir, 'leaderboard-data.json'), await fixtureText());
+    await page.getByTestId('refresh-button').click();
+    await pw(page.getByTestId('status-banner')).toHaveCount(0);
+    await page.context().close();
+  });
+
   it('shows green "Live updates every 15min", then "Auto-refresh error", then nothing, polling every 30 seconds', async () => {
     const { server, dir } = await serve({
       'leaderboard-data.json': await fixtureText(),

@@ -6,14 +6,15 @@ import { useLeaderboardData } from './hooks/use-leaderboard-data.js';
 
 /** The page: loading, the error state, or the dashboard. */
 export function App() {
-  const { state, refreshing, refresh } = useLeaderboardData();
+  const { state, refreshing, refresh, refreshError, dismissRefreshError } = useLeaderboardData();
   if (state.status === 'loading') return <LoadingState />;
   if (state.status === 'error') {
     return <ErrorState message={state.message} onRetry={() => void refresh()} retrying={refreshing} />;
   }
   return (
     <ErrorBoundary>
-      <Dashboard data={state.data} refreshing={refreshing} onRefresh={refresh} />
+      <Dashboard data={state.data} refreshing={refreshing} onRefresh={refresh}
+        refreshError={refreshError} onDismissRefreshError={dismissRefreshError} />
     </ErrorBoundary>
   );
 }

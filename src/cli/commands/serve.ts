@@ -34,7 +34,7 @@ export function registerServe(program: Command): void {
       const intervalText = flags.refreshInterval ?? ctx.config.serve.refreshInterval;
       const intervalMs = parseInterval(intervalText);
       if (intervalMs === null) {
-        throw new LeaderboardError('INVALID_INPUT', `--refresh-interval must look like 15m, 1h or 30s (at least 1s), got "${intervalText}".`);
+        throw new LeaderboardError('INVALID_INPUT', `--refresh-interval must look like 15m, 1h or 30s (from 1s to 24 days), got "${intervalText}".`);
       }
       let refresher: Refresher | null = null;
       if (flags.refresh) {

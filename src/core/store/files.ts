@@ -16,12 +16,13 @@ export async function writeJsonAtomic(file: string, value: unknown, pretty = fal
   await writeFileAtomic(file, `${pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`);
 }
 
-/** Reads a file, or null when it does not exist. */
+/** Reads a file, or null when it does not exist (also when a parent is a file, as `.git` in a worktree). */
 export async function readTextIfExists(file: string): Promise<string | null> {
   try {
     return await readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     throw err;
   }
 }

@@ -26,9 +26,9 @@ describe('table and commit formatting', () => {
   it('says what was excluded from the counts, only when anything was', () => {
     expect(formatExcluded(stats)).toBeNull();
     expect(formatExcluded({ ...stats, excluded_files: 2, excluded_lines: 1204 }))
-      .toBe('Excluded: 2 files, 1,204 lines (lock files, generated, vendored)');
+      .toBe('Excluded: 2 files, 1,204 lines not counted (lock files, generated, vendored or minified files, configured paths)');
     expect(formatExcluded({ ...stats, excluded_files: 1, excluded_lines: 1 }))
-      .toBe('Excluded: 1 file, 1 line (lock files, generated, vendored)');
+      .toBe('Excluded: 1 file, 1 line not counted (lock files, generated, vendored or minified files, configured paths)');
   });
 
   it('names the AI source when there is one', () => {

@@ -13,6 +13,7 @@ import { Header } from './Header.js';
 import { LeaderboardTable } from './LeaderboardTable.js';
 import { PeriodSelect } from './PeriodSelect.js';
 import { PeriodTabs, tabId } from './PeriodTabs.js';
+import { StatusBanner } from './StatusBanner.js';
 import { SummaryCards } from './SummaryCards.js';
 import { TrendsChart } from './TrendsChart.js';
 import { ViewingBadge } from './ViewingBadge.js';
@@ -23,10 +24,12 @@ interface DashboardProps {
   data: LeaderboardData;
   refreshing: boolean;
   onRefresh: () => Promise<void>;
+  refreshError: string | null;
+  onDismissRefreshError: () => void;
 }
 
 /** The main screen once the data file is loaded. */
-export function Dashboard({ data, refreshing, onRefresh }: DashboardProps) {
+export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismissRefreshError }: DashboardProps) {
   const view = useViewState(data);
   const [hidden, setHidden] = useHiddenContributors();
   const { status, reload: reloadStatus } = useRefreshStatus();
@@ -53,6 +56,10 @@ export function Dashboard({ data, refreshing, onRefresh }: DashboardProps) {
       <Header repository={repository} lastUpdated={data.last_updated} status={status}
         refreshing={refreshing} onRefresh={refresh} />
       <main className="container main" id="main">
+        {refreshError && (
+          <StatusBanner type="error" message={`Failed to refresh: ${refreshError}`} hint="The data below is from the last successful load."
+            onDismiss={onDismissRefreshError} />
+        )}
         <SummaryCards summary={summary} />
         <ContributorFilter names={names} hidden={hidden} onChange={setHidden} />
         <PeriodTabs type={view.type} onChange={view.setType} panelId={PANEL_ID} />

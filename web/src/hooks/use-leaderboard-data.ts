@@ -14,6 +14,9 @@ export interface LeaderboardDataHandle {
   state: DataState;
   /** True while a fetch after the first one runs. */
   refreshing: boolean;
+  /** Why the last re-fetch failed while data was already shown (that data stays); null otherwise. */
+  refreshError: string | null;
+  dismissRefreshError: () => void;
   /** Fetches the data file again without reloading the page; a no-op while a fetch runs. */
   refresh: () => Promise<void>;
 }
@@ -25,6 +28,7 @@ export interface LeaderboardDataHandle {
 export function useLeaderboardData(): LeaderboardDataHandle {
   const [state, setState] = useState<DataState>({ status: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
+  const [refreshError, setRefreshError] = useState<string | null>(null);
   const lastText = useRef<string | null>(null);
   const inFlight = useRef(false);
   const mounted = useRef(true);
@@ -33,6 +37,7 @@ export function useLeaderboardData(): LeaderboardDataHandle {
     try {
       const { data, text } = await fetchLeaderboardData(signal, pending);
       if (signal?.aborted || !mounted.current) return;
+      setRefreshError(null);
       if (text !== lastText.current) {
         lastText.current = text;
         setState({ status: 'ready', data });
@@ -41,8 +46,13 @@ export function useLeaderboardData(): LeaderboardDataHandle {
       }
     } catch (err) {
       if (signal?.aborted || !mounted.current) return;
-      lastText.current = null;
-      setState({ status: 'error', message: err instanceof Error ? err.message : String(err) });
+      const message = err instanceof Error ? err.message : String(err);
+      // A failed re-fetch (a blip, a file being rewritten) must not take away the data on screen.
+      if (lastText.current !== null) {
+        setRefreshError(message);
+        return;
+      }
+      setState({ status: 'error', message });
     }
   }, []);
 
@@ -68,5 +78,6 @@ export function useLeaderboardData(): LeaderboardDataHandle {
     }
   }, [load]);
 
-  return { state, refreshing, refresh };
+  const dismissRefreshError = useCallback(() => setRefreshError(null), []);
+  return { state, refreshing, refresh, refreshError, dismissRefreshError };
 }

@@ -38,7 +38,7 @@ export function formatExcluded(stats: Commit['stats']): string | null {
   if (stats.excluded_files <= 0) return null;
   const files = `${formatCount(stats.excluded_files)} file${stats.excluded_files === 1 ? '' : 's'}`;
   const lines = `${formatCount(stats.excluded_lines)} line${stats.excluded_lines === 1 ? '' : 's'}`;
-  return `Excluded: ${files}, ${lines} (lock files, generated, vendored)`;
+  return `Excluded: ${files}, ${lines} not counted (lock files, generated, vendored or minified files, configured paths)`;
 }
 
 /** A commit date in the reader's local date format, or the raw text when unreadable. */

@@ -1,0 +1,98 @@
+// Concurrent writers, awkward names and paths, and settings git applies from subfolders.
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from '../support/cli.js';
+import { gitIsolationVars, type TestRepo } from '../support/git-repo.js';
+import { cli, dataFiles, hasStackTrace, readData, readJson, readStatus, summaryCounts, tempResources } from './helpers.js';
+
+const { newRepo, tempDir } = tempResources();
+const ALICE = { name: 'Alice', email: 'alice@example.com' };
+let repo: TestRepo;
+
+beforeAll(async () => {
+  repo = await newRepo();
+  await repo.commit({ files: { 'src/a.ts': 'a\n'.repeat(10) }, message: 'feat: a', author: ALICE, date: '2025-01-06T10:00:00Z' });
+  expect(cli(repo.dir, ['refresh', '--all']).code).toBe(0);
+});
+
+/** Runs the CLI without waiting, so several can overlap. */
+function cliAsync(cwd: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...gitIsolationVars() } });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('several writers at once', () => {
+  it('keeps every contribution when eight add-contribution commands run together, and a refresh alongside', async () => {
+    const names = Array.from({ length: 8 }, (_, i) => `Parallel ${i}`);
+    const runs = await Promise.all([
+      ...names.map((name) => cliAsync(repo.dir, ['add-contribution', name, '--score', '5'])),
+      cliAsync(repo.dir, ['refresh', '--all']),
+    ]);
+    for (const r of runs) expect(r).toEqual({ code: 0, stderr: '' });
+    const manual = readJson<{ contributors: Record<string, unknown> }>(dataFiles(path.join(repo.dir, '.leaderboard')).manual);
+    expect(Object.keys(manual.contributors).sort()).toEqual(names);
+    const week = readData(path.join(repo.dir, '.leaderboard')).leaderboards.weekly['2025-W02'] ?? [];
+    expect(week.filter((e) => e.name.startsWith('Parallel')).map((e) => e.additional_contribution_score)).toEqual(Array(8).fill(5));
+  });
+});
+
+describe('names and paths that used to slip through', () => {
+  it('refuses "__proto__" as a contributor name instead of losing it', () => {
+    const r = cli(repo.dir, ['add-contribution', '__proto__', '--score', '7']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"__proto__" is reserved');
+  });
+
+  it('says when the data directory cannot be created, without a stack trace', async () => {
+    const dir = await tempDir('lb-cli-notdir-');
+    await writeFile(path.join(dir, 'a-file'), 'x');
+    const r = cli(repo.dir, ['refresh', '--data-dir', path.join(dir, 'a-file', 'data')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`Cannot create the data directory ${path.join(dir, 'a-file', 'data')}`);
+    expect(hasStackTrace(r.stderr)).toBe(false);
+  });
+
+  it('refuses to export from a data directory that does not exist', async () => {
+    const cwd = await tempDir('lb-cli-export-missing-');
+    const r = cli(cwd, ['export', '--data-dir', path.join(cwd, 'typo')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`There is no data directory at ${path.join(cwd, 'typo')}`);
+  });
+
+  it('refuses a refresh interval a timer cannot wait', () => {
+    const r = cli(repo.dir, ['serve', '--no-open', '--port', '0', '--refresh-interval', '1000h']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--refresh-interval must look like 15m, 1h or 30s (from 1s to 24 days), got "1000h"');
+  });
+});
+
+describe('settings git applies from elsewhere', () => {
+  it('rescores when a .gitattributes in a subfolder marks files generated', async () => {
+    const r2 = await newRepo();
+    await r2.commit({ files: { 'gen/out.ts': 'x\n'.repeat(200), 'src/b.ts': 'b\n'.repeat(10) }, message: 'feat: b', author: ALICE, date: '2025-01-06T10:00:00Z' });
+    const dataDir = path.join(r2.dir, '.leaderboard');
+    expect(cli(r2.dir, ['refresh', '--all']).code).toBe(0);
+    expect(readData(dataDir).leaderboards.weekly['2025-W02']?.[0]?.commits[0]?.stats).toMatchObject({ lines: 210, excluded_lines: 0 });
+    await mkdir(path.join(r2.dir, 'gen'), { recursive: true });
+    await writeFile(path.join(r2.dir, 'gen/.gitattributes'), '* linguist-generated\n');
+    await r2.git('add', 'gen/.gitattributes');
+    const again = cli(r2.dir, ['refresh', '--all']);
+    expect(summaryCounts(again.stdout)).toMatchObject({ scored: 1, cached: 0 });
+    expect(readData(dataDir).leaderboards.weekly['2025-W02']?.[0]?.commits[0]?.stats).toMatchObject({ lines: 10, excluded_files: 1, excluded_lines: 200 });
+  });
+
+  it('records the HEAD it saw in a failed refresh', async () => {
+    const r3 = await newRepo();
+    const head = await r3.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: ALICE, date: '2025-01-06T10:00:00Z' });
+    expect(cli(r3.dir, ['refresh', '--all']).code).toBe(0);
+    await writeFile(path.join(r3.dir, '.leaderboard/manual-contributions.json'), '{"contributors": {"X": {"score": "ten"}}}');
+    expect(cli(r3.dir, ['refresh', '--all']).code).toBe(2);
+    expect(readStatus(path.join(r3.dir, '.leaderboard'))).toMatchObject({ success: false, latestCommit: head });
+  });
+});
