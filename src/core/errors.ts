@@ -12,6 +12,11 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'NOT_FOUND'
   | 'BUSY'
+  | 'INVALID_TOKEN'
+  | 'FORBIDDEN'
+  | 'GITHUB_ERROR'
+  | 'NO_GITHUB_REPO'
+  | 'STALE_VERSION'
   | 'IO'
   | 'INTERNAL';
 

@@ -1,0 +1,34 @@
+import type { GitHubUser } from '../../shared/admin-api.js';
+
+/** Where admin data lives on GitHub: the repository and the API it is reached through. */
+export interface GitHubTarget {
+  /** `owner/name`. */
+  repo: string;
+  /** REST base URL, e.g. https://api.github.com or https://ghe.example.com/api/v3. */
+  apiUrl: string;
+}
+
+/** Name of the branch admin-list changes are proposed from. */
+export const UPDATE_BRANCH = 'leaderboard-updates';
+/** Path of the admin list in the repository. */
+export const ADMIN_LIST_PATH = 'admin-list.json';
+
+/**
+ * What the server and the CLI need from GitHub, behind one seam so tests of the server can use a
+ * fake and everything else the real thing (against a local emulator in tests). Every method
+ * takes the caller's token and never keeps, logs or echoes it. Errors are LeaderboardErrors:
+ * INVALID_TOKEN ('Invalid GitHub token') when GitHub refuses the token, GITHUB_ERROR with the
+ * HTTP status otherwise (a network failure is status 500).
+ */
+export interface AdminGateway {
+  /** The authenticated user: login, and the primary email (else the first; null when none). */
+  verifyToken(token: string): Promise<GitHubUser>;
+  /** admins of admin-list.json on the default branch; [] when the file is missing. */
+  readAdminList(token: string): Promise<string[]>;
+  /**
+   * Force-resets `leaderboard-updates` to the default branch head, writes admin-list.json
+   * ({admins, instructions}) there with a commit naming `actor`, and opens (or reuses) a pull
+   * request to the default branch. Resolves to the pull request's html URL.
+   */
+  saveAdminList(token: string, admins: string[], actor: GitHubUser): Promise<{ pullRequestUrl: string }>;
+}

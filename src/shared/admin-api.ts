@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { contributorsMapSchema } from './manual-contributions.js';
+
+/**
+ * The admin part of the own API (base /api). Every route below except the session check needs
+ * `Authorization: Bearer <GitHub token>` of an admin: no token 401, a token GitHub refuses 401
+ * 'Invalid GitHub token', a valid token of a non-admin 403 'Access Denied: ...'. Errors use the
+ * envelope of `api.ts`.
+ */
+
+/** A signed-in GitHub account: its login and primary email (else its first; null when none). */
+export const githubUserSchema = z.object({
+  login: z.string(),
+  email: z.string().nullable(),
+});
+export type GitHubUser = z.infer<typeof githubUserSchema>;
+
+/** The primary admins from the configuration: they are always admins and cannot be removed. */
+export const primaryAdminsSchema = z.object({
+  email: z.string().nullable(),
+  login: z.string().nullable(),
+});
+export type PrimaryAdmins = z.infer<typeof primaryAdminsSchema>;
+
+/**
+ * GET /api/session: who the token belongs to and whether they are an admin (200 for any token
+ * GitHub accepts, so the page can show who was denied). `message` is the spec's
+ * 'Access Denied: {email or login} is not authorized. Contact {email} for access.' when not.
+ */
+export const sessionResponseSchema = z.object({
+  user: githubUserSchema,
+  authorized: z.boolean(),
+  message: z.string().optional(),
+  /** `owner/name` of the repository holding admin-list.json. */
+  repository: z.string(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** GET /api/manual-contributions (with an `ETag` header naming the version). */
+export const manualContributionsResponseSchema = z.object({
+  contributors: contributorsMapSchema,
+});
+export type ManualContributionsResponse = z.infer<typeof manualContributionsResponseSchema>;
+
+/**
+ * POST /api/update-manual-contributions: replaces the contributors map. With `If-Match` of a
+ * stale ETag: 409 'The manual contributions were changed by someone else; reload and try again.'
+ * Without `If-Match` the save is accepted (a plain client following the spec).
+ */
+export const updateManualContributionsRequestSchema = z.object({
+  contributors: contributorsMapSchema,
+});
+export type UpdateManualContributionsRequest = z.infer<typeof updateManualContributionsRequestSchema>;
+
+/** Response of the update: a sentence for the status banner. The new ETag is in the header. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** POST /api/pull-and-refresh: a call while one runs joins it. */
+export const pullAndRefreshResponseSchema = z.object({
+  success: z.boolean(),
+  timestamp: z.string(),
+  latestCommit: z.string().nullable(),
+  error: z.string().optional(),
+});
+export type PullAndRefreshResponse = z.infer<typeof pullAndRefreshResponseSchema>;
+
+/** One entry of the admin list: an email or a GitHub username. */
+export const adminEntrySchema = z.string().trim()
+  .min(1, 'Please enter an email address or GitHub username')
+  .max(320, 'An admin entry must be at most 320 characters');
+
+/** admin-list.json on the repository's default branch (missing file: empty list). */
+export const adminListFileSchema = z.object({
+  admins: z.array(adminEntrySchema).default([]),
+  instructions: z.string().optional(),
+});
+export type AdminListFile = z.infer<typeof adminListFileSchema>;
+
+/** GET /api/admins */
+export const adminsResponseSchema = z.object({
+  admins: z.array(z.string()),
+  primary: primaryAdminsSchema,
+});
+export type AdminsResponse = z.infer<typeof adminsResponseSchema>;
+
+/** PUT /api/admins: the whole list (primary admins are kept whatever is sent). */
+export const updateAdminsRequestSchema = z.object({
+  admins: z.array(adminEntrySchema).max(1000),
+});
+export type UpdateAdminsRequest = z.infer<typeof updateAdminsRequestSchema>;
+
+/** Response of PUT /api/admins: the saved list and the pull request that proposes it. */
+export const updateAdminsResponseSchema = z.object({
+  admins: z.array(z.string()),
+  pullRequestUrl: z.string(),
+  message: z.string(),
+});
+export type UpdateAdminsResponse = z.infer<typeof updateAdminsResponseSchema>;
