@@ -33,10 +33,14 @@ export class LeaderboardError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly hint?: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; status?: number },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.status = options?.status;
   }
+
+  /** The HTTP status behind the error, when it came from (or maps to) an HTTP response. */
+  readonly status: number | undefined;
 
   /** Whether this is a usage or configuration error (CLI exit code 2) rather than a failure (1). */
   get isUsageError(): boolean {
