@@ -1,13 +1,14 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { link, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
+import { contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
 import type { LeaderboardConfig } from './config.js';
 import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
 import { rebuildFromCache, type RebuildResult } from './refresh.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
-import { parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
+import { describeIssues, parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile, writeManualFile } from './store/manual-file.js';
 
@@ -79,4 +80,91 @@ async function writeNewFile(file: string, text: string): Promise<void> {
   } finally {
     await unlink(temp).catch(() => undefined);
   }
+}
+
+/** The manual contributions as the admin API serves them, with the version they were read at. */
+export interface ManualForApi {
+  contributors: ManualContributionsFile['contributors'];
+  /** Strong ETag (quoted) of the file's bytes; of the empty file when there is none yet. */
+  etag: string;
+}
+
+/** Strong ETag of the manual-contributions file text ('' when the file does not exist). */
+export function manualEtag(text: string | null): string {
+  return `"${createHash('sha256').update(text ?? '').digest('base64url')}"`;
+}
+
+/**
+ * Reads manual-contributions.json for the admin API: the contributors and the ETag of the bytes
+ * read. A malformed file is an INVALID_DATA_FILE error naming the file and the field.
+ */
+export async function readManualForApi(dataDir: string): Promise<ManualForApi> {
+  const file = dataDirPaths(dataDir).manual;
+  const text = await readTextIfExists(file);
+  const manual = text === null ? emptyManualContributions() : parseJsonText(text, file, manualContributionsFileSchema, 'INVALID_DATA_FILE');
+  return { contributors: manual.contributors, etag: manualEtag(text) };
+}
+
+/** Whether an `If-Match` header value names `etag` (strong comparison; `*` matches anything). */
+export function ifMatchAccepts(ifMatch: string, etag: string): boolean {
+  const tags = ifMatch.split(',').map((t) => t.trim()).filter(Boolean);
+  return tags.some((t) => t === '*' || t === etag);
+}
+
+/** What a replace did: the new version and whether the leaderboards were rebuilt. */
+export interface ReplaceResult extends RebuildResult {
+  etag: string;
+  contributors: number;
+}
+
+/**
+ * Replaces the contributors map of manual-contributions.json (the admin panel's save): under the
+ * data-directory lock, checks `ifMatch` against the current version (a stale one is a
+ * STALE_VERSION error and changes nothing), validates, keeps the file's other top-level keys
+ * (`_instructions`, ...), writes atomically and rebuilds the leaderboards from the cache.
+ * Without `ifMatch` the save is applied whatever the current version.
+ */
+export async function replaceManualContributions(opts: ManualChangeOptions, contributors: unknown, ifMatch?: string): Promise<ReplaceResult> {
+  const parsed = contributorsMapSchema.safeParse(contributors);
+  if (!parsed.success) throw new LeaderboardError('INVALID_INPUT', `Invalid contributors: ${describeIssues(parsed.error)}.`);
+  const paths = dataDirPaths(opts.dataDir);
+  await ensureDataDir(paths);
+  return withDataDirLock(paths, async () => {
+    const text = await readTextIfExists(paths.manual);
+    if (ifMatch !== undefined && !ifMatchAccepts(ifMatch, manualEtag(text))) {
+      throw new LeaderboardError('STALE_VERSION', 'The manual contributions were changed by someone else; reload and try again.');
+    }
+    // The file as it is (not re-validated: a file that fails validation is being replaced),
+    // so hand-added top-level keys survive in their place.
+    const current = text === null ? emptyManualContributions() : topLevelObject(text, paths.manual);
+    const next = `${JSON.stringify({ ...current, contributors: parsed.data }, null, 2)}\n`;
+    await writeFileAtomic(paths.manual, next);
+    const rebuilt = await rebuildFromCache(opts);
+    return { ...rebuilt, etag: manualEtag(next), contributors: Object.keys(parsed.data).length };
+  });
+}
+
+function topLevelObject(text: string, file: string): Record<string, unknown> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new LeaderboardError('INVALID_DATA_FILE', `${file} is not valid JSON (${(err as Error).message}).`, 'Fix the file by hand or restore it from a backup.');
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new LeaderboardError('INVALID_DATA_FILE', `${file} is not a JSON object.`, 'Fix the file by hand or restore it from a backup.');
+  }
+  return json as Record<string, unknown>;
+}
+
+/**
+ * The backup the admin panel downloads: manual-contributions.json as it is (validated first, so a
+ * broken file is reported rather than backed up), or a new empty file when there is none.
+ */
+export async function readManualBackup(dataDir: string): Promise<{ text: string; etag: string }> {
+  const file = dataDirPaths(dataDir).manual;
+  const original = await readTextIfExists(file);
+  if (original === null) return { text: `${JSON.stringify(emptyManualContributions(), null, 2)}\n`, etag: manualEtag(null) };
+  parseJsonText(original, file, manualContributionsFileSchema, 'INVALID_DATA_FILE');
+  return { text: original, etag: manualEtag(original) };
 }

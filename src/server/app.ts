@@ -1,10 +1,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type ErrorRequestHandler, type Express, type Response } from 'express';
+import express, { Router, type Express, type Response } from 'express';
 import type { Health } from '../shared/api.js';
+import type { PullAndRefreshResponse } from '../shared/admin-api.js';
+import { defaultConfig, type LeaderboardConfig } from '../core/config.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
-import { LeaderboardError } from '../core/errors.js';
+import { createAuth, type AdminDeps, type AuthOptions } from './auth.js';
+import { errorHandler, sendError } from './http-errors.js';
+import { adminRoutes } from './routes/admins.js';
+import { manualRoutes } from './routes/manual.js';
+import { refreshRoutes } from './routes/refresh.js';
+import { sessionRoutes } from './routes/session.js';
+
+export { sendError } from './http-errors.js';
 
 /** The prebuilt page: dist/web, two levels above both src/server and dist/server. */
 export const DEFAULT_WEB_ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../dist/web');
@@ -14,6 +23,50 @@ export interface AppDeps {
   version: string;
   /** Directory of the built page. Default: dist/web. */
   webRoot?: string;
+  /** The repository, for the leaderboards rebuilt after a manual save. Default: the data dir's parent. */
+  repo?: string;
+  /** The configuration, for those rebuilds. Default: the defaults. */
+  config?: LeaderboardConfig;
+  /**
+   * The admin features (sign-in with a GitHub token, manual contributions, admin list, pull and
+   * refresh). Without it those routes answer 503 NO_GITHUB_REPO saying what to configure.
+   */
+  admin?: AdminDeps;
+  /** POST /api/pull-and-refresh: pull and refresh, one at a time. Without it that route answers 503. */
+  pullAndRefresh?: () => Promise<PullAndRefreshResponse>;
+  /** Verification cache settings (tests). */
+  auth?: AuthOptions;
+  /** Largest JSON body the API accepts. Default 1mb. */
+  bodyLimit?: string;
+}
+
+/** The /api paths of the admin features. */
+export const ADMIN_PATHS = ['/session', '/manual-contributions', '/update-manual-contributions', '/export-manual-contributions', '/pull-and-refresh', '/admins'];
+
+/** Said by every admin route when no GitHub repository is configured. */
+export const NO_GITHUB_REPO_MESSAGE = 'Admin features need a GitHub repository: set github.repo ("owner/name") in leaderboard.config.json, '
+  + 'pass --github-repo owner/name to leaderboard serve, or add an "origin" remote on GitHub; and set primaryAdmins.email or primaryAdmins.login.';
+
+/** The admin part of /api: its routes, or 503 NO_GITHUB_REPO for each when it is not configured. */
+function adminApi(deps: AppDeps): Router {
+  const router = Router();
+  // Admin data and tokens are never cached by the browser or a proxy.
+  router.use(ADMIN_PATHS, (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  if (!deps.admin) {
+    router.all(ADMIN_PATHS, (_req, res) => sendError(res, 503, 'NO_GITHUB_REPO', NO_GITHUB_REPO_MESSAGE));
+    return router;
+  }
+  const auth = createAuth(deps.admin, deps.auth);
+  const bodyLimit = deps.bodyLimit ?? '1mb';
+  const context = { dataDir: deps.dataDir, repo: deps.repo ?? path.dirname(path.resolve(deps.dataDir)), config: deps.config ?? defaultConfig() };
+  router.use(sessionRoutes(deps.admin, auth));
+  router.use(manualRoutes({ ...context, bodyLimit }, auth));
+  router.use(adminRoutes(deps.admin, auth, bodyLimit));
+  router.use(refreshRoutes(deps.pullAndRefresh, auth));
+  return router;
 }
 
 /**
@@ -31,6 +84,7 @@ export function createApp(deps: AppDeps): Express {
     const body: Health = { ok: true, version: deps.version, dataFile: existsSync(paths.data) };
     res.json(body);
   });
+  app.use('/api', adminApi(deps));
   app.use('/api', (_req, res) => sendError(res, 404, 'NOT_FOUND', 'No such API endpoint.'));
 
   // The data files change on every refresh: always revalidate (ETag makes that cheap).
@@ -48,16 +102,3 @@ export function createApp(deps: AppDeps): Express {
   app.use(errorHandler);
   return app;
 }
-
-/** Sends the error envelope `{ error: { code, message } }`. */
-export function sendError(res: Response, status: number, code: string, message: string): void {
-  if (res.headersSent) return;
-  res.status(status).json({ error: { code, message } });
-}
-
-const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
-  if (err instanceof LeaderboardError) return sendError(res, err.code === 'NOT_FOUND' ? 404 : 400, err.code, err.message);
-  const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
-  if (status < 500) return sendError(res, status, 'BAD_REQUEST', (err as Error).message);
-  sendError(res, 500, 'INTERNAL', 'Internal server error.');
-};

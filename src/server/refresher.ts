@@ -2,13 +2,54 @@ import { stat } from 'node:fs/promises';
 import { refresh, type RefreshOptions, type RefreshResult } from '../core/refresh.js';
 import { errorMessage } from '../core/errors.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
+import { readStatus } from '../core/store/status.js';
+import type { PullAndRefreshResponse } from '../shared/admin-api.js';
 
-export interface Refresher {
-  /** Runs a refresh now, or joins the one already running. */
-  run: () => Promise<RefreshResult>;
-  /** Resolves when no refresh is running. */
+/** One run of a refresh: `pull` fast-forwards from the upstream first. */
+export interface RunOptions {
+  pull?: boolean;
+}
+
+/** Runs refreshes one at a time. */
+export interface RefreshRunner {
+  /**
+   * Runs a refresh now, or joins the one already running. A pull joins a running pull; asked
+   * during a plain refresh, it runs right after it (its result must include the pull).
+   */
+  run: (options?: RunOptions) => Promise<RefreshResult>;
+  /** Resolves when no refresh is running or waiting. */
   idle: () => Promise<void>;
+}
+
+export interface Refresher extends RefreshRunner {
   stop: () => void;
+}
+
+/** One-at-a-time refreshes of one repository and data directory. */
+export function createRefreshRunner(opts: RefreshOptions): RefreshRunner {
+  let running: { pull: boolean; promise: Promise<RefreshResult> } | null = null;
+  let pullAfter: Promise<RefreshResult> | null = null;
+  const start = (pull: boolean): Promise<RefreshResult> => {
+    const promise = refresh({ ...opts, pull }).finally(() => { running = null; });
+    running = { pull, promise };
+    return promise;
+  };
+  const run = (options: RunOptions = {}): Promise<RefreshResult> => {
+    const pull = options.pull ?? false;
+    if (!running) return start(pull);
+    if (running.pull || !pull) return running.promise;
+    pullAfter ??= running.promise.catch(() => undefined).then(() => {
+      pullAfter = null;
+      return run({ pull: true });
+    });
+    return pullAfter;
+  };
+  return {
+    run,
+    idle: async () => {
+      while (running || pullAfter) await (pullAfter ?? running?.promise)?.catch(() => undefined);
+    },
+  };
 }
 
 /**
@@ -16,18 +57,32 @@ export interface Refresher {
  * `refresh` itself; the last good data file keeps being served.
  */
 export function startRefresher(opts: RefreshOptions & { intervalMs: number; onResult?: (r: RefreshResult | Error) => void }): Refresher {
-  let running: Promise<RefreshResult> | null = null;
-  const run = () => {
-    running ??= refresh(opts).finally(() => { running = null; });
-    return running;
-  };
-  const tick = () => run().then((r) => opts.onResult?.(r), (err: unknown) => opts.onResult?.(err instanceof Error ? err : new Error(errorMessage(err))));
+  const runner = createRefreshRunner(opts);
+  const tick = () => runner.run().then((r) => opts.onResult?.(r), (err: unknown) => opts.onResult?.(err instanceof Error ? err : new Error(errorMessage(err))));
   const timer = setInterval(tick, opts.intervalMs);
   timer.unref();
-  return {
-    run,
-    idle: async () => { await running?.catch(() => undefined); },
-    stop: () => clearInterval(timer),
+  return { ...runner, stop: () => clearInterval(timer) };
+}
+
+/**
+ * POST /api/pull-and-refresh on top of a runner: pulls and refreshes (joining a pull already
+ * running) and answers in the spec's shape. A failure is `success: false` with the error and
+ * the commit the failed refresh recorded, not a thrown error.
+ */
+export function pullAndRefreshWith(runner: Pick<RefreshRunner, 'run'>, dataDir: string): () => Promise<PullAndRefreshResponse> {
+  return async () => {
+    try {
+      const result = await runner.run({ pull: true });
+      return { success: true, timestamp: new Date().toISOString(), latestCommit: result.head };
+    } catch (err) {
+      const status = await readStatus(dataDirPaths(dataDir).status);
+      return {
+        success: false,
+        timestamp: status && !status.success ? status.timestamp : new Date().toISOString(),
+        latestCommit: status?.latestCommit ?? null,
+        error: errorMessage(err),
+      };
+    }
   };
 }
 

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { LeaderboardError } from '../core/errors.js';
+import type { AdminGateway, GitHubTarget } from '../core/github/types.js';
+import type { GitHubUser, PrimaryAdmins } from '../shared/admin-api.js';
+import { sendError } from './http-errors.js';
+
+/** What the admin routes need: GitHub behind its seam, the repository, the primary admins. */
+export interface AdminDeps {
+  gateway: AdminGateway;
+  target: GitHubTarget;
+  primary: PrimaryAdmins;
+}
+
+/** A verified caller: who the token belongs to and whether they are an admin. */
+export interface Session {
+  user: GitHubUser;
+  authorized: boolean;
+  /** The spec's 'Access Denied: ...' sentence when not authorized. */
+  message?: string;
+  /** The caller's token, for calls to GitHub on their behalf. Never logged or sent back. */
+  token: string;
+}
+
+export interface AuthOptions {
+  /** How long a verification is reused. Default 60 s. */
+  ttlMs?: number;
+  /** Most verifications remembered at once. Default 500. */
+  maxEntries?: number;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export interface Auth {
+  /** Needs a token GitHub accepts (401 otherwise); puts the session on the response. */
+  authenticate: RequestHandler;
+  /** Needs an admin's token: 401 without a valid token, 403 with the denial for anyone else. */
+  requireAdmin: RequestHandler;
+}
+
+/** The token of `Authorization: Bearer <t>` (or `token <t>`), or null. */
+export function tokenFrom(header: string | undefined): string | null {
+  const m = /^(?:bearer|token)\s+(\S+)\s*$/i.exec(header ?? '');
+  return m?.[1] ?? null;
+}
+
+const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
+
+/** Whether `user` is a primary admin or listed (by email or login, case-insensitive). */
+export function isAuthorized(user: GitHubUser, primary: PrimaryAdmins, list: readonly string[]): boolean {
+  const ids = new Set([norm(user.email), norm(user.login)].filter(Boolean));
+  return [primary.email, primary.login, ...list].some((entry) => ids.has(norm(entry)));
+}
+
+/** 'Access Denied: {email or login} is not authorized. Contact {email} for access.' */
+export function deniedMessage(user: GitHubUser, primary: PrimaryAdmins): string {
+  const contact = primary.email ?? primary.login ?? 'a leaderboard admin';
+  return `Access Denied: ${user.email ?? user.login} is not authorized. Contact ${contact} for access.`;
+}
+
+/**
+ * Token checks for the admin routes. A verification (the user, and whether they are an admin) is
+ * reused for `ttlMs`, keyed by a SHA-256 of the token (the token itself is never kept as a key,
+ * logged or echoed); concurrent requests with one token share one verification.
+ */
+export function createAuth(admin: AdminDeps, options: AuthOptions = {}): Auth {
+  const ttlMs = options.ttlMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 500;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { expires: number; verification: Promise<Omit<Session, 'token'>> }>();
+
+  const verify = async (token: string): Promise<Omit<Session, 'token'>> => {
+    const user = await admin.gateway.verifyToken(token);
+    // A primary admin needs no look-up of the list (and keeps access if the list is unreadable).
+    if (isAuthorized(user, admin.primary, [])) return { user, authorized: true };
+    const list = await admin.gateway.readAdminList(token);
+    return isAuthorized(user, admin.primary, list)
+      ? { user, authorized: true }
+      : { user, authorized: false, message: deniedMessage(user, admin.primary) };
+  };
+
+  const verified = (token: string): Promise<Omit<Session, 'token'>> => {
+    const key = createHash('sha256').update(token).digest('hex');
+    const hit = cache.get(key);
+    if (hit && hit.expires > now()) return hit.verification;
+    cache.delete(key);
+    const verification = verify(token);
+    // Only successes are kept; a failure is dropped as soon as it is known.
+    verification.catch(() => { if (cache.get(key)?.verification === verification) cache.delete(key); });
+    cache.set(key, { expires: now() + ttlMs, verification });
+    for (const oldest of cache.keys()) {
+      if (cache.size <= maxEntries) break;
+      cache.delete(oldest);
+    }
+    return verification;
+  };
+
+  const authenticate = (req: Request, res: Response, next: NextFunction): void => {
+    const token = tokenFrom(req.get('authorization'));
+    if (!token) return sendError(res, 401, 'INVALID_TOKEN', 'Sign in with a GitHub token');
+    verified(token).then((session) => {
+      res.locals.session = { ...session, token } satisfies Session;
+      next();
+    }, (err: unknown) => {
+      if (err instanceof LeaderboardError && err.code === 'INVALID_TOKEN') sendError(res, 401, 'INVALID_TOKEN', 'Invalid GitHub token');
+      else next(err);
+    });
+  };
+
+  const requireAdmin = (req: Request, res: Response, next: NextFunction): void => {
+    authenticate(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      const session = sessionOf(res);
+      if (!session.authorized) return sendError(res, 403, 'FORBIDDEN', session.message ?? deniedMessage(session.user, admin.primary));
+      next();
+    });
+  };
+
+  return { authenticate, requireAdmin };
+}
+
+/** The session `authenticate` put on the response. */
+export function sessionOf(res: Response): Session {
+  const session = (res.locals as { session?: Session }).session;
+  if (!session) throw new LeaderboardError('INTERNAL', 'No session: the route is missing its authentication.');
+  return session;
+}
