@@ -125,6 +125,10 @@ export interface ReplaceResult extends RebuildResult {
  * Without `ifMatch` the save is applied whatever the current version.
  */
 export async function replaceManualContributions(opts: ManualChangeOptions, contributors: unknown, ifMatch?: string): Promise<ReplaceResult> {
+  // zod would drop it without a word, and the contributor would vanish.
+  if (typeof contributors === 'object' && contributors !== null && Object.hasOwn(contributors, '__proto__')) {
+    throw new LeaderboardError('INVALID_INPUT', 'Invalid contributors: __proto__: Contributor name "__proto__" is reserved; choose another name.');
+  }
   const parsed = contributorsMapSchema.safeParse(contributors);
   if (!parsed.success) throw new LeaderboardError('INVALID_INPUT', `Invalid contributors: ${describeIssues(parsed.error)}.`);
   const paths = dataDirPaths(opts.dataDir);

@@ -42,9 +42,23 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   if (body === undefined) {
     throw new LeaderboardError('INVALID_INPUT', 'The request body must be JSON sent with Content-Type: application/json.');
   }
+  // zod drops an own "__proto__" key without a word (a contributor would vanish): refuse it.
+  const proto = protoKeyPath(body);
+  if (proto) throw new LeaderboardError('INVALID_INPUT', `Invalid request body: ${proto}: the name "__proto__" is reserved; choose another name.`);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new LeaderboardError('INVALID_INPUT', `Invalid request body: ${describeIssues(parsed.error)}.`);
   return parsed.data;
+}
+
+/** Path of the first own `__proto__` key in a parsed JSON value, or null. */
+function protoKeyPath(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value !== 'object' || value === null || depth > 64) return null;
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__') return [...path, key].join('.');
+    const found = protoKeyPath((value as Record<string, unknown>)[key], [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 /**

@@ -81,6 +81,8 @@ function fieldIssues(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] 
       const deepest = issue.errors.reduce((best, branch) => (depth(branch) > depth(best) ? branch : best));
       return fieldIssues(deepest, path);
     }
+    // A refused record key says only "Invalid key in record": its own issues say why.
+    if (issue.code === 'invalid_key' && issue.issues.length > 0) return fieldIssues(issue.issues as z.core.$ZodIssue[], path);
     return [{ path, message: issue.message }];
   });
 }
