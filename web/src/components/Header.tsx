@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { StatusFile } from '../../../src/shared/status-file.js';
+import { AdminButton } from './AdminButton.js';
 import { DataGenerated } from './DataGenerated.js';
 import { RefreshIcon, TrophyIcon } from './Icons.js';
 import { RefreshStatus } from './RefreshStatus.js';
@@ -12,7 +13,7 @@ interface HeaderProps {
   onRefresh: () => void;
 }
 
-/** Title, data age, auto-refresh status and the refresh control. */
+/** Title, data age, auto-refresh status, the refresh control and the Admin button. */
 export function Header({ repository, lastUpdated, status, refreshing, onRefresh }: HeaderProps) {
   useEffect(() => {
     document.title = repository ? `Contributor Leaderboard · ${repository}` : 'Contributor Leaderboard';
@@ -40,6 +41,7 @@ export function Header({ repository, lastUpdated, status, refreshing, onRefresh 
             <RefreshIcon width={16} height={16} className={refreshing ? 'spin' : undefined} />
             {refreshing ? 'Refreshing...' : 'Refresh'}
           </button>
+          <AdminButton onDataChanged={onRefresh} />
         </div>
       </div>
     </header>

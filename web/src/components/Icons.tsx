@@ -63,3 +63,14 @@ export function AlertIcon(props: IconProps) {
     </svg>
   );
 }
+
+/** A shield with a key hole (admin). */
+export function ShieldIcon(props: IconProps) {
+  return (
+    <svg {...base} {...props}>
+      <path d="M12 3 4 6v6c0 4.4 3.4 8.2 8 9 4.6-.8 8-4.6 8-9V6l-8-3Z" />
+      <path d="M12 10.5v3.5" />
+      <circle cx="12" cy="9.5" r="1" />
+    </svg>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Contribution } from '../../../src/shared/manual-contributions.js';
+import { ContributionFields } from './ContributionFields.js';
+import { checkContribution, EMPTY_DRAFT } from './contributions.js';
+
+interface AddContributionFormProps {
+  name: string;
+  saving: boolean;
+  onAdd: (c: Contribution) => Promise<boolean>;
+  onCancel: () => void;
+}
+
+/** One more contribution for a contributor: score (greater than 0), notes, optional dates. */
+export function AddContributionForm({ name, saving, onAdd, onCancel }: AddContributionFormProps) {
+  const [draft, setDraft] = useState(EMPTY_DRAFT);
+  const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+  useEffect(() => form.current?.querySelector('input')?.focus(), []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkContribution(draft);
+    if (!checked.ok) {
+      setError(checked.error);
+      return;
+    }
+    setError(null);
+    if (await onAdd(checked.value)) onCancel();
+  };
+
+  return (
+    <form ref={form} className="admin-form admin-subform" onSubmit={(e) => void submit(e)} noValidate
+      aria-label={`Add a contribution for ${name}`} data-testid="add-contribution-form">
+      <div className="field-grid">
+        <ContributionFields id={id} testPrefix="add" draft={draft} onChange={setDraft} disabled={saving} />
+      </div>
+      {error && <p className="form-error" role="alert" data-testid="form-error">{error}</p>}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={saving} data-testid="add-contribution-submit">
+          Add Contribution
+        </button>
+        <button type="button" className="button" onClick={onCancel} data-testid="add-contribution-cancel">Cancel</button>
+      </div>
+    </form>
+  );
+}

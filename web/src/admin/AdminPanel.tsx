@@ -1,0 +1,56 @@
+import { useCallback, useState } from 'react';
+import type { SessionResponse } from '../../../src/shared/admin-api.js';
+import { StatusBanner } from '../components/StatusBanner.js';
+import { AdminsSection } from './AdminsSection.js';
+import { ContributionsSection } from './ContributionsSection.js';
+import { MaintenanceSection } from './MaintenanceSection.js';
+import { NewContributorForm } from './NewContributorForm.js';
+import type { Banner } from './notify.js';
+import { useAdminList } from './use-admin-list.js';
+import { useManualContributions } from './use-manual-contributions.js';
+
+interface AdminPanelProps {
+  token: string;
+  session: SessionResponse;
+  onLogout: () => void;
+  /** The server refused the token mid-session. */
+  onUnauthorized: () => void;
+  onDataChanged: () => void;
+}
+
+/**
+ * The signed-in admin's panel: one status banner for every action, then the manual
+ * contributions, the new-contributor form, the admin list, and backup / pull-and-refresh.
+ */
+export function AdminPanel({ token, session, onLogout, onUnauthorized, onDataChanged }: AdminPanelProps) {
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const notify = useCallback((b: Banner) => setBanner(b), []);
+  const contributions = useManualContributions({ token, notify, onUnauthorized, onSaved: onDataChanged });
+  const adminList = useAdminList({ token, notify, onUnauthorized });
+  const { reload } = contributions;
+  const onPulled = useCallback(() => {
+    onDataChanged();
+    void reload();
+  }, [onDataChanged, reload]);
+
+  const { login, email } = session.user;
+  return (
+    <div className="admin-panel" data-testid="admin-panel">
+      <div className="admin-panel-top">
+        <p className="admin-who" data-testid="signed-in-as">
+          Signed in as <strong>{login}</strong>{email && <> ({email})</>} · <span className="admin-repo">{session.repository}</span>
+        </p>
+        <button type="button" className="button" onClick={onLogout} data-testid="logout-button">Logout</button>
+      </div>
+      <div className="admin-banner-slot" aria-live="polite">
+        {banner && <StatusBanner type={banner.type} message={banner.message} hint={banner.hint} onDismiss={() => setBanner(null)} />}
+      </div>
+      <ContributionsSection handle={contributions} />
+      {contributions.contributors && (
+        <NewContributorForm contributors={contributions.contributors} saving={contributions.saving} onSave={contributions.save} />
+      )}
+      <AdminsSection handle={adminList} />
+      <MaintenanceSection token={token} notify={notify} onUnauthorized={onUnauthorized} onPulled={onPulled} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+
+interface LoginViewProps {
+  /** True while a token (typed or stored) is being checked. */
+  verifying: boolean;
+  error: string | null;
+  onSignIn: (token: string) => void;
+}
+
+/** Token entry: a password field and Sign in; shows progress while the token is checked. */
+export function LoginView({ verifying, error, onSignIn }: LoginViewProps) {
+  const [token, setToken] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (!verifying) input.current?.focus();
+  }, [verifying, error]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSignIn(token);
+  };
+
+  return (
+    <form className="admin-form admin-login" onSubmit={submit} noValidate data-testid="login-view">
+      <p className="admin-lead">
+        Sign in with a GitHub personal access token with the <code>repo</code> and <code>user:email</code> scopes.
+        It is kept in this browser only and sent to the leaderboard server with each admin request.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-token`}>GitHub token</label>
+        <input id={`${id}-token`} ref={input} className="input" type="password" autoComplete="off" spellCheck={false}
+          value={token} onChange={(e) => setToken(e.target.value)} disabled={verifying}
+          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+          placeholder="ghp_..." data-testid="token-input" />
+      </div>
+      {error && <p className="form-error" id={`${id}-error`} role="alert" data-testid="login-error">{error}</p>}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={verifying} aria-busy={verifying}
+          data-testid="sign-in-button">
+          {verifying ? 'Verifying...' : 'Sign in'}
+        </button>
+        {verifying && (
+          <span className="admin-progress" role="status" data-testid="login-progress">
+            <span className="spinner spinner-small" aria-hidden="true" />
+            Verifying the token with GitHub...
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

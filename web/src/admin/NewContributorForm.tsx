@@ -1,0 +1,60 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ContributionFields } from './ContributionFields.js';
+import { addContributor, checkNewContributor, EMPTY_DRAFT, type ContributorsMap, type NewContributorDraft } from './contributions.js';
+
+interface NewContributorFormProps {
+  contributors: ContributorsMap;
+  saving: boolean;
+  onSave: (next: ContributorsMap, done: string) => Promise<boolean>;
+}
+
+const EMPTY: NewContributorDraft = { ...EMPTY_DRAFT, name: '', email: '' };
+
+/** A contributor who has no manual record yet (perhaps no commits at all), with a first contribution. */
+export function NewContributorForm({ contributors, saving, onSave }: NewContributorFormProps) {
+  const [draft, setDraft] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkNewContributor(contributors, draft);
+    if (!checked.ok) {
+      setError(checked.error);
+      return;
+    }
+    setError(null);
+    const { name, record } = checked.value;
+    if (await onSave(addContributor(contributors, name, record), `Added contributor ${name}`)) setDraft(EMPTY);
+  };
+
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-title`}>
+      <div className="admin-section-head">
+        <h3 className="admin-section-title" id={`${id}-title`}>New Contributor</h3>
+      </div>
+      <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate data-testid="new-contributor-form">
+        <div className="field-grid">
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Name</label>
+            <input id={`${id}-name`} className="input" maxLength={200} value={draft.name} autoComplete="off"
+              onChange={(e) => setDraft({ ...draft, name: e.target.value })} disabled={saving} data-testid="new-name" />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Email <span className="field-optional">(optional)</span></label>
+            <input id={`${id}-email`} className="input" type="email" maxLength={320} value={draft.email} autoComplete="off"
+              onChange={(e) => setDraft({ ...draft, email: e.target.value })} disabled={saving} data-testid="new-email" />
+          </div>
+          <ContributionFields id={id} testPrefix="new" scoreLabel="Initial score" draft={draft}
+            onChange={(d) => setDraft({ ...draft, ...d })} disabled={saving} />
+        </div>
+        {error && <p className="form-error" role="alert" data-testid="form-error">{error}</p>}
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={saving} data-testid="create-contributor">
+            Add Contributor
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { PrimaryAdmins } from '../../../src/shared/admin-api.js';
+
+/** One line of the admin list as shown: primary admins are marked and cannot be removed. */
+export interface AdminRow {
+  value: string;
+  primary: boolean;
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The primary admins' email and login that are configured. */
+export function primaryValues(primary: PrimaryAdmins): string[] {
+  return [primary.email, primary.login].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+}
+
+/** True when `value` is one of the primary admins (compared without case). */
+export function isPrimary(primary: PrimaryAdmins, value: string): boolean {
+  return primaryValues(primary).some((p) => same(p, value));
+}
+
+/** The rows to show: the primary admins first, then the list (an entry repeating a primary is shown once). */
+export function adminRows(admins: readonly string[], primary: PrimaryAdmins): AdminRow[] {
+  const rows: AdminRow[] = primaryValues(primary).map((value) => ({ value, primary: true }));
+  for (const value of admins) {
+    if (!rows.some((r) => same(r.value, value))) rows.push({ value, primary: false });
+  }
+  return rows;
+}
+
+/**
+ * Checks a value typed into the add-admin field: 'Please enter an email address or GitHub
+ * username' when empty, 'This email/username is already an admin' when it repeats a primary
+ * admin or a listed one (without case). Null when it can be added.
+ */
+export function checkNewAdmin(value: string, admins: readonly string[], primary: PrimaryAdmins): string | null {
+  const v = value.trim();
+  if (!v) return 'Please enter an email address or GitHub username';
+  if (v.length > 320) return 'An admin entry must be at most 320 characters';
+  if (isPrimary(primary, v) || admins.some((a) => same(a, v))) return 'This email/username is already an admin';
+  return null;
+}
+
+/** The list with `value` (trimmed) appended. */
+export function addAdmin(admins: readonly string[], value: string): string[] {
+  return [...admins, value.trim()];
+}
+
+/** The list without `value`; a primary admin is never removed. */
+export function removeAdmin(admins: readonly string[], value: string, primary: PrimaryAdmins): string[] {
+  if (isPrimary(primary, value)) return [...admins];
+  return admins.filter((a) => a !== value);
+}

@@ -1,0 +1,163 @@
+import type { z } from 'zod';
+import {
+  adminsResponseSchema, manualContributionsResponseSchema, messageResponseSchema, pullAndRefreshResponseSchema,
+  sessionResponseSchema, updateAdminsResponseSchema,
+  type AdminsResponse, type PullAndRefreshResponse, type SessionResponse, type UpdateAdminsResponse,
+} from '../../../src/shared/admin-api.js';
+import { errorEnvelopeSchema } from '../../../src/shared/api.js';
+import { manualContributionsFileSchema } from '../../../src/shared/manual-contributions.js';
+import type { ContributorsMap } from './contributions.js';
+
+/** Where the admin token is kept in the browser. */
+export const TOKEN_STORAGE_KEY = 'leaderboard:admin-token';
+
+/** Relative, like the data file, so the page works under any base path. */
+const API_BASE = './api/';
+
+/** A failed admin API call; `message` is meant for the user. `status` is 0 when the server was not reached. */
+export class AdminApiError extends Error {
+  override name = 'AdminApiError';
+  constructor(message: string, readonly status: number, readonly code: string | null = null) {
+    super(message);
+  }
+}
+
+/** The stored token, or null (none, or storage disabled). */
+export function readStoredToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the token for the next visit (quietly does nothing when storage is disabled). */
+export function storeToken(token: string): void {
+  try {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  } catch {
+    // storage disabled: the session lasts as long as the modal
+  }
+}
+
+/** Forgets the stored token. */
+export function clearStoredToken(): void {
+  try {
+    window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+/** The envelope's message, else 'API request failed: {status text}'. */
+async function errorOf(res: Response): Promise<AdminApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON: fall back to the status text
+  }
+  const envelope = errorEnvelopeSchema.safeParse(body);
+  if (envelope.success) return new AdminApiError(envelope.data.error.message, res.status, envelope.data.error.code);
+  return new AdminApiError(`API request failed: ${res.statusText || `HTTP ${res.status}`}`, res.status);
+}
+
+async function call(token: string, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('Authorization', `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch(API_BASE + path, { ...init, headers, cache: 'no-store' });
+  } catch {
+    throw new AdminApiError('Could not reach the leaderboard server (network error).', 0, 'NETWORK');
+  }
+  if (!res.ok) throw await errorOf(res);
+  return res;
+}
+
+async function parsed<S extends z.ZodType>(res: Response, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    throw new AdminApiError('The server sent a response that is not JSON.', res.status, 'BAD_RESPONSE');
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw new AdminApiError('The server sent a response the page does not understand.', res.status, 'BAD_RESPONSE');
+  return result.data;
+}
+
+const json = (body: unknown): RequestInit => ({
+  body: JSON.stringify(body),
+  headers: { 'Content-Type': 'application/json' },
+});
+
+/** GET /api/session: who the token belongs to and whether they are an admin. */
+export async function getSession(token: string): Promise<SessionResponse> {
+  return parsed(await call(token, 'session'), sessionResponseSchema);
+}
+
+/** The manual contributions and the version (ETag) they were read at. */
+export interface VersionedContributors {
+  contributors: ContributorsMap;
+  etag: string | null;
+}
+
+/** GET /api/manual-contributions */
+export async function getManualContributions(token: string): Promise<VersionedContributors> {
+  const res = await call(token, 'manual-contributions');
+  const body = await parsed(res, manualContributionsResponseSchema);
+  return { contributors: body.contributors, etag: res.headers.get('ETag') };
+}
+
+/**
+ * POST /api/update-manual-contributions with the whole map; `If-Match` of the version it was
+ * edited from (a 409 then means someone else saved in between). Resolves to the banner message
+ * and the new version.
+ */
+export async function saveManualContributions(token: string, contributors: ContributorsMap, etag: string | null): Promise<{ message: string; etag: string | null }> {
+  const init = json({ contributors });
+  const headers = new Headers(init.headers);
+  if (etag) headers.set('If-Match', etag);
+  const res = await call(token, 'update-manual-contributions', { ...init, method: 'POST', headers });
+  const body = await parsed(res, messageResponseSchema);
+  return { message: body.message, etag: res.headers.get('ETag') };
+}
+
+/** The backup's file name: from Content-Disposition, else manual-contributions-backup-YYYY-MM-DD.json. */
+export function backupFileName(disposition: string | null, now = new Date()): string {
+  const match = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  if (match?.[1]) return decodeURIComponent(match[1]);
+  return `manual-contributions-backup-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/** GET /api/export-manual-contributions: the backup file, checked, ready to download. */
+export async function exportManualContributions(token: string): Promise<{ blob: Blob; fileName: string }> {
+  const res = await call(token, 'export-manual-contributions');
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AdminApiError('Failed to export manual contributions', res.status, 'BAD_RESPONSE');
+  }
+  if (!manualContributionsFileSchema.safeParse(body).success) {
+    throw new AdminApiError('Failed to export manual contributions', res.status, 'BAD_RESPONSE');
+  }
+  return { blob: new Blob([text], { type: 'application/json' }), fileName: backupFileName(res.headers.get('Content-Disposition')) };
+}
+
+/** POST /api/pull-and-refresh */
+export async function pullAndRefresh(token: string): Promise<PullAndRefreshResponse> {
+  return parsed(await call(token, 'pull-and-refresh', { method: 'POST' }), pullAndRefreshResponseSchema);
+}
+
+/** GET /api/admins */
+export async function getAdmins(token: string): Promise<AdminsResponse> {
+  return parsed(await call(token, 'admins'), adminsResponseSchema);
+}
+
+/** PUT /api/admins with the whole list; resolves to the saved list and the pull request proposing it. */
+export async function saveAdmins(token: string, admins: readonly string[]): Promise<UpdateAdminsResponse> {
+  return parsed(await call(token, 'admins', { ...json({ admins }), method: 'PUT' }), updateAdminsResponseSchema);
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AdminApiError, getManualContributions, saveManualContributions } from './api.js';
+import type { ContributorsMap } from './contributions.js';
+import type { Banner, Notify } from './notify.js';
+import { messageOf } from './use-admin-session.js';
+
+/** What {@link useManualContributions} gives the panel. */
+export interface ManualContributionsHandle {
+  /** Null until loaded (or when loading failed). */
+  contributors: ContributorsMap | null;
+  loading: boolean;
+  saving: boolean;
+  /** True after a save was refused because someone else saved first: the list must be reloaded. */
+  conflict: boolean;
+  reload: () => Promise<void>;
+  /** Saves the whole map; resolves to true when it was saved. */
+  save: (next: ContributorsMap, done: string) => Promise<boolean>;
+}
+
+interface Options {
+  token: string;
+  notify: Notify;
+  /** The token was refused mid-session. */
+  onUnauthorized: () => void;
+  /** A save went through: the page's data should be fetched again. */
+  onSaved: () => void;
+}
+
+/**
+ * The manual contributions with the version they were read at. Every save sends the whole map
+ * with `If-Match`, so a save over someone else's newer one is refused (409) instead of losing it.
+ */
+export function useManualContributions({ token, notify, onUnauthorized, onSaved }: Options): ManualContributionsHandle {
+  const [contributors, setContributors] = useState<ContributorsMap | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const etag = useRef<string | null>(null);
+  const alive = useRef(true);
+
+  const fail = useCallback((err: unknown, banner: (message: string) => Banner) => {
+    if (err instanceof AdminApiError && err.status === 401) onUnauthorized();
+    else notify(banner(messageOf(err)));
+  }, [notify, onUnauthorized]);
+
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      const read = await getManualContributions(token);
+      if (!alive.current) return;
+      etag.current = read.etag;
+      setContributors(read.contributors);
+      setConflict(false);
+    } catch (err) {
+      if (alive.current) fail(err, (m) => ({ type: 'error', message: 'Failed to load contributors', hint: m }));
+    } finally {
+      if (alive.current) setLoading(false);
+    }
+  }, [token, fail]);
+
+  useEffect(() => {
+    alive.current = true;
+    void reload();
+    return () => {
+      alive.current = false;
+    };
+  }, [reload]);
+
+  const save = useCallback(async (next: ContributorsMap, done: string) => {
+    setSaving(true);
+    notify({ type: 'info', message: 'Saving...' });
+    try {
+      const saved = await saveManualContributions(token, next, etag.current);
+      if (!alive.current) return false;
+      setContributors(next);
+      etag.current = saved.etag;
+      notify({ type: 'success', message: done, hint: saved.message });
+      onSaved();
+      // No version in the answer: read it, so the next save is still guarded.
+      if (saved.etag === null) void reload();
+      return true;
+    } catch (err) {
+      if (!alive.current) return false;
+      const stale = err instanceof AdminApiError && err.status === 409;
+      if (stale) setConflict(true);
+      fail(err, (m) => ({
+        type: 'error', message: `Failed to save: ${m}`,
+        hint: stale ? 'Reload the contributions to see the latest version, then make your change again.' : undefined,
+      }));
+      return false;
+    } finally {
+      if (alive.current) setSaving(false);
+    }
+  }, [token, notify, onSaved, fail, reload]);
+
+  return { contributors, loading, saving, conflict, reload, save };
+}
