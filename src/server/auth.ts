@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LeaderboardError } from '../core/errors.js';
+import { deniedMessage, isAuthorized } from '../core/github/admin-access.js';
 import type { AdminGateway, GitHubTarget } from '../core/github/types.js';
 import type { GitHubUser, PrimaryAdmins } from '../shared/admin-api.js';
 import { sendError } from './http-errors.js';
@@ -42,20 +43,6 @@ export interface Auth {
 export function tokenFrom(header: string | undefined): string | null {
   const m = /^(?:bearer|token)\s+(\S+)\s*$/i.exec(header ?? '');
   return m?.[1] ?? null;
-}
-
-const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
-
-/** Whether `user` is a primary admin or listed (by email or login, case-insensitive). */
-export function isAuthorized(user: GitHubUser, primary: PrimaryAdmins, list: readonly string[]): boolean {
-  const ids = new Set([norm(user.email), norm(user.login)].filter(Boolean));
-  return [primary.email, primary.login, ...list].some((entry) => ids.has(norm(entry)));
-}
-
-/** 'Access Denied: {email or login} is not authorized. Contact {email} for access.' */
-export function deniedMessage(user: GitHubUser, primary: PrimaryAdmins): string {
-  const contact = primary.email ?? primary.login ?? 'a leaderboard admin';
-  return `Access Denied: ${user.email ?? user.login} is not authorized. Contact ${contact} for access.`;
 }
 
 /**

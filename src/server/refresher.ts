@@ -70,9 +70,11 @@ export function startRefresher(opts: RefreshOptions & { intervalMs: number; onRe
  * the commit the failed refresh recorded, not a thrown error.
  */
 export function pullAndRefreshWith(runner: Pick<RefreshRunner, 'run'>, dataDir: string): () => Promise<PullAndRefreshResponse> {
-  return async () => {
+  // Callers that joined one run get one response (same timestamp).
+  const responses = new WeakMap<Promise<RefreshResult>, Promise<PullAndRefreshResponse>>();
+  const respond = async (run: Promise<RefreshResult>): Promise<PullAndRefreshResponse> => {
     try {
-      const result = await runner.run({ pull: true });
+      const result = await run;
       return { success: true, timestamp: new Date().toISOString(), latestCommit: result.head };
     } catch (err) {
       const status = await readStatus(dataDirPaths(dataDir).status);
@@ -83,6 +85,15 @@ export function pullAndRefreshWith(runner: Pick<RefreshRunner, 'run'>, dataDir: 
         error: errorMessage(err),
       };
     }
+  };
+  return () => {
+    const run = runner.run({ pull: true });
+    let response = responses.get(run);
+    if (!response) {
+      response = respond(run);
+      responses.set(run, response);
+    }
+    return response;
   };
 }
 

@@ -39,6 +39,8 @@ export class FakeGateway implements AdminGateway {
   saves: { admins: string[]; actor: GitHubUser }[] = [];
   /** Delay of verifyToken, to test that concurrent requests share one verification. */
   verifyDelayMs = 0;
+  /** Thrown by saveAdminList when set. */
+  saveError: Error | null = null;
 
   async verifyToken(token: string): Promise<GitHubUser> {
     this.calls.verifyToken += 1;
@@ -57,6 +59,7 @@ export class FakeGateway implements AdminGateway {
 
   async saveAdminList(_token: string, admins: string[], actor: GitHubUser): Promise<{ pullRequestUrl: string }> {
     this.calls.saveAdminList += 1;
+    if (this.saveError) throw this.saveError;
     this.saves.push({ admins: [...admins], actor });
     return { pullRequestUrl: 'https://github.example/acme/widgets/pull/7' };
   }

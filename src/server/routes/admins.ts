@@ -1,14 +1,10 @@
 import express, { Router } from 'express';
+import { isPrimaryAdmin } from '../../core/github/admin-access.js';
 import { updateAdminsRequestSchema, type AdminsResponse, type PrimaryAdmins, type UpdateAdminsResponse } from '../../shared/admin-api.js';
 import { sessionOf, type AdminDeps, type Auth } from '../auth.js';
 import { parseBody } from '../http-errors.js';
 
 const key = (entry: string) => entry.trim().toLowerCase();
-
-/** Whether an admin-list entry names a primary admin (case-insensitive). */
-function isPrimary(entry: string, primary: PrimaryAdmins): boolean {
-  return [primary.email, primary.login].some((p) => p !== null && key(p) === key(entry));
-}
 
 /**
  * The list to save: `requested` without duplicates (case-insensitive, first spelling kept), plus
@@ -25,7 +21,7 @@ export function nextAdminList(current: readonly string[], requested: readonly st
     }
   };
   requested.forEach(add);
-  current.filter((e) => isPrimary(e, primary)).forEach(add);
+  current.filter((e) => isPrimaryAdmin(e, primary)).forEach(add);
   return out;
 }
 
