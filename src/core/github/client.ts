@@ -61,7 +61,9 @@ export function createGitHubClient(apiUrl: string, token: string, options: GitHu
         return fetch(url, { ...init, signal });
       },
     },
-    retry: { retries, retryAfterBaseValue: options.retryBaseMs ?? 1000 },
+    // Not retried blindly: client errors, a stale sha (409, the caller re-reads), and rate
+    // limits (403/429), which the throttling plugin waits out as GitHub asks.
+    retry: { retries, retryAfterBaseValue: options.retryBaseMs ?? 1000, doNotRetry: [400, 401, 403, 404, 409, 410, 422, 429, 451] },
     throttle: {
       onRateLimit: onLimit,
       onSecondaryRateLimit: onLimit,
