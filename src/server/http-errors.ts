@@ -24,12 +24,14 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
 };
 
 /**
- * The HTTP status of a LeaderboardError. A GITHUB_ERROR carries GitHub's status (on the error or
- * its cause); without one (a network failure) it is 500.
+ * The HTTP status of a LeaderboardError: the one it carries (a GITHUB_ERROR carries GitHub's, on
+ * the error or its cause), else the one of its code. A GITHUB_ERROR without one (a network
+ * failure) is 500.
  */
 export function statusOf(err: LeaderboardError): number {
-  if (err.code === 'GITHUB_ERROR') return httpStatusIn(err) ?? httpStatusIn(err.cause) ?? 500;
-  return STATUS_BY_CODE[err.code] ?? 400;
+  const carried = httpStatusIn(err) ?? (err.code === 'GITHUB_ERROR' ? httpStatusIn(err.cause) : undefined);
+  if (carried !== undefined) return carried;
+  return err.code === 'GITHUB_ERROR' ? 500 : STATUS_BY_CODE[err.code] ?? 400;
 }
 
 function httpStatusIn(value: unknown): number | undefined {

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { TOOL_VERSION } from '../../core/version.js';
+import type { AdminDeps } from '../../server/auth.js';
 import type { Refresher } from '../../server/refresher.js';
-import { commandContext, parseInteger, type RepoFlags } from '../context.js';
+import { commandContext, parseInteger, type CommandContext, type RepoFlags } from '../context.js';
 import { summarize } from './refresh.js';
 
 interface ServeFlags extends RepoFlags {
@@ -11,6 +12,8 @@ interface ServeFlags extends RepoFlags {
   open: boolean;
   refresh: boolean;
   refreshInterval?: string;
+  githubRepo?: string;
+  githubApiUrl?: string;
 }
 
 /** `leaderboard serve`: refresh when needed, serve the dashboard, refresh on a timer. */
@@ -25,12 +28,15 @@ export function registerServe(program: Command): void {
     .option('--no-open', 'do not open the browser')
     .option('--refresh-interval <time>', 'refresh while serving every 15m, 1h, 30s... (default 15m)')
     .option('--no-refresh', 'serve the data directory as it is: no refresh at start or on a timer')
+    .option('--github-repo <owner/name>', 'GitHub repository for admin sign-in and the admin list (default: github.repo of the config, else the origin remote)')
+    .option('--github-api-url <url>', 'GitHub REST API base URL (default: env GITHUB_API_URL, else github.apiUrl of the config, else https://api.github.com)')
     .action(async (flags: ServeFlags) => {
       // Loaded here, not at the top: express and friends would slow every other command's start.
-      const [{ isStale, parseInterval, startRefresher }, { startServer }, { default: open }] = await Promise.all([
+      const [{ isStale, parseInterval, pullAndRefreshWith, startRefresher }, { startServer }, { default: open }] = await Promise.all([
         import('../../server/refresher.js'), import('../../server/start.js'), import('open'),
       ]);
       const ctx = flags.refresh ? await commandContext(flags) : await dataOnlyContext(flags);
+      const admin = await adminDeps(ctx, flags);
       const intervalText = flags.refreshInterval ?? ctx.config.serve.refreshInterval;
       const intervalMs = parseInterval(intervalText);
       if (intervalMs === null) {
@@ -55,8 +61,24 @@ export function registerServe(program: Command): void {
         }
       }
       const host = flags.host ?? ctx.config.serve.host;
-      const server = await startServer({ dataDir: ctx.dataDir, version: TOOL_VERSION, port: flags.port ?? ctx.config.serve.port, host });
+      const server = await startServer({
+        dataDir: ctx.dataDir,
+        repo: ctx.repo,
+        config: ctx.config,
+        version: TOOL_VERSION,
+        port: flags.port ?? ctx.config.serve.port,
+        host,
+        ...(admin ? { admin } : {}),
+        // The timer's refresher, so a pull-and-refresh never overlaps a timed refresh.
+        ...(refresher ? { pullAndRefresh: pullAndRefreshWith(refresher, ctx.dataDir) } : {}),
+      });
       console.log(`Leaderboard: ${server.url}`);
+      if (admin) {
+        const primary = [admin.primary.email, admin.primary.login].filter(Boolean).join(', ');
+        console.log(`Admin sign-in: GitHub repository ${admin.target.repo}${primary ? ` (primary admins: ${primary})` : ' (no primary admins configured: only accounts in admin-list.json are admins)'}`);
+      } else {
+        console.log('Admin features off: no GitHub repository (pass --github-repo owner/name or set github.repo in leaderboard.config.json).');
+      }
       if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
         console.warn(`Warning: listening on ${host}: the dashboard and its admin actions are reachable from the network.`);
       }
@@ -70,6 +92,28 @@ export function registerServe(program: Command): void {
         }
       });
     });
+}
+
+/**
+ * The admin features' dependencies, or undefined when no GitHub repository is configured (the
+ * admin routes then say what to configure). A malformed repository or API URL is an error.
+ */
+async function adminDeps(ctx: CommandContext, flags: ServeFlags): Promise<AdminDeps | undefined> {
+  const [{ resolveGitHubTarget }, { createGitHubGateway }, { primaryAdminsOf }] = await Promise.all([
+    import('../../core/github/target.js'), import('../../core/github/gateway.js'), import('../../core/github/admin-access.js'),
+  ]);
+  try {
+    const target = await resolveGitHubTarget({
+      repoDir: ctx.repo,
+      config: ctx.config,
+      flags: { githubRepo: flags.githubRepo, githubApiUrl: flags.githubApiUrl },
+      env: process.env,
+    });
+    return { gateway: createGitHubGateway(target), target, primary: primaryAdminsOf(ctx.config) };
+  } catch (err) {
+    if (err instanceof LeaderboardError && err.code === 'NO_GITHUB_REPO') return undefined;
+    throw err;
+  }
 }
 
 /** With --no-refresh the repository may not even exist: only the data directory matters. */
