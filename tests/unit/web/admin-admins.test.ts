@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { addAdmin, adminRows, checkNewAdmin, isPrimary, primaryValues, removeAdmin } from '../../../web/src/admin/admins.js';
+
+const primary = { email: 'owner@example.com', login: 'owner' };
+
+describe('admin list', () => {
+  it('lists the configured primary admins first, marked, and shows a repeated one once', () => {
+    expect(adminRows(['helper@example.com', 'OWNER', 'octocat'], primary)).toEqual([
+      { value: 'owner@example.com', primary: true },
+      { value: 'owner', primary: true },
+      { value: 'helper@example.com', primary: false },
+      { value: 'octocat', primary: false },
+    ]);
+    expect(primaryValues({ email: null, login: 'owner' })).toEqual(['owner']);
+    expect(adminRows(['a'], { email: null, login: null })).toEqual([{ value: 'a', primary: false }]);
+  });
+
+  it("says 'Please enter an email address or GitHub username' for an empty entry", () => {
+    expect(checkNewAdmin('', [], primary)).toBe('Please enter an email address or GitHub username');
+    expect(checkNewAdmin('   ', [], primary)).toBe('Please enter an email address or GitHub username');
+  });
+
+  it("says 'This email/username is already an admin' for a primary or listed admin, without case", () => {
+    expect(checkNewAdmin('Owner@Example.com', [], primary)).toBe('This email/username is already an admin');
+    expect(checkNewAdmin(' owner ', [], primary)).toBe('This email/username is already an admin');
+    expect(checkNewAdmin('OctoCat', ['octocat'], primary)).toBe('This email/username is already an admin');
+    expect(checkNewAdmin('bob@example.com', ['octocat'], primary)).toBeNull();
+  });
+
+  it('adds trimmed entries and removes any but a primary admin', () => {
+    expect(addAdmin(['a'], ' b ')).toEqual(['a', 'b']);
+    expect(removeAdmin(['a', 'b'], 'a', primary)).toEqual(['b']);
+    expect(removeAdmin(['owner', 'b'], 'owner', primary)).toEqual(['owner', 'b']);
+    expect(isPrimary(primary, 'OWNER')).toBe(true);
+    expect(isPrimary(primary, 'b')).toBe(false);
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { contributorsMapSchema } from '../../../src/shared/manual-contributions.js';
+import {
+  addContribution, addContributor, applyEdits, checkContribution, checkEdits, checkNewContributor, deleteContribution,
+  deleteContributor, describeDates, editsOf, EMPTY_DRAFT, parseScore, searchContributors, totalScore, type ContributorsMap,
+} from '../../../web/src/admin/contributions.js';
+
+const map = (): ContributorsMap => ({
+  'Ada Lovelace': {
+    email: 'ada@example.com',
+    team: 'kept as it is',
+    contributions: [
+      { score: 30, notes: 'Talk', start_date: '2025-09-01', end_date: '2025-09-30' },
+      { score: 15, notes: 'Mentorship', start_date: null, end_date: null },
+    ],
+  },
+  'Kobe Chen': { contributions: [{ score: 100, notes: '', start_date: null, end_date: null }] },
+});
+
+const draft = (over: Partial<typeof EMPTY_DRAFT> = {}) => ({ ...EMPTY_DRAFT, ...over });
+const newDraft = (over: Partial<Parameters<typeof checkNewContributor>[1]> = {}) => ({ ...EMPTY_DRAFT, name: 'Grace', email: '', score: '10', ...over });
+
+describe('parseScore', () => {
+  it('parses integers, drops a fraction and reads anything else as 0', () => {
+    expect(parseScore('12')).toBe(12);
+    expect(parseScore(' 12.9 ')).toBe(12);
+    expect(parseScore('')).toBe(0);
+    expect(parseScore('abc')).toBe(0);
+    expect(parseScore('-3')).toBe(-3);
+  });
+});
+
+describe('checkContribution (add-contribution form)', () => {
+  it("says 'Score must be greater than 0' for an empty, zero or negative score", () => {
+    for (const score of ['', '0', '-5', 'x', '0.5']) {
+      expect(checkContribution(draft({ score }))).toEqual({ ok: false, error: 'Score must be greater than 0' });
+    }
+  });
+
+  it('builds the contribution with trimmed notes and open dates as null', () => {
+    expect(checkContribution(draft({ score: '7', notes: '  Blog post ' }))).toEqual({
+      ok: true, value: { score: 7, notes: 'Blog post', start_date: null, end_date: null },
+    });
+    const dated = checkContribution(draft({ score: '7', start: '2025-01-01', end: '2025-01-31' }));
+    expect(dated.ok && dated.value).toMatchObject({ start_date: '2025-01-01', end_date: '2025-01-31' });
+  });
+
+  it('refuses an end date before the start date and a score above the maximum', () => {
+    expect(checkContribution(draft({ score: '7', start: '2025-02-01', end: '2025-01-31' })).ok).toBe(false);
+    expect(checkContribution(draft({ score: '100001' }))).toEqual({ ok: false, error: 'Score must be at most 100000' });
+  });
+});
+
+describe('checkNewContributor', () => {
+  it('gives the spec messages in order: name, score, duplicate', () => {
+    expect(checkNewContributor(map(), newDraft({ name: '  ' }))).toEqual({ ok: false, error: 'Contributor name is required' });
+    expect(checkNewContributor(map(), newDraft({ score: '0' }))).toEqual({ ok: false, error: 'Initial contribution score must be greater than 0' });
+    expect(checkNewContributor(map(), newDraft({ name: 'Ada Lovelace' }))).toEqual({
+      ok: false, error: 'Contributor "Ada Lovelace" already exists. Use the "Add Contribution" button instead.',
+    });
+  });
+
+  it('finds an existing contributor whatever the case and spacing', () => {
+    const checked = checkNewContributor(map(), newDraft({ name: ' kobe chen ' }));
+    expect(checked).toEqual({ ok: false, error: 'Contributor "Kobe Chen" already exists. Use the "Add Contribution" button instead.' });
+  });
+
+  it('refuses the reserved name __proto__', () => {
+    const checked = checkNewContributor(map(), newDraft({ name: '__proto__' }));
+    expect(checked.ok).toBe(false);
+  });
+
+  it('makes a record with the first contribution; email and dates are optional', () => {
+    expect(checkNewContributor(map(), newDraft({ name: ' Grace Hopper ', notes: 'Paper' }))).toEqual({
+      ok: true,
+      value: { name: 'Grace Hopper', record: { contributions: [{ score: 10, notes: 'Paper', start_date: null, end_date: null }] } },
+    });
+    const withEmail = checkNewContributor(map(), newDraft({ email: ' g@example.com ', start: '2025-10-01' }));
+    expect(withEmail.ok && withEmail.value.record).toEqual({
+      email: 'g@example.com', contributions: [{ score: 10, notes: '', start_date: '2025-10-01', end_date: null }],
+    });
+  });
+});
+
+describe('map edits', () => {
+  it('adds a contributor and a contribution without touching the original map', () => {
+    const before = map();
+    const added = addContribution(addContributor(before, 'Grace', { contributions: [] }), 'Grace', { score: 5, notes: '', start_date: null, end_date: null });
+    expect(added['Grace']?.contributions).toHaveLength(1);
+    expect(before['Grace']).toBeUndefined();
+    expect(addContribution(before, 'Nobody', { score: 5, notes: '', start_date: null, end_date: null })).toBe(before);
+  });
+
+  it('applies an inline edit: integer scores (empty is 0), trimmed notes, dates and other fields kept', () => {
+    const edited = applyEdits(map(), 'Ada Lovelace', [{ score: '42.7', notes: ' New talk ' }, { score: '', notes: 'Mentorship' }]);
+    expect(edited['Ada Lovelace']).toEqual({
+      email: 'ada@example.com',
+      team: 'kept as it is',
+      contributions: [
+        { score: 42, notes: 'New talk', start_date: '2025-09-01', end_date: '2025-09-30' },
+        { score: 0, notes: 'Mentorship', start_date: null, end_date: null },
+      ],
+    });
+  });
+
+  it('starts the edit form from the current scores and notes', () => {
+    expect(editsOf(map()['Ada Lovelace'])).toEqual([{ score: '30', notes: 'Talk' }, { score: '15', notes: 'Mentorship' }]);
+    expect(editsOf(undefined)).toEqual([]);
+  });
+
+  it('refuses negative scores in the edit form but accepts 0', () => {
+    expect(checkEdits([{ score: '-1', notes: '' }])).toEqual({ ok: false, error: 'Score must not be negative' });
+    expect(checkEdits([{ score: '', notes: '' }]).ok).toBe(true);
+  });
+
+  it('deletes one contribution (the contributor stays) or the whole contributor', () => {
+    const one = deleteContribution(map(), 'Ada Lovelace', 0);
+    expect(one['Ada Lovelace']?.contributions.map((c) => c.notes)).toEqual(['Mentorship']);
+    const all = deleteContributor(map(), 'Ada Lovelace');
+    expect(Object.keys(all)).toEqual(['Kobe Chen']);
+  });
+
+  it('produces maps the server schema accepts', () => {
+    const next = applyEdits(addContributor(map(), 'Grace', { email: 'g@example.com', contributions: [] }), 'Kobe Chen', [{ score: '3', notes: 'x' }]);
+    expect(contributorsMapSchema.safeParse(next).success).toBe(true);
+  });
+});
+
+describe('list helpers', () => {
+  it('searches names and emails without case, sorted', () => {
+    expect(searchContributors(map(), '')).toEqual(['Ada Lovelace', 'Kobe Chen']);
+    expect(searchContributors(map(), 'KOBE')).toEqual(['Kobe Chen']);
+    expect(searchContributors(map(), 'ada@')).toEqual(['Ada Lovelace']);
+    expect(searchContributors(map(), 'nobody')).toEqual([]);
+  });
+
+  it('sums scores and describes date ranges', () => {
+    expect(totalScore(map()['Ada Lovelace']!)).toBe(45);
+    expect(describeDates({ start_date: null, end_date: null })).toBe('All periods');
+    expect(describeDates({ start_date: '2025-01-01', end_date: null })).toBe('From 2025-01-01');
+    expect(describeDates({ start_date: null, end_date: '2025-01-31' })).toBe('Until 2025-01-31');
+    expect(describeDates({ start_date: '2025-01-01', end_date: '2025-01-31' })).toBe('2025-01-01 – 2025-01-31');
+  });
+});
