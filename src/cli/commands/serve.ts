@@ -72,13 +72,13 @@ export function registerServe(program: Command): void {
         // The timer's refresher, so a pull-and-refresh never overlaps a timed refresh.
         ...(refresher ? { pullAndRefresh: pullAndRefreshWith(refresher, ctx.dataDir) } : {}),
       });
-      console.log(`Leaderboard: ${server.url}`);
       if (admin) {
         const primary = [admin.primary.email, admin.primary.login].filter(Boolean).join(', ');
         console.log(`Admin sign-in: GitHub repository ${admin.target.repo}${primary ? ` (primary admins: ${primary})` : ' (no primary admins configured: only accounts in admin-list.json are admins)'}`);
       } else {
         console.log('Admin features off: no GitHub repository (pass --github-repo owner/name or set github.repo in leaderboard.config.json).');
       }
+      console.log(`Leaderboard: ${server.url}`);
       if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
         console.warn(`Warning: listening on ${host}: the dashboard and its admin actions are reachable from the network.`);
       }
