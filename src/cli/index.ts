@@ -2,6 +2,8 @@ import { Command, CommanderError } from 'commander';
 import { LeaderboardError } from '../core/errors.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { registerAddContribution } from './commands/add-contribution.js';
+import { registerAdmins } from './commands/admins.js';
+import { registerContributor } from './commands/contributor.js';
 import { registerExport } from './commands/export.js';
 import { registerRefresh } from './commands/refresh.js';
 import { registerServe } from './commands/serve.js';
@@ -16,6 +18,8 @@ registerServe(program);
 registerRefresh(program);
 registerAddContribution(program);
 registerExport(program);
+registerContributor(program);
+registerAdmins(program);
 
 try {
   await program.parseAsync(process.argv);

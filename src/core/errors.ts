@@ -21,7 +21,7 @@ export type ErrorCode =
   | 'INTERNAL';
 
 /** Codes that mean the user asked for something malformed: the CLI exits 2 for these. */
-const USAGE_CODES = new Set<ErrorCode>(['NOT_A_GIT_REPO', 'INVALID_CONFIG', 'INVALID_INPUT', 'NO_UPSTREAM', 'PORT_IN_USE']);
+const USAGE_CODES = new Set<ErrorCode>(['NOT_A_GIT_REPO', 'INVALID_CONFIG', 'INVALID_INPUT', 'NO_UPSTREAM', 'PORT_IN_USE', 'NO_GITHUB_REPO']);
 
 /**
  * The one error type of the product: a stable `code`, a message a user can act on,

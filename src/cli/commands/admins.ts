@@ -1,0 +1,91 @@
+import type { Command } from 'commander';
+import { LeaderboardError } from '../../core/errors.js';
+import { defaultConfig } from '../../core/config.js';
+import { commandContext, type CommandContext, type RepoFlags } from '../context.js';
+
+interface AdminFlags extends RepoFlags {
+  githubRepo?: string;
+  githubApiUrl?: string;
+}
+
+/** What the admin-list commands print when GITHUB_TOKEN is missing. */
+export const MISSING_TOKEN_MESSAGE = 'Set GITHUB_TOKEN to a GitHub token with the repo and user:email scopes';
+
+/** `leaderboard admins list|add|remove`: the admin list on GitHub, as the admin panel manages it. */
+export function registerAdmins(program: Command): void {
+  const admins = program
+    .command('admins')
+    .description('Show or change the admin list (admin-list.json on GitHub; needs GITHUB_TOKEN)');
+
+  withAdminOptions(admins.command('list'))
+    .description('List the primary admins and the admins of admin-list.json on the default branch')
+    .action(async (flags: AdminFlags) => {
+      const { listAdmins } = await import('../../core/github/admin-service.js');
+      const deps = await adminDeps(flags);
+      const view = await listAdmins(deps.gateway, deps.token, deps.primary);
+      const primary = [deps.primary.email, deps.primary.login].filter((p): p is string => !!p);
+      console.log(`Admins of ${deps.repo}:`);
+      for (const p of primary) console.log(`  ${p} (primary)`);
+      for (const a of view.admins) console.log(`  ${a}`);
+      if (primary.length + view.admins.length === 0) console.log('  (none)');
+      console.log(`Signed in as ${view.user.email ?? view.user.login}${view.authorized ? ' (admin)' : ' (not an admin)'}.`);
+    });
+
+  withAdminOptions(admins.command('add'))
+    .description('Add an admin (email or GitHub username); proposed by a pull request')
+    .argument('<entry>', 'email address or GitHub username')
+    .action(async (entry: string, flags: AdminFlags) => {
+      const { changeAdmins } = await import('../../core/github/admin-service.js');
+      const deps = await adminDeps(flags);
+      const result = await changeAdmins(deps.gateway, deps.token, deps.primary, { add: entry });
+      console.log(`Added ${entry.trim()} to the admin list of ${deps.repo}. Pull request: ${result.pullRequestUrl}`);
+    });
+
+  withAdminOptions(admins.command('remove'))
+    .description('Remove an admin (primary admins cannot be removed); proposed by a pull request')
+    .argument('<entry>', 'email address or GitHub username')
+    .action(async (entry: string, flags: AdminFlags) => {
+      const { changeAdmins } = await import('../../core/github/admin-service.js');
+      const deps = await adminDeps(flags);
+      const result = await changeAdmins(deps.gateway, deps.token, deps.primary, { remove: entry });
+      console.log(`Removed ${entry.trim()} from the admin list of ${deps.repo}. Pull request: ${result.pullRequestUrl}`);
+    });
+}
+
+function withAdminOptions(command: Command): Command {
+  return command
+    .option('--github-repo <owner/name>', 'GitHub repository holding admin-list.json (default: github.repo of the config, else the origin remote)')
+    .option('--github-api-url <url>', 'GitHub REST API URL (default: $GITHUB_API_URL, github.apiUrl of the config, else https://api.github.com)')
+    .option('--repo <path>', 'repository (default: current directory)');
+}
+
+/** The token (from GITHUB_TOKEN), the GitHub target, the gateway and the primary admins. */
+async function adminDeps(flags: AdminFlags) {
+  const token = process.env['GITHUB_TOKEN']?.trim();
+  if (!token) {
+    throw new LeaderboardError('INVALID_INPUT', MISSING_TOKEN_MESSAGE, 'e.g. GITHUB_TOKEN=ghp_... leaderboard admins list');
+  }
+  const [{ resolveGitHubTarget }, { createGitHubGateway }, { primaryAdminsOf }] = await Promise.all([
+    import('../../core/github/target.js'), import('../../core/github/gateway.js'), import('../../core/github/admin-access.js'),
+  ]);
+  const ctx = await contextOrDefaults(flags);
+  const target = await resolveGitHubTarget({
+    repoDir: ctx.repo,
+    config: ctx.config,
+    flags: { githubRepo: flags.githubRepo, githubApiUrl: flags.githubApiUrl },
+    env: process.env,
+  });
+  return { token, repo: target.repo, gateway: createGitHubGateway(target), primary: primaryAdminsOf(ctx.config) };
+}
+
+/** The repository context; outside a git repository, with --github-repo, the defaults (no config file). */
+async function contextOrDefaults(flags: AdminFlags): Promise<Pick<CommandContext, 'repo' | 'config'>> {
+  try {
+    return await commandContext(flags);
+  } catch (err) {
+    if (err instanceof LeaderboardError && err.code === 'NOT_A_GIT_REPO' && flags.githubRepo && flags.repo === undefined) {
+      return { repo: process.cwd(), config: defaultConfig() };
+    }
+    throw err;
+  }
+}
