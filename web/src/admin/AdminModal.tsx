@@ -1,10 +1,12 @@
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { CloseIcon, ShieldIcon } from '../components/Icons.js';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminPanel } from './AdminPanel.js';
 import { LoginView } from './LoginView.js';
 import { useAdminSession } from './use-admin-session.js';
 import './admin.css';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface AdminModalProps {
   /** The modal closed (Close, the cross, or Escape). */
@@ -32,10 +34,26 @@ export default function AdminModal({ onClose, onDataChanged }: AdminModalProps) 
     };
   }, []);
 
+  // The page behind is inert; this only keeps Tab from leaving for the browser's own controls.
+  const wrapTab = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== 'Tab' || !dialog.current) return;
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
   const subtitle = state.view === 'login' ? 'Sign in' : state.view === 'denied' ? 'Access denied' : 'Admin panel';
   return (
     <dialog ref={dialog} className="admin-modal" role="dialog" aria-modal="true" aria-labelledby={titleId}
-      data-testid="admin-modal" data-view={state.view} onClose={onClose}>
+      data-testid="admin-modal" data-view={state.view} onClose={onClose} onKeyDown={wrapTab}>
       <div className="admin-modal-head">
         <h2 className="card-title" id={titleId}>
           <ShieldIcon width={18} height={18} className="card-title-icon" />
