@@ -17,7 +17,7 @@ export interface LeaderboardDataHandle {
   /** Why the last re-fetch failed while data was already shown (that data stays); null otherwise. */
   refreshError: string | null;
   dismissRefreshError: () => void;
-  /** Fetches the data file again without reloading the page; a no-op while a fetch runs. */
+  /** Fetches the data file again without reloading the page; asked during a fetch, fetches once more after it. */
   refresh: () => Promise<void>;
 }
 
@@ -66,12 +66,21 @@ export function useLeaderboardData(): LeaderboardDataHandle {
     };
   }, [load]);
 
+  // A refresh asked for while one runs (say, right after an admin save) runs once more when it
+  // ends: the running fetch may have read the file before the save.
+  const again = useRef(false);
   const refresh = useCallback(async () => {
-    if (inFlight.current) return;
+    if (inFlight.current) {
+      again.current = true;
+      return;
+    }
     inFlight.current = true;
     setRefreshing(true);
     try {
-      await load();
+      do {
+        again.current = false;
+        await load();
+      } while (again.current && mounted.current);
     } finally {
       inFlight.current = false;
       if (mounted.current) setRefreshing(false);
