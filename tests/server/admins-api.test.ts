@@ -73,11 +73,14 @@ describe('PUT /api/admins', () => {
     expect(updateAdminsResponseSchema.parse(await res.json()).admins).toEqual(['bob', 'Carol', 'alice@example.com']);
   });
 
-  it('changes nothing on GitHub when the list is the same', async () => {
+  it('still saves a list equal to the default branch, so a pending change is withdrawn', async () => {
+    const before = gateway.calls.saveAdminList;
     const res = await put({ admins: ['BOB'] });
     expect(res.status).toBe(200);
-    expect(updateAdminsResponseSchema.parse(await res.json())).toEqual({ admins: ['BOB', 'alice@example.com'], pullRequestUrl: '', message: 'The admin list is unchanged.' });
-    expect(gateway.calls.saveAdminList).toBe(0);
+    const body = updateAdminsResponseSchema.parse(await res.json());
+    expect(body.admins).toEqual(['BOB', 'alice@example.com']);
+    expect(body.message).toMatch(/^The admin list is the same as on the default branch; \S+ now proposes no change\.$/);
+    expect(gateway.calls.saveAdminList).toBe(before + 1);
   });
 
   it('refuses an empty entry with the spec\'s message, naming the field', async () => {

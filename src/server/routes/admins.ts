@@ -58,17 +58,21 @@ export function adminRoutes(admin: AdminDeps, auth: Auth, bodyLimit: string): Ro
     const current = await admin.gateway.readAdminList(token);
     const admins = nextAdminList(current, requested, admin.primary);
     const { added, removed } = describeChange(current, admins);
-    let body: UpdateAdminsResponse;
-    if (added.length === 0 && removed.length === 0) {
-      body = { admins, pullRequestUrl: '', message: 'The admin list is unchanged.' };
-    } else {
-      const { pullRequestUrl } = await admin.gateway.saveAdminList(token, admins, user);
-      const change = [
-        added.length ? `added ${added.join(', ')}` : '',
-        removed.length ? `removed ${removed.join(', ')}` : '',
-      ].filter(Boolean).join('; ');
-      body = { admins, pullRequestUrl, message: `Admin list change proposed (${change}): merge ${pullRequestUrl} to apply it.` };
-    }
+    // Saved even when it matches the default branch: an earlier change may still be pending on
+    // the update branch (say, an admin added then removed again), and its pull request must now
+    // propose exactly this list.
+    const { pullRequestUrl } = await admin.gateway.saveAdminList(token, admins, user);
+    const change = [
+      added.length ? `added ${added.join(', ')}` : '',
+      removed.length ? `removed ${removed.join(', ')}` : '',
+    ].filter(Boolean).join('; ');
+    const body: UpdateAdminsResponse = {
+      admins,
+      pullRequestUrl,
+      message: change
+        ? `Admin list change proposed (${change}): merge ${pullRequestUrl} to apply it.`
+        : `The admin list is the same as on the default branch; ${pullRequestUrl} now proposes no change.`,
+    };
     res.json(body);
   });
 

@@ -1,0 +1,228 @@
+// The admin modal in Chromium, against the built bin serving a test repository, with GitHub
+// replaced by the local emulator.
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_LIST_PATH, UPDATE_BRANCH } from '../../src/core/github/types.js';
+import { launchBrowser } from '../support/browser.js';
+import { startServe, type ServeProcess } from '../support/cli.js';
+import { keepScreenshot, newPage } from '../support/e2e.js';
+import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
+import { startGitHubEmulator, type GitHubEmulator } from '../support/github-emulator.js';
+import { pw } from '../support/pw-expect.js';
+
+const SLUG = 'acme/widgets';
+const env = gitIsolationVars();
+const ALICE = { name: 'Alice', email: 'alice@example.com' };
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+
+let gh: GitHubEmulator;
+let upstream: TestRepo;
+let repo: TestRepo;
+let server: ServeProcess;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  gh = await startGitHubEmulator();
+  gh.addRepo({ owner: 'acme', name: 'widgets', files: { [ADMIN_LIST_PATH]: JSON.stringify({ admins: ['bob'] }) } });
+  gh.addUser({ login: 'owner', token: 'tok-owner', emails: [{ email: 'owner@example.com', primary: true, verified: true, visibility: null }] });
+  gh.addUser({ login: 'mallory', token: 'tok-mallory', emails: [{ email: 'mallory@example.com', primary: true, verified: true, visibility: null }] });
+  // The served repository tracks a bare upstream, so Pull & Refresh has something to pull.
+  upstream = await createTestRepo({ bare: true });
+  const seed = await createTestRepo({ cloneFrom: upstream.dir });
+  await seed.commit({ files: { 'a.ts': 'a\n'.repeat(30) }, message: 'feat: first', author: ALICE, date: hoursAgo(6) });
+  await seed.git('push', 'origin', 'HEAD:main');
+  await seed.cleanup();
+  repo = await createTestRepo({ cloneFrom: upstream.dir });
+  await repo.writeFile('leaderboard.config.json', JSON.stringify({ github: { repo: SLUG }, primaryAdmins: { email: 'owner@example.com', login: 'owner' } }));
+  server = await startServe(['--github-api-url', gh.url], { cwd: repo.dir, env });
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+  await gh?.close();
+  await repo?.cleanup();
+  await upstream?.cleanup();
+});
+afterEach(() => { expect(gh.validationErrors).toEqual([]); });
+
+const modal = (page: Page) => page.getByTestId('admin-modal');
+const banner = (page: Page) => modal(page).getByTestId('status-banner');
+const contributor = (page: Page, name: string) => modal(page).locator(`[data-testid="manual-contributor"][data-name="${name}"]`);
+const row = (page: Page, name: string) => page.locator(`[data-testid="leaderboard-row"][data-name="${name}"]`);
+
+async function openAdmin(page: Page): Promise<void> {
+  await page.getByTestId('admin-button').click();
+  await pw(modal(page)).toBeVisible();
+}
+
+async function signIn(page: Page, token: string): Promise<void> {
+  await openAdmin(page);
+  await page.getByTestId('token-input').fill(token);
+  await page.getByTestId('sign-in-button').click();
+}
+
+async function adminPage(): Promise<Page> {
+  const page = await newPage(browser);
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(server.url);
+  await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
+  await signIn(page, 'tok-owner');
+  await pw(page.getByTestId('admin-panel')).toBeVisible();
+  return page;
+}
+
+describe('signing in', () => {
+  it('asks for a token, refuses a bad one and clears it, and denies a non-admin by name', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    await openAdmin(page);
+    await page.getByTestId('sign-in-button').click();
+    await pw(page.getByTestId('login-error')).toHaveText('Please enter a GitHub token');
+    await keepScreenshot(page, 'admin-login-empty');
+
+    await page.getByTestId('token-input').fill('not-a-token');
+    await page.getByTestId('sign-in-button').click();
+    await pw(page.getByTestId('login-error')).toHaveText('Invalid GitHub token');
+    expect(await page.evaluate(() => localStorage.getItem('leaderboard:admin-token'))).toBeNull();
+
+    await page.getByTestId('token-input').fill('tok-mallory');
+    await page.getByTestId('sign-in-button').click();
+    await pw(page.getByTestId('access-denied')).toBeVisible();
+    await pw(page.getByTestId('access-denied-message')).toHaveText('Access Denied: mallory@example.com is not authorized. Contact owner@example.com for access.');
+    await pw(page.getByTestId('signed-in-as')).toContainText('mallory');
+    await keepScreenshot(page, 'admin-access-denied');
+    await page.getByTestId('logout-button').click();
+    await pw(page.getByTestId('login-view')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('leaderboard:admin-token'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('re-verifies a stored token when the modal opens', async () => {
+    const page = await adminPage();
+    await keepScreenshot(page, 'admin-panel');
+    await page.reload();
+    // Opening the modal sends the stored token for verification; no token is typed again.
+    const checked = page.waitForRequest((r) => r.url().endsWith('/api/session') && r.headers().authorization === 'Bearer tok-owner');
+    await openAdmin(page);
+    await checked;
+    await pw(page.getByTestId('admin-panel')).toBeVisible();
+    await pw(page.getByTestId('login-view')).toHaveCount(0);
+    await page.getByTestId('logout-button').click();
+    await pw(page.getByTestId('login-view')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('leaderboard:admin-token'))).toBeNull();
+    await page.context().close();
+  });
+});
+
+describe('manual contributions', () => {
+  it('creates a contributor who appears in the table, adds, edits and deletes contributions', async () => {
+    const page = await adminPage();
+    const form = modal(page).getByTestId('new-contributor-form');
+    await form.getByTestId('create-contributor').click();
+    await pw(form.getByTestId('form-error')).toHaveText('Contributor name is required');
+    await form.getByTestId('new-name').fill('Grace');
+    await form.getByTestId('new-score').fill('0');
+    await form.getByTestId('create-contributor').click();
+    await pw(form.getByTestId('form-error')).toHaveText('Initial contribution score must be greater than 0');
+    await form.getByTestId('new-score').fill('40');
+    await form.getByTestId('new-notes').fill('Conference talk');
+    await form.getByTestId('create-contributor').click();
+    await pw(contributor(page, 'Grace')).toBeVisible();
+    await pw(row(page, 'Grace').getByTestId('cell-other')).toHaveText('+40');
+
+    await form.getByTestId('new-name').fill('Grace');
+    await form.getByTestId('new-score').fill('5');
+    await form.getByTestId('create-contributor').click();
+    await pw(form.getByTestId('form-error')).toHaveText('Contributor "Grace" already exists. Use the "Add Contribution" button instead.');
+
+    const grace = contributor(page, 'Grace');
+    await grace.getByTestId('add-contribution-toggle').click();
+    const add = grace.getByTestId('add-contribution-form');
+    await add.getByTestId('add-score').fill('0');
+    await add.getByTestId('add-contribution-submit').click();
+    await pw(add.getByTestId('form-error')).toHaveText('Score must be greater than 0');
+    await add.getByTestId('add-score').fill('10');
+    await add.getByTestId('add-notes').fill('Mentoring');
+    await add.getByTestId('add-contribution-submit').click();
+    await pw(grace.getByTestId('contribution')).toHaveCount(2);
+    await pw(row(page, 'Grace').getByTestId('cell-other')).toHaveText('+50');
+
+    await grace.getByTestId('edit-button').click();
+    const edit = grace.getByTestId('edit-form');
+    await pw(edit.getByTestId('name-input')).toBeDisabled();
+    await edit.getByTestId('score-input').first().fill('25');
+    await edit.getByTestId('save-button').click();
+    await pw(row(page, 'Grace').getByTestId('cell-other')).toHaveText('+35');
+    await keepScreenshot(page, 'admin-contributions');
+
+    await grace.getByTestId('delete-contribution').first().click(); // confirmed by the dialog handler
+    await pw(grace.getByTestId('contribution')).toHaveCount(1);
+    await pw(row(page, 'Grace').getByTestId('cell-other')).toHaveText('+10');
+    await grace.getByTestId('delete-all').click();
+    await pw(contributor(page, 'Grace')).toHaveCount(0);
+    await pw(row(page, 'Grace')).toHaveCount(0);
+    await page.context().close();
+  });
+
+  it('downloads the backup under its dated name', async () => {
+    const page = await adminPage();
+    const [download] = await Promise.all([page.waitForEvent('download'), modal(page).getByTestId('export-button').click()]);
+    expect(download.suggestedFilename()).toMatch(/^manual-contributions-backup-\d{4}-\d{2}-\d{2}\.json$/);
+    await page.context().close();
+  });
+});
+
+describe('admin list', () => {
+  it('adds and removes an admin through a branch, a commit and a pull request', async () => {
+    const page = await adminPage();
+    const section = modal(page).getByTestId('admins-section');
+    await pw(section.locator('[data-testid="admin-entry"][data-value="bob"]')).toBeVisible();
+    await section.getByTestId('add-admin').click();
+    await pw(section.getByTestId('admin-error')).toHaveText('Please enter an email address or GitHub username');
+    await section.getByTestId('admin-input').fill('BOB');
+    await section.getByTestId('add-admin').click();
+    await pw(section.getByTestId('admin-error')).toHaveText('This email/username is already an admin');
+    await section.getByTestId('admin-input').fill('owner@example.com');
+    await section.getByTestId('add-admin').click();
+    await pw(section.getByTestId('admin-error')).toHaveText('This email/username is already an admin');
+
+    await section.getByTestId('admin-input').fill('carol');
+    await section.getByTestId('add-admin').click();
+    await pw(section.getByTestId('pr-link')).toBeVisible();
+    const list = () => JSON.parse(gh.fileContent(SLUG, UPDATE_BRANCH, ADMIN_LIST_PATH) ?? '{"admins":[]}') as { admins: string[] };
+    await expect.poll(() => list().admins, { timeout: 15_000 }).toEqual(['bob', 'carol']);
+    expect(gh.commits(SLUG, UPDATE_BRANCH)[0]?.message).toContain('owner');
+    const pulls = gh.pulls(SLUG);
+    expect(pulls).toHaveLength(1);
+    await pw(section.getByTestId('pr-link')).toHaveText(String(pulls[0]?.htmlUrl));
+    await keepScreenshot(page, 'admin-admins');
+
+    await section.locator('[data-testid="admin-entry"][data-value="carol"]').getByTestId('remove-admin').click();
+    await expect.poll(() => list().admins, { timeout: 15_000 }).toEqual(['bob']);
+    expect(gh.pulls(SLUG)).toHaveLength(1); // reused
+    await pw(section.locator('[data-testid="admin-entry"][data-primary="true"]')).toHaveCount(2);
+    await pw(section.locator('[data-testid="admin-entry"][data-primary="true"]').getByTestId('remove-admin')).toHaveCount(0);
+    await page.context().close();
+  });
+});
+
+describe('pull and refresh', () => {
+  it('pulls new upstream commits and shows them without a reload', async () => {
+    const other = await createTestRepo({ cloneFrom: upstream.dir });
+    await other.commit({ files: { 'b.ts': 'b\n'.repeat(60) }, message: 'feat: second', author: { name: 'Zed', email: 'zed@example.com' }, date: hoursAgo(1) });
+    await other.git('push', 'origin', 'HEAD:main');
+    await other.cleanup();
+    const page = await adminPage();
+    await pw(row(page, 'Zed')).toHaveCount(0);
+    await modal(page).getByTestId('pull-refresh-button').click();
+    await pw(banner(page)).toHaveAttribute('data-type', 'success');
+    await pw(row(page, 'Zed')).toHaveCount(1);
+    expect(await repo.git('rev-parse', 'HEAD')).toBe(await upstream.git('rev-parse', 'main'));
+    await keepScreenshot(page, 'admin-pulled');
+    await page.context().close();
+    expect(path.isAbsolute(repo.dir)).toBe(true);
+  });
+});
