@@ -226,3 +226,26 @@ describe('rate limits and network failures', () => {
     expect(err.status).toBe(500);
   });
 });
+
+describe('GitHub Enterprise Server', () => {
+  it('works the same under an /api/v3 base URL', async () => {
+    const ghe = await startGitHubEmulator({ pathPrefix: '/api/v3' });
+    try {
+      expect(ghe.url).toMatch(/\/api\/v3$/);
+      ghe.addRepo({ owner: 'corp', name: 'tool', files: { [ADMIN_LIST_PATH]: JSON.stringify({ admins: ['bob'] }) } });
+      ghe.addUser({ login: 'alice', token: 'tok-alice', emails: [{ email: 'alice@corp.example', primary: true, verified: true, visibility: null }] });
+      const enterprise = createGitHubGateway({ repo: 'corp/tool', apiUrl: ghe.url }, { writeSpacingMs: 0, retryBaseMs: 10 });
+      expect(await enterprise.verifyToken('tok-alice')).toEqual({ login: 'alice', email: 'alice@corp.example' });
+      expect(await enterprise.readAdminList('tok-alice')).toEqual(['bob']);
+      await enterprise.saveAdminList('tok-alice', ['bob', 'carol'], actor);
+      expect(JSON.parse(ghe.fileContent('corp/tool', UPDATE_BRANCH, ADMIN_LIST_PATH) ?? '{}')).toMatchObject({ admins: ['bob', 'carol'] });
+      expect(ghe.requests.every((r) => !r.path.startsWith('/outside-the-api-prefix'))).toBe(true);
+      expect(ghe.validationErrors).toEqual([]);
+      // The same emulator refuses requests that miss the prefix, so the test above proves it was used.
+      const wrong = createGitHubGateway({ repo: 'corp/tool', apiUrl: ghe.url.replace(/\/api\/v3$/, '') }, { writeSpacingMs: 0, retryBaseMs: 10 });
+      expect((await failure(wrong.verifyToken('tok-alice'))).status).toBe(404);
+    } finally {
+      await ghe.close();
+    }
+  });
+});

@@ -142,8 +142,12 @@ const sha1 = (text: string): string => createHash('sha1').update(text).digest('h
 /** Git's blob id of a text. */
 const blobSha = (text: string): string => sha1(`blob ${Buffer.byteLength(text)}\0${text}`);
 
-/** Starts the emulator on 127.0.0.1, port 0. */
-export async function startGitHubEmulator(): Promise<GitHubEmulator> {
+/**
+ * Starts the emulator on 127.0.0.1, port 0. `pathPrefix` serves the API under a path, as GitHub
+ * Enterprise Server does under `/api/v3`; requests outside it get 404.
+ */
+export async function startGitHubEmulator(options: { pathPrefix?: string } = {}): Promise<GitHubEmulator> {
+  const prefix = (options.pathPrefix ?? '').replace(/\/+$/, '');
   sharedValidator ??= new OpenApiValidator();
   const validator = sharedValidator;
   const users = new Map<string, EmulatedUser>();
@@ -468,7 +472,8 @@ export async function startGitHubEmulator(): Promise<GitHubEmulator> {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://emulator.test');
     // Octokit sends `{ref}` and `{path}` with their slashes encoded.
-    const pathname = url.pathname.split('/').map((s) => decodeURIComponent(s)).join('/');
+    const full = url.pathname.split('/').map((s) => decodeURIComponent(s)).join('/');
+    const pathname = !prefix ? full : full.startsWith(`${prefix}/`) ? full.slice(prefix.length) : `/outside-the-api-prefix${full}`;
     const method = (req.method ?? 'GET').toUpperCase();
     const record: RequestRecord = { method, path: pathname, status: 0 };
     requests.push(record);
@@ -542,7 +547,7 @@ export async function startGitHubEmulator(): Promise<GitHubEmulator> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}`;
 
   return {
     url: base,
