@@ -95,6 +95,7 @@ export function toGitHubError(err: unknown, apiUrl: string): LeaderboardError {
   if (status === undefined || (status === 500 && response === undefined)) {
     return new LeaderboardError('GITHUB_ERROR', `Cannot reach GitHub at ${apiUrl}: ${detail}`, 'Check the network connection and --github-api-url.', { status: 500 });
   }
+  if (status === 304) return new LeaderboardError('GITHUB_ERROR', 'Not modified', undefined, { status });
   if (status === 403 || status === 429) {
     return new LeaderboardError('GITHUB_ERROR', `GitHub refused the request (HTTP ${status}): ${detail}`, 'The token may lack the repo scope or access to the repository, or the rate limit is exhausted.', { status });
   }
