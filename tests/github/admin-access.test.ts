@@ -39,6 +39,8 @@ describe('deniedMessage', () => {
       .toBe('Access Denied: mallory is not authorized. Contact Owner@Example.com for access.');
     expect(deniedMessage({ login: 'mallory', email: null }, { email: null, login: 'TheOwner' }))
       .toBe('Access Denied: mallory is not authorized. Contact TheOwner for access.');
+    expect(deniedMessage({ login: 'mallory', email: null }, { email: null, login: null }))
+      .toBe("Access Denied: mallory is not authorized. Contact the repository's maintainers for access.");
   });
 });
 

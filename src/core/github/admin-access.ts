@@ -20,7 +20,9 @@ export function isAuthorized(user: GitHubUser, primary: PrimaryAdmins, adminList
 
 /** The spec's denial: 'Access Denied: {email or login} is not authorized. Contact {email} for access.' */
 export function deniedMessage(user: GitHubUser, primary: PrimaryAdmins): string {
-  return `Access Denied: ${user.email ?? user.login} is not authorized. Contact ${primary.email ?? primary.login} for access.`;
+  // With no primary admin configured there is nobody to name: point at the repository's maintainers.
+  const contact = primary.email ?? primary.login ?? "the repository's maintainers";
+  return `Access Denied: ${user.email ?? user.login} is not authorized. Contact ${contact} for access.`;
 }
 
 /**
