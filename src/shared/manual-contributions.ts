@@ -33,7 +33,13 @@ const contributorRecordSchema = z.looseObject({
   /** Optional email shown with the name. */
   email: z.string().max(320).optional(),
   contributions: z.array(contributionSchema).default([]),
-}).refine((r) => !('score' in r), { message: 'must be a whole number', path: ['score'] });
+}).superRefine((r, ctx) => {
+  if (!('score' in r)) return;
+  // Say what is wrong with the score, as the legacy branch of the union would.
+  const score = scoreSchema.safeParse(r.score);
+  const message = score.success ? 'cannot stand next to contributions: use one shape or the other' : (score.error.issues[0]?.message ?? 'is not a valid score');
+  ctx.addIssue({ code: 'custom', path: ['score'], message });
+});
 
 // The older flat shape {score, notes} becomes one contribution that applies to every period.
 // Its fields are checked like a contribution's, so a bad value is an issue, not a thrown error.
