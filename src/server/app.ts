@@ -12,6 +12,7 @@ import { adminRoutes } from './routes/admins.js';
 import { manualRoutes } from './routes/manual.js';
 import { refreshRoutes } from './routes/refresh.js';
 import { sessionRoutes } from './routes/session.js';
+import { apiOriginGuard, hostGuard, securityHeaders, staticPathGuard } from './security.js';
 
 export { sendError } from './http-errors.js';
 
@@ -38,6 +39,13 @@ export interface AppDeps {
   auth?: AuthOptions;
   /** Largest JSON body the API accepts. Default 1mb. */
   bodyLimit?: string;
+  /**
+   * The address the server listens on, for the Host check (DNS-rebinding protection).
+   * Default 127.0.0.1: Host must then be 127.0.0.1, localhost or [::1] with the server's port.
+   */
+  host?: string;
+  /** More host names accepted in the Host header, on any port (`serve --allowed-host`). Default none. */
+  allowedHosts?: readonly string[];
 }
 
 /** The /api paths of the admin features. */
@@ -79,6 +87,9 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
+  app.use(hostGuard({ host: deps.host ?? '127.0.0.1', allowedHosts: deps.allowedHosts ?? [] }));
+  app.use(securityHeaders());
+  app.use('/api', apiOriginGuard());
 
   app.get('/api/health', (_req, res) => {
     const body: Health = { ok: true, version: deps.version, dataFile: existsSync(paths.data) };
@@ -97,6 +108,7 @@ export function createApp(deps: AppDeps): Express {
   app.get('/leaderboard-data.json', dataFile(paths.data));
   app.get('/last-update.json', dataFile(paths.status));
 
+  app.use(staticPathGuard);
   app.use(express.static(webRoot, { index: 'index.html', maxAge: 0, dotfiles: 'ignore' }));
   app.use((_req, res) => sendError(res, 404, 'NOT_FOUND', 'Not found.'));
   app.use(errorHandler);

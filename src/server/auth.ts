@@ -4,7 +4,8 @@ import { LeaderboardError } from '../core/errors.js';
 import { deniedMessage, isAuthorized } from '../core/github/admin-access.js';
 import type { AdminGateway, GitHubTarget } from '../core/github/types.js';
 import type { GitHubUser, PrimaryAdmins } from '../shared/admin-api.js';
-import { sendError } from './http-errors.js';
+import { redactSecrets, sendError } from './http-errors.js';
+import { createSignInLimiter, type SignInLimitOptions } from './sign-in-limiter.js';
 
 /** What the admin routes need: GitHub behind its seam, the repository, the primary admins. */
 export interface AdminDeps {
@@ -30,6 +31,8 @@ export interface AuthOptions {
   maxEntries?: number;
   /** Clock, for tests. */
   now?: () => number;
+  /** Limit of failed sign-ins per client address. Default: 10 per 10 minutes. */
+  signInLimit?: SignInLimitOptions;
 }
 
 export interface Auth {
@@ -55,6 +58,8 @@ export function createAuth(admin: AdminDeps, options: AuthOptions = {}): Auth {
   const maxEntries = options.maxEntries ?? 500;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { expires: number; verification: Promise<Omit<Session, 'token'>> }>();
+  const limiter = createSignInLimiter({ now, ...options.signInLimit });
+  const keyOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
   const verify = async (token: string): Promise<Omit<Session, 'token'>> => {
     const user = await admin.gateway.verifyToken(token);
@@ -67,7 +72,7 @@ export function createAuth(admin: AdminDeps, options: AuthOptions = {}): Auth {
   };
 
   const verified = (token: string): Promise<Omit<Session, 'token'>> => {
-    const key = createHash('sha256').update(token).digest('hex');
+    const key = keyOf(token);
     const hit = cache.get(key);
     if (hit && hit.expires > now()) return hit.verification;
     cache.delete(key);
@@ -85,12 +90,24 @@ export function createAuth(admin: AdminDeps, options: AuthOptions = {}): Auth {
   const authenticate = (req: Request, res: Response, next: NextFunction): void => {
     const token = tokenFrom(req.get('authorization'));
     if (!token) return sendError(res, 401, 'INVALID_TOKEN', 'Sign in with a GitHub token');
+    // A client that had too many tokens refused waits, unless this token is already verified.
+    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const wait = limiter.retryAfter(client);
+    const known = cache.get(keyOf(token));
+    if (wait > 0 && !(known && known.expires > now())) {
+      res.set('Retry-After', String(wait));
+      const minutes = Math.round(limiter.windowMs / 60_000);
+      return sendError(res, 429, 'TOO_MANY_SIGN_IN_ATTEMPTS',
+        `Too many sign-in attempts with invalid tokens from this address (${limiter.maxFailures} in ${minutes} minute${minutes === 1 ? '' : 's'}); try again in ${wait} seconds.`);
+    }
     verified(token).then((session) => {
       res.locals.session = { ...session, token } satisfies Session;
       next();
     }, (err: unknown) => {
-      if (err instanceof LeaderboardError && err.code === 'INVALID_TOKEN') sendError(res, 401, 'INVALID_TOKEN', 'Invalid GitHub token');
-      else next(err);
+      if (err instanceof LeaderboardError && err.code === 'INVALID_TOKEN') {
+        limiter.fail(client);
+        sendError(res, 401, 'INVALID_TOKEN', 'Invalid GitHub token');
+      } else next(redactSecrets(err, [token]));
     });
   };
 

@@ -63,19 +63,55 @@ function protoKeyPath(value: unknown, path: string[] = [], depth = 0): string | 
   return null;
 }
 
+// GitHub token shapes (classic, fine-grained, OAuth, app): redacted even when not the caller's.
+const TOKEN_PATTERN = /\b(?:gh[pousr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{16,})\b/g;
+
+/** `text` with the given secrets and anything shaped like a GitHub token replaced by [redacted]. */
+export function redactText(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
+  return out.replace(TOKEN_PATTERN, '[redacted]');
+}
+
+/**
+ * The error with the secrets removed from its message and hint: a LeaderboardError is rebuilt
+ * (same code and status), anything else becomes a plain Error carrying only the status.
+ */
+export function redactSecrets(err: unknown, secrets: readonly string[]): unknown {
+  if (err instanceof LeaderboardError) {
+    const message = redactText(err.message, secrets);
+    const hint = err.hint === undefined ? undefined : redactText(err.hint, secrets);
+    if (message === err.message && hint === err.hint) return err;
+    const status = httpStatusIn(err) ?? httpStatusIn(err.cause);
+    return new LeaderboardError(err.code, message, hint, status === undefined ? undefined : { status });
+  }
+  if (err instanceof Error) {
+    const status = httpStatusIn(err);
+    return Object.assign(new Error(redactText(err.message, secrets)), status === undefined ? {} : { status }, { type: (err as { type?: unknown }).type });
+  }
+  return err;
+}
+
+/** The 413 message: the limit in words and bytes. */
+function tooLargeMessage(limit: unknown): string {
+  if (typeof limit !== 'number') return 'The request body is too large.';
+  const words = limit >= 1024 * 1024 ? `${+(limit / (1024 * 1024)).toFixed(1)} MB` : limit >= 1024 ? `${+(limit / 1024).toFixed(1)} kB` : `${limit} bytes`;
+  return `The request body is too large: the server accepts at most ${words} (${limit} bytes).`;
+}
+
 /**
  * The one error middleware: LeaderboardErrors with their status, body-parser errors (413, bad
- * JSON) in words, anything else a 500 with a safe message. Request contents are never echoed.
+ * JSON) in words, anything else a 500 with a safe message. Request contents are never echoed,
+ * and the caller's token (and anything shaped like a GitHub token) never leaves in a message.
  */
-export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
-  if (err instanceof LeaderboardError) return sendError(res, statusOf(err), err.code, err.message);
+export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  const bearer = /^(?:bearer|token)\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
+  const safe = (text: string) => redactText(text, bearer ? [bearer] : []);
+  if (err instanceof LeaderboardError) return sendError(res, statusOf(err), err.code, safe(err.message));
   const type = (err as { type?: unknown }).type;
-  if (type === 'entity.too.large') {
-    const limit = (err as { limit?: unknown }).limit;
-    return sendError(res, 413, 'PAYLOAD_TOO_LARGE', `The request body is too large${typeof limit === 'number' ? ` (at most ${limit} bytes)` : ''}.`);
-  }
+  if (type === 'entity.too.large') return sendError(res, 413, 'PAYLOAD_TOO_LARGE', tooLargeMessage((err as { limit?: unknown }).limit));
   if (type === 'entity.parse.failed') return sendError(res, 400, 'INVALID_INPUT', 'The request body is not valid JSON.');
   const status = httpStatusIn(err);
-  if (status !== undefined && status < 500) return sendError(res, status, 'BAD_REQUEST', (err as Error).message);
+  if (status !== undefined && status < 500) return sendError(res, status, 'BAD_REQUEST', safe((err as Error).message));
   sendError(res, 500, 'INTERNAL', 'Internal server error.');
 };

@@ -185,7 +185,7 @@ describe('POST /api/update-manual-contributions', () => {
       expect(bad.status).toBe(400);
       expect(await errorOf(bad)).toEqual({ code: 'INVALID_INPUT', message: 'The request body is not valid JSON.' });
       const plain = await fetch(`${server.url}/api/update-manual-contributions`, { method: 'POST', headers: { ...admin, 'Content-Type': 'text/plain' }, body: '{}' });
-      expect(plain.status).toBe(400);
+      expect(plain.status).toBe(415);
       expect((await errorOf(plain)).message).toContain('Content-Type: application/json');
     });
   });
@@ -195,7 +195,7 @@ describe('POST /api/update-manual-contributions', () => {
     const contributors = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`C${i}`, { contributions: [{ score: 1, notes }] }]));
     const res = await save({ contributors });
     expect(res.status).toBe(413);
-    expect(await errorOf(res)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large (at most 1048576 bytes).' });
+    expect(await errorOf(res)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large: the server accepts at most 1 MB (1048576 bytes).' });
     expect(await readFile(manualFile, 'utf8')).toBe(INITIAL);
   });
 });

@@ -1,3 +1,4 @@
+import './csp.js';
 import './early-fetch.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

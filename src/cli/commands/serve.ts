@@ -14,6 +14,7 @@ interface ServeFlags extends RepoFlags {
   refreshInterval?: string;
   githubRepo?: string;
   githubApiUrl?: string;
+  allowedHost: string[];
 }
 
 /** `leaderboard serve`: refresh when needed, serve the dashboard, refresh on a timer. */
@@ -25,6 +26,7 @@ export function registerServe(program: Command): void {
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
     .option('--port <n>', 'port (default 4173; 0 picks a free one)', parseInteger('--port', 0, 65535))
     .option('--host <address>', 'address to bind (default 127.0.0.1)')
+    .option('--allowed-host <name>', 'also answer requests for this host name (DNS-rebinding protection refuses other names; repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
     .option('--no-open', 'do not open the browser')
     .option('--refresh-interval <time>', 'refresh while serving every 15m, 1h, 30s... (default 15m)')
     .option('--no-refresh', 'serve the data directory as it is: no refresh at start or on a timer')
@@ -68,6 +70,7 @@ export function registerServe(program: Command): void {
         version: TOOL_VERSION,
         port: flags.port ?? ctx.config.serve.port,
         host,
+        allowedHosts: flags.allowedHost,
         ...(admin ? { admin } : {}),
         // The timer's refresher, so a pull-and-refresh never overlaps a timed refresh.
         ...(refresher ? { pullAndRefresh: pullAndRefreshWith(refresher, ctx.dataDir) } : {}),

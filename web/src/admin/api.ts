@@ -147,9 +147,9 @@ export async function exportManualContributions(token: string): Promise<{ blob: 
   return { blob: new Blob([text], { type: 'application/json' }), fileName: backupFileName(res.headers.get('Content-Disposition')) };
 }
 
-/** POST /api/pull-and-refresh */
+/** POST /api/pull-and-refresh (no body; the JSON content type like every state-changing call). */
 export async function pullAndRefresh(token: string): Promise<PullAndRefreshResponse> {
-  return parsed(await call(token, 'pull-and-refresh', { method: 'POST' }), pullAndRefreshResponseSchema);
+  return parsed(await call(token, 'pull-and-refresh', { method: 'POST', headers: { 'Content-Type': 'application/json' } }), pullAndRefreshResponseSchema);
 }
 
 /** GET /api/admins */
