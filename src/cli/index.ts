@@ -5,6 +5,7 @@ import { registerAddContribution } from './commands/add-contribution.js';
 import { registerAdmins } from './commands/admins.js';
 import { registerContributor } from './commands/contributor.js';
 import { registerExport } from './commands/export.js';
+import { registerImport } from './commands/import.js';
 import { registerRefresh } from './commands/refresh.js';
 import { registerServe } from './commands/serve.js';
 
@@ -18,6 +19,7 @@ registerServe(program);
 registerRefresh(program);
 registerAddContribution(program);
 registerExport(program);
+registerImport(program);
 registerContributor(program);
 registerAdmins(program);
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { link, unlink, writeFile } from 'node:fs/promises';
+import { link, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
 import type { LeaderboardConfig } from './config.js';
@@ -10,6 +10,7 @@ import { rebuildFromCache, type RebuildResult } from './refresh.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { describeIssues, parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
+import { backupManualFile } from './store/manual-backups.js';
 import { readManualFile, writeManualFile } from './store/manual-file.js';
 
 export interface ManualChangeOptions {
@@ -30,7 +31,9 @@ export async function addManualContribution(opts: ManualChangeOptions, input: Ne
   await ensureDataDir(paths);
   // Read again under the lock: another writer may have changed the file meanwhile.
   return withDataDirLock(paths, async () => {
-    await writeManualFile(paths.manual, apply(await readManualFile(paths.manual)));
+    const next = apply(await readManualFile(paths.manual));
+    await backupManualFile(paths);
+    await writeManualFile(paths.manual, next);
     return rebuildFromCache(opts);
   });
 }
@@ -71,10 +74,16 @@ export async function exportManualContributions(dataDir: string, out?: string, f
   return { file, contributors: Object.keys(manual.contributors).length };
 }
 
-/** Writes `file` whole or not at all, failing with EEXIST when it exists. */
+/** Writes `file` whole or not at all (fsynced), failing with EEXIST when it exists. */
 async function writeNewFile(file: string, text: string): Promise<void> {
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, text, { flag: 'wx' });
+  const handle = await open(temp, 'wx');
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
   try {
     await link(temp, file);
   } finally {
@@ -142,6 +151,7 @@ export async function replaceManualContributions(opts: ManualChangeOptions, cont
     // so hand-added top-level keys survive in their place.
     const current = text === null ? emptyManualContributions() : topLevelObject(text, paths.manual);
     const next = `${JSON.stringify({ ...current, contributors: parsed.data }, null, 2)}\n`;
+    await backupManualFile(paths);
     await writeFileAtomic(paths.manual, next);
     const rebuilt = await rebuildFromCache(opts);
     return { ...rebuilt, etag: manualEtag(next), contributors: Object.keys(parsed.data).length };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { access } from 'node:fs/promises';
+import { access, open } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { HeuristicAiScorer } from './ai/heuristic.js';
@@ -62,6 +62,8 @@ export interface RefreshResult {
   /** Cached commits dropped because they are no longer in the history (force-push) or window. */
   dropped: number;
   cache: CacheLoad['kind'];
+  /** Why the score cache was discarded, when it was corrupt (it is rebuilt, never trusted). */
+  cacheProblem?: string;
   contributors: number;
   analysisPeriodDays: number;
   pulled?: { before: string | null; after: string | null };
@@ -171,7 +173,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     manualHash: sha1(manualText),
   };
   // The cache must be there too: add-contribution rebuilds from it.
-  if (previous && sameInputs(previous, state) && (await exists(paths.data)) && (await exists(paths.cache))) {
+  // Both must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
+  if (previous && sameInputs(previous, state) && (await isJsonFile(paths.data)) && (await looksWhole(paths.cache))) {
     return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays };
   }
   const manual = await readManualFile(paths.manual);
@@ -225,6 +228,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     scored: fresh.size,
     dropped,
     cache: loaded.kind,
+    ...(loaded.kind === 'corrupt' ? { cacheProblem: `${paths.cache} was corrupt (${loaded.reason ?? 'unreadable'}); it was discarded and rebuilt.` } : {}),
     contributors: Number(data.metadata.totalContributors ?? 0),
     analysisPeriodDays,
   };
@@ -263,6 +267,40 @@ function metadataFor(opts: Pick<RefreshOptions, 'repo' | 'config'>, head: string
     bots: opts.config.bots,
     commitsPerEntry: opts.config.commitsPerEntry,
   };
+}
+
+/** Whether `file` exists and parses as JSON (the data file: what the page reads must be whole). */
+async function isJsonFile(file: string): Promise<boolean> {
+  const text = await readTextIfExists(file);
+  if (text === null) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A cheap check that the score cache was written whole (its first and last bytes), so a no-change
+ * refresh does not parse a cache of many megabytes; any other damage is caught when it is loaded.
+ */
+async function looksWhole(file: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+    const { size } = await handle.stat();
+    if (size < 16) return false;
+    const head = Buffer.alloc(11);
+    const tail = Buffer.alloc(3);
+    await handle.read(head, 0, head.length, 0);
+    await handle.read(tail, 0, tail.length, size - tail.length);
+    return head.toString() === '{"version":' && tail.toString() === ']}\n';
+  } catch {
+    return false;
+  } finally {
+    await handle?.close();
+  }
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -45,6 +45,7 @@ export function registerRefresh(program: Command): void {
           ...(progress ? { onProgress: progress.update } : {}),
         });
         progress?.done();
+        if (result.cacheProblem) console.log(`Note: ${result.cacheProblem}`);
         console.log(summarize(result, Date.now() - started));
       } finally {
         progress?.done();

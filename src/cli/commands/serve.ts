@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
+import { acquireServeLock } from '../../core/store/serve-lock.js';
 import { TOOL_VERSION } from '../../core/version.js';
 import type { AdminDeps } from '../../server/auth.js';
 import type { Refresher } from '../../server/refresher.js';
@@ -38,6 +39,9 @@ export function registerServe(program: Command): void {
         import('../../server/refresher.js'), import('../../server/start.js'), import('open'),
       ]);
       const ctx = flags.refresh ? await commandContext(flags) : await dataOnlyContext(flags);
+      const host = flags.host ?? ctx.config.serve.host;
+      // Before any refresh or listen: a second server on this data directory is refused here.
+      const serveLock = await acquireServeLock(ctx.dataDir, host);
       const admin = await adminDeps(ctx, flags);
       const intervalText = flags.refreshInterval ?? ctx.config.serve.refreshInterval;
       const intervalMs = parseInterval(intervalText);
@@ -62,7 +66,6 @@ export function registerServe(program: Command): void {
           }
         }
       }
-      const host = flags.host ?? ctx.config.serve.host;
       const server = await startServer({
         dataDir: ctx.dataDir,
         repo: ctx.repo,
@@ -74,7 +77,11 @@ export function registerServe(program: Command): void {
         ...(admin ? { admin } : {}),
         // The timer's refresher, so a pull-and-refresh never overlaps a timed refresh.
         ...(refresher ? { pullAndRefresh: pullAndRefreshWith(refresher, ctx.dataDir) } : {}),
+      }).catch(async (err: unknown) => {
+        await serveLock.release();
+        throw err;
       });
+      await serveLock.setAddress(server.url, Number(new URL(server.url).port));
       if (admin) {
         const primary = [admin.primary.email, admin.primary.login].filter(Boolean).join(', ');
         console.log(`Admin sign-in: GitHub repository ${admin.target.repo}${primary ? ` (primary admins: ${primary})` : ' (no primary admins configured: only accounts in admin-list.json are admins)'}`);
@@ -93,6 +100,7 @@ export function registerServe(program: Command): void {
           console.log('Finishing the refresh in progress...');
           await refresher.idle();
         }
+        await serveLock.release();
       });
     });
 }

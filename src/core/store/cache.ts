@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ScoredCommit } from '../types.js';
-import { readTextIfExists, writeJsonAtomic } from './files.js';
+import { describeIssues, readTextIfExists, writeJsonAtomic } from './files.js';
 
 const CACHE_VERSION = 1;
 
@@ -48,7 +48,7 @@ export async function loadScoreCache(file: string, fingerprint: string): Promise
   } catch (err) {
     return { kind: 'corrupt', cache: empty, reason: (err as Error).message };
   }
-  if (!parsed.success) return { kind: 'corrupt', cache: empty, reason: parsed.error.issues[0]?.message };
+  if (!parsed.success) return { kind: 'corrupt', cache: empty, reason: describeIssues(parsed.error) };
   if (parsed.data.fingerprint !== fingerprint) return { kind: 'stale', cache: empty };
   return { kind: 'ok', cache: { fingerprint, commits: new Map(parsed.data.commits.map((c) => [c.hash, c])) } };
 }

@@ -1,14 +1,44 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import writeFileAtomicLib from 'write-file-atomic';
 import { ZodError, type z } from 'zod';
 import { LeaderboardError, type ErrorCode } from '../errors.js';
 
+// The tail of each path's write queue in this process (resolved path -> last write).
+const queues = new Map<string, Promise<void>>();
+
 /**
- * Writes a file atomically: a temp file beside it, fsynced, then renamed over it, so a reader
- * or a crash never sees half a file. Writes to one path are queued in call order.
+ * Writes a file atomically: a temp file beside it, fsynced, then renamed over it, and the
+ * directory fsynced so the rename itself survives a power cut; a reader or a crash never sees
+ * half a file. Writes to one path in this process are queued in call order (write-file-atomic
+ * queues too, but only its own calls; this queue is the contract the product relies on).
  */
-export async function writeFileAtomic(file: string, data: string): Promise<void> {
-  await writeFileAtomicLib(file, data, { encoding: 'utf8', fsync: true });
+export function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
+  const key = path.resolve(file);
+  const previous = queues.get(key) ?? Promise.resolve();
+  const write = previous.then(async () => {
+    await writeFileAtomicLib(key, data, { ...(typeof data === 'string' ? { encoding: 'utf8' } : {}), fsync: true });
+    await fsyncDir(path.dirname(key));
+  });
+  const tail = write.catch(() => undefined);
+  queues.set(key, tail);
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key);
+  });
+  return write;
+}
+
+/** Flushes a directory's entries (a rename) to disk; a no-op where directories cannot be opened (Windows). */
+async function fsyncDir(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Best effort: some platforms and file systems refuse fsync on a directory.
+  } finally {
+    await handle?.close();
+  }
 }
 
 /** Writes JSON atomically; `pretty` indents for files people edit by hand. */
