@@ -1,8 +1,12 @@
 import express, { Router } from 'express';
+import { z } from 'zod';
 import { isPrimaryAdmin } from '../../core/github/admin-access.js';
 import { updateAdminsRequestSchema, type AdminsResponse, type PrimaryAdmins, type UpdateAdminsResponse } from '../../shared/admin-api.js';
 import { sessionOf, type AdminDeps, type Auth } from '../auth.js';
 import { parseBody } from '../http-errors.js';
+
+// Unknown top-level fields are refused (400 naming them), as for the manual contributions.
+const updateRequestSchema = z.strictObject(updateAdminsRequestSchema.shape);
 
 const key = (entry: string) => entry.trim().toLowerCase();
 
@@ -53,7 +57,7 @@ export function adminRoutes(admin: AdminDeps, auth: Auth, bodyLimit: string): Ro
   });
 
   router.put('/admins', auth.requireAdmin, express.json({ limit: bodyLimit }), async (req, res) => {
-    const { admins: requested } = parseBody(updateAdminsRequestSchema, req.body);
+    const { admins: requested } = parseBody(updateRequestSchema, req.body);
     const { token, user } = sessionOf(res);
     const current = await admin.gateway.readAdminList(token);
     const admins = nextAdminList(current, requested, admin.primary);

@@ -1,9 +1,14 @@
 import express, { Router } from 'express';
+import { z } from 'zod';
 import type { LeaderboardConfig } from '../../core/config.js';
 import { backupFileName, readManualBackup, readManualForApi, replaceManualContributions } from '../../core/manual-service.js';
 import { updateManualContributionsRequestSchema, type ManualContributionsResponse, type MessageResponse } from '../../shared/admin-api.js';
 import type { Auth } from '../auth.js';
 import { parseBody } from '../http-errors.js';
+
+// Unknown top-level fields are refused (400 naming them), not dropped: a client sending
+// `contributor` for `contributors` must hear about it rather than save an empty map.
+const updateRequestSchema = z.strictObject(updateManualContributionsRequestSchema.shape);
 
 export interface ManualRouteDeps {
   repo: string;
@@ -39,7 +44,7 @@ export function manualRoutes(deps: ManualRouteDeps, auth: Auth): Router {
   });
 
   router.post('/update-manual-contributions', auth.requireAdmin, express.json({ limit: deps.bodyLimit }), async (req, res) => {
-    const { contributors } = parseBody(updateManualContributionsRequestSchema, req.body);
+    const { contributors } = parseBody(updateRequestSchema, req.body);
     const ifMatch = req.get('if-match');
     const result = await serialized(() => replaceManualContributions(deps, contributors, ifMatch));
     const count = `${result.contributors} contributor${result.contributors === 1 ? '' : 's'}`;
