@@ -1,3 +1,6 @@
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { lock } from 'proper-lockfile';
 import { LeaderboardError } from '../errors.js';
 import type { DataDirPaths } from './data-dir.js';
@@ -9,26 +12,75 @@ const WAIT_MS = 10 * 60_000;
  * Runs `fn` holding the data directory's lock, so that two writers (a refresh on the server's
  * timer, `add-contribution` in a shell, the admin page) never interleave a read-change-write and
  * lose each other's changes. The lock is a `.lock` directory, kept fresh while held and taken
- * over when its holder died (stale after 30 s without an update).
+ * over when its holder died: at once when the `owner` file in it names a process of this machine
+ * that no longer exists (a crash, SIGKILL), else after 30 s without an update.
  */
 export async function withDataDirLock<T>(paths: DataDirPaths, fn: () => Promise<T>): Promise<T> {
+  const lockDir = path.join(paths.dir, '.lock');
+  const ownerFile = path.join(lockDir, 'owner');
+  const deadline = Date.now() + WAIT_MS;
   let release: () => Promise<void>;
-  try {
-    release = await lock(paths.dir, {
-      lockfilePath: `${paths.dir}/.lock`,
-      stale: 30_000,
-      update: 5_000,
-      retries: { retries: Math.ceil(WAIT_MS / 1000), minTimeout: 100, maxTimeout: 1000, factor: 1.5 },
-    });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') {
+  for (let wait = 20; ; wait = Math.min(500, wait * 1.5)) {
+    try {
+      release = await lock(paths.dir, { lockfilePath: lockDir, stale: 30_000, update: 5_000, retries: 0 });
+      break;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // ENOTEMPTY: proper-lockfile found the lock stale but cannot rmdir it, our owner file is in it.
+      if (code === 'ENOTEMPTY') {
+        await rm(lockDir, { recursive: true, force: true });
+        continue;
+      }
+      if (code !== 'ELOCKED') throw err;
+    }
+    if (await ownerIsDead(lockDir, ownerFile)) {
+      await rm(lockDir, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() > deadline) {
       throw new LeaderboardError('BUSY', `Another leaderboard command has been writing ${paths.dir} for over ${WAIT_MS / 60_000} minutes.`, 'Wait for it to finish, or remove the .lock directory in it if no leaderboard command is running.');
     }
+    await new Promise((r) => setTimeout(r, wait * (0.5 + Math.random())));
+  }
+  try {
+    // Without it, others would take the lock over as abandoned (see ownerIsDead).
+    await writeFile(ownerFile, `${process.pid}\n${os.hostname()}\n`);
+  } catch (err) {
+    await release().catch(() => undefined);
     throw err;
   }
   try {
     return await fn();
   } finally {
+    await rm(ownerFile, { force: true }).catch(() => undefined);
     await release().catch(() => undefined); // a lock taken over as stale is no longer ours to remove
+  }
+}
+
+/**
+ * Whether the lock was abandoned: its owner file names a process of this machine that has exited,
+ * or there is no owner file although the lock directory has not changed for a second (a holder
+ * writes it right after creating the directory and removes it right before releasing; both change
+ * the directory's mtime, so only a holder killed in between leaves an old directory without one).
+ */
+async function ownerIsDead(lockDir: string, ownerFile: string): Promise<boolean> {
+  let text: string;
+  try {
+    text = await readFile(ownerFile, 'utf8');
+  } catch {
+    try {
+      return Date.now() - (await stat(lockDir)).mtimeMs > 1000;
+    } catch {
+      return false; // released meanwhile: try again
+    }
+  }
+  const [pidText, host] = text.split('\n');
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || host !== os.hostname() || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
