@@ -37,7 +37,15 @@ export async function resolveRepo(repoPath: string): Promise<string> {
 export async function headCommit(repo: string): Promise<string | null> {
   const res = await runGit(repo, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { okCodes: [0, 1] });
   const hash = res.stdout.trim();
-  return res.code === 0 && hash !== '' ? hash : null;
+  if (res.code === 0 && hash !== '') return hash;
+  // No commit: an unborn branch (a new repository) has no commits, but a HEAD that names a hash
+  // git cannot read is a broken repository (objects deleted or corrupt). Taking it for "no
+  // commits" wrote an empty leaderboard over the last good one.
+  const named = await runGit(repo, ['rev-parse', '--verify', '--quiet', 'HEAD'], { okCodes: [0, 1] });
+  if (named.code === 0 && named.stdout.trim() !== '') {
+    throw new LeaderboardError('GIT_FAILED', `HEAD of ${repo} points at ${named.stdout.trim()}, which git cannot read: the repository's objects are missing or corrupt.`, 'Check the repository with `git fsck`, or clone it again.');
+  }
+  return null;
 }
 
 /**
