@@ -4,7 +4,7 @@
  * last-update.json, and the last good data file untouched (and, for serve, still served).
  */
 import { readdirSync, rmSync } from 'node:fs';
-import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
