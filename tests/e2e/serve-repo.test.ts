@@ -1,5 +1,6 @@
 // `leaderboard serve` run inside a repository made by the test, as a maintainer runs it.
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -104,9 +105,14 @@ describe('leaderboard serve in a repository', () => {
     await page.context().close();
   });
 
-  it('refuses a busy port with a clear error', () => {
+  it('refuses a second server on the same data directory, and a busy port, with clear errors', async () => {
     const port = new URL(server.url).port;
-    const r = runCli(['serve', '--no-open', '--no-refresh', '--port', port], { cwd: repo.dir, env });
+    const same = runCli(['serve', '--no-open', '--no-refresh', '--port', '0'], { cwd: repo.dir, env });
+    expect(same.code).toBe(1);
+    expect(same.stderr).toMatch(/Another leaderboard server \(pid \d+\) is already serving/);
+    const otherDir = await mkdtemp(path.join(os.tmpdir(), 'lb-e2e-port-'));
+    const r = runCli(['serve', '--no-open', '--no-refresh', '--port', port, '--data-dir', otherDir], { cwd: repo.dir, env });
+    await rm(otherDir, { recursive: true, force: true });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use.`);
     expect(r.stderr).toContain('--port 0');
