@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { Router, type Express, type Response } from 'express';
+import express, { Router, type Express } from 'express';
 import type { Health } from '../shared/api.js';
 import type { PullAndRefreshResponse } from '../shared/admin-api.js';
 import { defaultConfig, type LeaderboardConfig } from '../core/config.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
 import { createAuth, type AdminDeps, type AuthOptions } from './auth.js';
+import { dataFileHandler } from './data-files.js';
 import { errorHandler, sendError } from './http-errors.js';
 import { adminRoutes } from './routes/admins.js';
 import { manualRoutes } from './routes/manual.js';
@@ -98,15 +99,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', adminApi(deps));
   app.use('/api', (_req, res) => sendError(res, 404, 'NOT_FOUND', 'No such API endpoint.'));
 
-  // The data files change on every refresh: always revalidate (ETag makes that cheap).
-  const dataFile = (file: string) => (_req: express.Request, res: Response, next: express.NextFunction) => {
-    res.sendFile(file, { headers: { 'Cache-Control': 'no-cache' }, dotfiles: 'allow' }, (err) => {
-      if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') sendError(res, 404, 'NOT_FOUND', `${path.basename(file)} does not exist yet.`);
-      else if (err) next(err);
-    });
-  };
-  app.get('/leaderboard-data.json', dataFile(paths.data));
-  app.get('/last-update.json', dataFile(paths.status));
+  app.get('/leaderboard-data.json', dataFileHandler(paths.data));
+  app.get('/last-update.json', dataFileHandler(paths.status));
 
   app.use(staticPathGuard);
   app.use(express.static(webRoot, { index: 'index.html', maxAge: 0, dotfiles: 'ignore' }));

@@ -25,8 +25,9 @@ export async function shippedJs(dir = path.resolve('dist/web')): Promise<{ gzip:
 }
 
 /** `leaderboard serve --no-refresh` on a data directory, until stopped. */
-async function serve(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--no-open', '--port', '0', '--no-refresh', '--data-dir', dataDir], {
+/** `leaderboard serve --no-refresh` on `dataDir` (plus `extraArgs`), as a child process. */
+export async function serve(dataDir: string, extraArgs: readonly string[] = []): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--no-open', '--port', '0', '--no-refresh', '--data-dir', dataDir, ...extraArgs], {
     env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -47,6 +48,7 @@ async function serve(dataDir: string): Promise<{ url: string; stop: () => Promis
   });
   return {
     url,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

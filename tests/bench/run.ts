@@ -8,6 +8,7 @@ import { copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { measureEngine, noChangeMedian, type EngineResult } from './engine.js';
+import { LOAD_CONNECTIONS, measureLoad, SAVES_PER_SECOND } from './load.js';
 import { measurePages, shippedJs, summarizeTimes, type PageTimes } from './page.js';
 import { Report } from './report.js';
 import { cloneRepo, repoParams, syntheticRepo } from './synthetic-repo.js';
@@ -112,6 +113,19 @@ async function main(): Promise<void> {
       for (const [name, times] of Object.entries(pages)) pageRows(report, name, times, name === 'real fixture');
     } catch (err) {
       report.error('page', err);
+    }
+
+    try {
+      const L = 'load: data file GETs + admin saves';
+      const l = await measureLoad(FIXTURE, work);
+      report.add(L, `GET /leaderboard-data.json (real fixture, gzip, ${LOAD_CONNECTIONS} connections)`, String(l.requests), `in ${fmtMs(l.durationMs)}, ${Math.round(l.throughput)} req/s`);
+      report.add(L, '  p99 latency', fmtMs(l.p99Ms), '< 50 ms', l.p99Ms < 50);
+      report.add(L, '  errors (socket errors, time-outs, non-2xx)', String(l.errors + l.non2xx), '= 0', l.errors + l.non2xx === 0);
+      report.add(L, `admin saves from a second process, meanwhile (${SAVES_PER_SECOND}/s)`, String(l.saves.ok), `failed: ${l.saves.failed}; statuses ${JSON.stringify(l.saves.statuses)}`, l.saves.failed === 0 && l.saves.ok > 0);
+      const growth = l.rssAfterMb - l.rssBeforeMb;
+      report.add(L, 'server RSS before / after', `${l.rssBeforeMb.toFixed(0)} / ${l.rssAfterMb.toFixed(0)} MB`, 'flat: grows < 50 MB', growth < 50);
+    } catch (err) {
+      report.error('load', err);
     }
   } finally {
     await rm(work, { recursive: true, force: true });
