@@ -27,18 +27,11 @@ export const contributionSchema = z.object({
 }).refine((c) => !c.start_date || !c.end_date || c.start_date <= c.end_date, { message: 'end_date is before start_date', path: ['end_date'] });
 export type Contribution = z.infer<typeof contributionSchema>;
 
-// Loose, so fields added by hand survive a rewrite. A `score` key means the flat legacy shape
-// (below) was meant: accepting it here would make its points vanish without a word.
+// Loose, so fields added by hand survive a rewrite.
 const contributorRecordSchema = z.looseObject({
   /** Optional email shown with the name. */
   email: z.string().max(320).optional(),
   contributions: z.array(contributionSchema).default([]),
-}).superRefine((r, ctx) => {
-  if (!('score' in r)) return;
-  // Say what is wrong with the score, as the legacy branch of the union would.
-  const score = scoreSchema.safeParse(r.score);
-  const message = score.success ? 'cannot stand next to contributions: use one shape or the other' : (score.error.issues[0]?.message ?? 'is not a valid score');
-  ctx.addIssue({ code: 'custom', path: ['score'], message });
 });
 
 // The older flat shape {score, notes} becomes one contribution that applies to every period.
@@ -47,9 +40,19 @@ const legacyRecordSchema = z.strictObject({ score: scoreSchema, notes: notesSche
   contributions: [{ score: r.score, notes: r.notes, start_date: null, end_date: null }],
 }));
 
-/** A contributor's manual record: optional email and a list of contributions. */
-// The strict legacy shape goes first: the record shape would otherwise accept it with no contributions.
-export const manualContributorSchema = z.union([legacyRecordSchema, contributorRecordSchema]);
+/**
+ * A contributor's manual record: optional email and a list of contributions, or the flat legacy
+ * shape. A `score` key picks the legacy shape (the record shape would accept it with no
+ * contributions and its points would vanish); the shape is chosen first, so errors name what is
+ * wrong in that shape instead of blending the messages of both.
+ */
+export const manualContributorSchema = z.unknown().transform((value, ctx): z.output<typeof contributorRecordSchema> => {
+  const legacy = typeof value === 'object' && value !== null && 'score' in value;
+  const parsed = legacy ? legacyRecordSchema.safeParse(value) : contributorRecordSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
 export type ManualContributor = z.infer<typeof contributorRecordSchema>;
 
 export const contributorNameSchema = z.string().trim().min(1, 'Contributor name is required').max(200, 'Contributor name must be at most 200 characters')

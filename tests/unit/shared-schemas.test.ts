@@ -67,3 +67,18 @@ describe('manualContributionsFileSchema', () => {
     expect(one({ score: 1, start_date: '2025-03-01', end_date: '2025-03-01' })).toBe(true);
   });
 });
+
+describe('manual contributor records: errors name what is wrong in the shape that was meant', () => {
+  it.each([
+    [{ contributions: 'x' }, 'contributors.a.contributions: Invalid input: expected array, received string'],
+    [{ email: 5, contributions: [] }, 'contributors.a.email: Invalid input: expected string, received number'],
+    [{ score: -1 }, 'contributors.a.score: must not be negative'],
+    [{ score: 5.5 }, 'contributors.a.score: must be a whole number'],
+    [{ score: '5' }, 'contributors.a.score: Invalid input: expected number, received string'],
+    [{ score: 5, contributions: [] }, 'contributors.a: Unrecognized key: "contributions"'],
+  ])('%j', (record, message) => {
+    const r = manualContributionsFileSchema.safeParse({ contributors: { a: record } });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([message]);
+  });
+});
