@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { access, open } from 'node:fs/promises';
+import { access, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { HeuristicAiScorer } from './ai/heuristic.js';
@@ -79,6 +79,8 @@ const stateSchema = z.object({
   analysisPeriodDays: z.number(),
   // Older state files lack it; rebuilds then use the configured value.
   commitsPerEntry: z.number().int().positive().optional(),
+  // The data file as this tool last wrote it: any other change to it (truncation, an edit) shows.
+  dataFile: z.object({ size: z.number(), mtimeMs: z.number() }).optional(),
   buildKey: z.string(),
   manualHash: z.string(),
 });
@@ -174,7 +176,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   };
   // The cache must be there too: add-contribution rebuilds from it.
   // Both must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
-  if (previous && sameInputs(previous, state) && (await isJsonFile(paths.data)) && (await looksWhole(paths.cache))) {
+  if (previous && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile)) && (await looksWhole(paths.cache))) {
     return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays };
   }
   const manual = await readManualFile(paths.manual);
@@ -219,7 +221,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   });
   await writeJsonAtomic(paths.data, data);
   await saveScoreCache(paths.cache, fingerprint, commits);
-  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays });
+  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, dataFile: await fileStamp(paths.data) });
 
   return {
     ...base,
@@ -270,6 +272,26 @@ function metadataFor(opts: Pick<RefreshOptions, 'repo' | 'config'>, head: string
 }
 
 /** Whether `file` exists and parses as JSON (the data file: what the page reads must be whole). */
+/** Size and modification time of a file, to recognise it later without reading it. */
+async function fileStamp(file: string): Promise<{ size: number; mtimeMs: number }> {
+  const { size, mtimeMs } = await stat(file);
+  return { size, mtimeMs };
+}
+
+/**
+ * Whether the data file is still the one the last refresh wrote: one stat when the state records
+ * it (parsing megabytes of JSON made a no-change refresh three times slower), else a full parse.
+ */
+async function dataFileIntact(file: string, stamp: { size: number; mtimeMs: number } | undefined): Promise<boolean> {
+  if (!stamp) return isJsonFile(file);
+  try {
+    const now = await stat(file);
+    return now.size === stamp.size && now.mtimeMs === stamp.mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
 async function isJsonFile(file: string): Promise<boolean> {
   const text = await readTextIfExists(file);
   if (text === null) return false;
@@ -338,6 +360,6 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
     metadata: metadataFor({ ...opts, config: { ...opts.config, commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry } }, state.head, ai, windowStart),
   });
   await writeJsonAtomic(paths.data, data);
-  await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText) });
+  await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), dataFile: await fileStamp(paths.data) });
   return { rebuilt: true, dataFile: paths.data };
 }
