@@ -138,7 +138,8 @@ describe('the fixture on the main screen', () => {
     expect(options).toHaveLength(53);
     await select.selectOption('2025-W30');
     await pw(page.getByTestId('viewing-period')).toHaveText('2025-W30');
-    expect(new URL(page.url()).searchParams.get('period')).toBe('2025-W30');
+    // The URL is rewritten in an effect after the render: poll it.
+    await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('2025-W30');
 
     await page.getByTestId('tab-monthly').click();
     await pw(select).toHaveValue('2025-10');
@@ -149,6 +150,7 @@ describe('the fixture on the main screen', () => {
     await page.getByTestId('tab-monthly').click();
     await pw(select).toHaveValue('2025-10');
     await select.selectOption('2025-07');
+    await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('2025-07');
     const url = new URL(page.url());
     expect(url.searchParams.get('type')).toBe('monthly');
     expect(url.searchParams.get('period')).toBe('2025-07');
