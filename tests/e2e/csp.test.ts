@@ -1,20 +1,16 @@
 /// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
 // The Content-Security-Policy against the real built page in Chromium: every part of the page
 // works and the browser reports no violation. A page on another origin cannot read the API.
-import { copyFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_DATA, makeDataDir, newPage, serveDataDir, type E2eSession } from '../support/e2e.js';
+import { newPage, serveFixture, type E2eSession } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
 
 let s: E2eSession;
 beforeAll(async () => {
-  const dir = await makeDataDir({});
-  await copyFile(FIXTURE_DATA, path.join(dir, 'leaderboard-data.json'));
-  s = await serveDataDir(dir);
+  s = await serveFixture();
 });
 afterAll(async () => { await s?.close(); });
 

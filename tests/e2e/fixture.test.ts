@@ -1,17 +1,13 @@
 /// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
 // The real fixture (written by another tool of this kind) through `leaderboard serve --no-refresh`.
-import { copyFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pw } from '../support/pw-expect.js';
 import type { Page } from 'playwright-core';
-import { FIXTURE_DATA, keepScreenshot, makeDataDir, newPage, serveDataDir, type E2eSession } from '../support/e2e.js';
+import { keepScreenshot, newPage, serveFixture, type E2eSession } from '../support/e2e.js';
 
 let s: E2eSession;
 beforeAll(async () => {
-  const dir = await makeDataDir({});
-  await copyFile(FIXTURE_DATA, path.join(dir, 'leaderboard-data.json'));
-  s = await serveDataDir(dir);
+  s = await serveFixture();
 });
 afterAll(async () => { await s?.close(); });
 

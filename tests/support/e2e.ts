@@ -2,7 +2,7 @@
  * End-to-end plumbing: a data directory in a temp dir, the real `leaderboard serve` on it, and
  * Debian's Chromium pointed at it.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -45,6 +45,13 @@ export async function serveDataDir(dataDir: string): Promise<E2eSession> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** `serveDataDir` on a fresh data directory holding a copy of the real fixture. */
+export async function serveFixture(): Promise<E2eSession> {
+  const dir = await makeDataDir({});
+  await copyFile(FIXTURE_DATA, path.join(dir, 'leaderboard-data.json'));
+  return serveDataDir(dir);
 }
 
 /** A new page of a fresh context (own localStorage) sized like a laptop screen. */
