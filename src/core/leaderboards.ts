@@ -66,12 +66,13 @@ function toWrittenCommit(c: ScoredCommit): WrittenCommit {
   const stats: WrittenCommit['stats'] = { files: c.stats.files, insertions: c.stats.insertions, deletions: c.stats.deletions };
   if (c.stats.excluded_files > 0) stats.excluded_files = c.stats.excluded_files;
   if (c.stats.excluded_lines > 0) stats.excluded_lines = c.stats.excluded_lines;
-  const { loc, files, keyword, ai, ai_source, ai_reason } = c.scores;
+  const { loc, files, keyword, ai, ai_source, ai_reason, ai_fallback, ai_override } = c.scores;
   const scores: WrittenCommit['scores'] = { loc, files, keyword, ai };
-  if (ai_source !== HEURISTIC_SOURCE) {
-    scores.ai_source = ai_source;
-    if (ai_reason !== undefined) scores.ai_reason = ai_reason;
-  }
+  if (ai_source !== HEURISTIC_SOURCE) scores.ai_source = ai_source;
+  // A fallback's reason says what the estimate saw in place of the model's answer: worth the bytes.
+  if (ai_reason !== undefined && (ai_source !== HEURISTIC_SOURCE || ai_fallback !== undefined)) scores.ai_reason = ai_reason;
+  if (ai_fallback !== undefined) scores.ai_fallback = ai_fallback;
+  if (ai_override !== undefined) scores.ai_override = ai_override;
   return { full_hash: c.hash, date: c.date.replace(/\.000Z$/, 'Z'), message: c.subject, stats, scores };
 }
 

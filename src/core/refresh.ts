@@ -3,6 +3,7 @@ import { access, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { HeuristicAiScorer } from './ai/heuristic.js';
+import { applyOverrides, readOverrides } from './ai/override-file.js';
 import type { LeaderboardConfig } from './config.js';
 import { errorMessage } from './errors.js';
 import { createExcluder } from './exclusions.js';
@@ -83,10 +84,13 @@ const stateSchema = z.object({
   dataFile: z.object({ size: z.number(), mtimeMs: z.number() }).optional(),
   buildKey: z.string(),
   manualHash: z.string(),
+  // Absent in older state files (no overrides then).
+  overridesHash: z.string().optional(),
 });
 type RefreshState = z.infer<typeof stateSchema>;
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+const EMPTY_HASH = sha1('');
 
 /**
  * Fingerprint of everything that changes a cached commit: its score, and the author identity
@@ -162,6 +166,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const shallow = await shallowBoundary(opts.repo);
   const fingerprint = await scoringFingerprint(opts.repo, opts.config, ai, shallow);
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
+  const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
   const previous = await readJsonFile(paths.state, stateSchema).catch(() => null);
   const base = { dataFile: paths.data, head, pulled, aiSource: ai.id };
 
@@ -173,6 +178,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     windowStart: windowStart?.toISOString() ?? null,
     buildKey: buildKey(opts.config),
     manualHash: sha1(manualText),
+    overridesHash: sha1(overridesText),
   };
   // The cache must be there too: add-contribution rebuilds from it.
   // Both must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
@@ -212,7 +218,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const analysisPeriodDays = windowStart
     ? Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS)
     : spanDays(commits, now);
-  const data = buildLeaderboardData(commits, manual, {
+  const overrides = await readOverrides(paths.overrides);
+  const data = buildLeaderboardData(applyOverrides(commits, overrides), manual, {
     now,
     analysisPeriodDays,
     commitsPerEntry: opts.config.commitsPerEntry,
@@ -238,7 +245,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
 
 function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriodDays'>): boolean {
   return prev.version === next.version && prev.head === next.head && prev.fingerprint === next.fingerprint
-    && prev.windowStart === next.windowStart && prev.buildKey === next.buildKey && prev.manualHash === next.manualHash;
+    && prev.windowStart === next.windowStart && prev.buildKey === next.buildKey && prev.manualHash === next.manualHash
+    && (prev.overridesHash ?? EMPTY_HASH) === next.overridesHash;
 }
 
 /**
@@ -349,8 +357,10 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
   const ai = opts.ai ?? new HeuristicAiScorer();
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
   const manual = await readManualFile(paths.manual);
+  const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
+  const overrides = await readOverrides(paths.overrides);
   const windowStart = state.windowStart ? new Date(state.windowStart) : null;
-  const commits = [...loaded.cache.commits.values()];
+  const commits = applyOverrides([...loaded.cache.commits.values()], overrides);
   const data = buildLeaderboardData(commits, manual, {
     now: opts.now ?? new Date(),
     analysisPeriodDays: state.analysisPeriodDays,
@@ -360,6 +370,6 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
     metadata: metadataFor({ ...opts, config: { ...opts.config, commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry } }, state.head, ai, windowStart),
   });
   await writeJsonAtomic(paths.data, data);
-  await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), dataFile: await fileStamp(paths.data) });
+  await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), overridesHash: sha1(overridesText), dataFile: await fileStamp(paths.data) });
   return { rebuilt: true, dataFile: paths.data };
 }

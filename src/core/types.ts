@@ -1,3 +1,5 @@
+import type { AiOverrideMark } from '../shared/ai-overrides.js';
+
 /** One changed file of a commit, as git's numstat reports it (renames resolved). */
 export interface FileChange {
   /** Path after the change. */
@@ -71,7 +73,13 @@ export interface ScoredCommit {
   /** True when a `BREAKING CHANGE:` footer or `!` marked it; kept for explanations. */
   breaking: boolean;
   stats: { files: number; insertions: number; deletions: number; excluded_files: number; excluded_lines: number };
-  scores: { loc: number; files: number; keyword: number; ai: number; ai_source: string; ai_reason?: string };
+  scores: {
+    loc: number; files: number; keyword: number; ai: number; ai_source: string; ai_reason?: string;
+    /** The provider gave no usable score, so the local estimate is used: why (the next refresh asks again). */
+    ai_fallback?: string;
+    /** An admin's override replaced the AI part (applied when the data file is built, never cached). */
+    ai_override?: AiOverrideMark;
+  };
   /** Sum of the score parts, 0-100. */
   total: number;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiOverrideMarkSchema, type AiOverrideMark } from './ai-overrides.js';
 
 /**
  * The leaderboard data file (`leaderboard-data.json`).
@@ -30,6 +31,10 @@ export const commitScoresSchema = z.object({
   ai_source: z.string().optional(),
   /** One-sentence reason given by the AI scorer, when there is one. */
   ai_reason: z.string().optional(),
+  /** Set when the AI provider gave no usable score and the local estimate was used: why. */
+  ai_fallback: z.string().optional(),
+  /** Set when an admin overrode the AI part (`ai_reason` is then their note). */
+  ai_override: aiOverrideMarkSchema.optional(),
 });
 
 /** Change statistics of one commit, after exclusions. */
@@ -113,7 +118,7 @@ export interface Commit {
   message: string;
   author?: string | undefined;
   stats: { files: number; lines: number; insertions: number; deletions: number; excluded_files: number; excluded_lines: number };
-  scores: { total: number; loc: number; files: number; keyword: number; ai: number; ai_source?: string | undefined; ai_reason?: string | undefined };
+  scores: { total: number; loc: number; files: number; keyword: number; ai: number; ai_source?: string | undefined; ai_reason?: string | undefined; ai_fallback?: string | undefined; ai_override?: AiOverrideMark | undefined };
 }
 
 /** A contributor entry of one period, every field present. */
@@ -251,7 +256,7 @@ export interface WrittenCommit {
   message: string;
   stats: { files: number; insertions: number; deletions: number; excluded_files?: number; excluded_lines?: number };
   /** Absent when it is `commit_defaults.ai_source`. */
-  scores: { loc: number; files: number; keyword: number; ai: number; ai_source?: string; ai_reason?: string };
+  scores: { loc: number; files: number; keyword: number; ai: number; ai_source?: string; ai_reason?: string; ai_fallback?: string; ai_override?: AiOverrideMark };
 }
 
 /**

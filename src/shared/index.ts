@@ -2,3 +2,4 @@ export * from './data-file.js';
 export * from './manual-contributions.js';
 export * from './status-file.js';
 export * from './api.js';
+export * from './ai-overrides.js';

@@ -1,5 +1,22 @@
 import { z } from 'zod';
 
+/** What the AI step of a refresh did. */
+export const aiStepSchema = z.object({
+  /** `provider:model`. */
+  source: z.string(),
+  /** Commits whose score came from the provider in this refresh. */
+  sent: z.number().int().nonnegative(),
+  /** Commits answered from the AI cache. */
+  cached: z.number().int().nonnegative(),
+  /** Commits that fell back to the local estimate (the next refresh asks again). */
+  failed: z.number().int().nonnegative(),
+  /** True when some commits fell back: the AI step did not finish. */
+  partial: z.boolean(),
+  /** The first reason the provider failed, when it did. */
+  error: z.string().optional(),
+});
+export type AiStep = z.infer<typeof aiStepSchema>;
+
 /** `last-update.json`: the outcome of the last refresh. */
 export const statusFileSchema = z.object({
   /** Whether the last refresh succeeded. */
@@ -10,5 +27,7 @@ export const statusFileSchema = z.object({
   latestCommit: z.string().nullable().optional(),
   /** What went wrong, when it failed. */
   error: z.string().optional(),
+  /** How the AI part was scored in that refresh (absent with no AI provider). */
+  ai: aiStepSchema.optional(),
 });
 export type StatusFile = z.infer<typeof statusFileSchema>;

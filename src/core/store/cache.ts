@@ -12,7 +12,7 @@ const scoredCommitSchema = z.object({
   subject: z.string(),
   breaking: z.boolean(),
   stats: z.object({ files: z.number(), insertions: z.number(), deletions: z.number(), excluded_files: z.number(), excluded_lines: z.number() }),
-  scores: z.object({ loc: z.number(), files: z.number(), keyword: z.number(), ai: z.number(), ai_source: z.string(), ai_reason: z.string().optional() }),
+  scores: z.object({ loc: z.number(), files: z.number(), keyword: z.number(), ai: z.number(), ai_source: z.string(), ai_reason: z.string().optional(), ai_fallback: z.string().optional() }),
   total: z.number(),
 });
 

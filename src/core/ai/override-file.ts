@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { AiOverride } from '../../shared/ai-overrides.js';
+import { MAX_AI_SCORE } from '../scoring.js';
+import { parseJsonText, readTextIfExists, writeJsonAtomic } from '../store/files.js';
+import type { ScoredCommit } from '../types.js';
+
+const overridesFileSchema = z.strictObject({
+  overrides: z.array(z.strictObject({
+    hash: z.string().regex(/^[0-9a-f]{40,64}$/, 'must be a full commit hash'),
+    score: z.number().int().min(0).max(MAX_AI_SCORE),
+    note: z.string(),
+    by: z.string(),
+    at: z.string(),
+  })),
+});
+
+/** Reads ai-overrides.json; an absent file is no overrides, a broken one an error naming it. */
+export async function readOverrides(file: string): Promise<AiOverride[]> {
+  const text = await readTextIfExists(file);
+  if (text === null || text.trim() === '') return [];
+  return parseJsonText(text, file, overridesFileSchema, 'INVALID_DATA_FILE').overrides;
+}
+
+/** Writes ai-overrides.json atomically, newest first, indented for people who read it. */
+export async function writeOverrides(file: string, overrides: AiOverride[]): Promise<void> {
+  const sorted = [...overrides].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.hash.localeCompare(b.hash)));
+  await writeJsonAtomic(file, { overrides: sorted }, true);
+}
+
+/**
+ * Replaces the AI part of overridden commits by the admin's score, keeping what it replaced, and
+ * recomputes their totals. Applied when the data file is built, so overrides outlive refreshes
+ * and rescoring.
+ */
+export function applyOverrides(commits: ScoredCommit[], overrides: readonly AiOverride[]): ScoredCommit[] {
+  if (overrides.length === 0) return commits;
+  const byHash = new Map(overrides.map((o) => [o.hash, o]));
+  return commits.map((c) => {
+    const o = byHash.get(c.hash);
+    if (!o) return c;
+    const { loc, files, keyword } = c.scores;
+    return {
+      ...c,
+      scores: {
+        loc, files, keyword, ai: o.score, ai_source: 'override', ai_reason: o.note,
+        ai_override: { by: o.by, at: o.at, original: c.scores.ai, original_source: c.scores.ai_source },
+      },
+      total: loc + files + keyword + o.score,
+    };
+  });
+}

@@ -1,0 +1,69 @@
+import { aiOverrideInputSchema, type AiOverride } from '../../shared/ai-overrides.js';
+import type { LeaderboardConfig } from '../config.js';
+import { LeaderboardError } from '../errors.js';
+import { runGit } from '../git/run-git.js';
+import { rebuildFromCache } from '../refresh.js';
+import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
+import { withDataDirLock } from '../store/lock.js';
+import { readOverrides, writeOverrides } from './override-file.js';
+
+export interface OverrideContext {
+  repo: string;
+  dataDir: string;
+  config: LeaderboardConfig;
+}
+
+/** Full hash of `rev` in the repository, or a clear error when it names no commit. */
+export async function resolveCommit(repo: string, rev: string): Promise<string> {
+  const trimmed = rev.trim();
+  if (!/^[0-9a-f]{4,64}$/i.test(trimmed)) {
+    throw new LeaderboardError('INVALID_INPUT', `"${rev}" is not a commit hash.`, 'Give the commit as a hash of at least 4 hex digits, as shown on the page.');
+  }
+  const result = await runGit(repo, ['rev-parse', '--verify', '--quiet', `${trimmed.toLowerCase()}^{commit}`], { okCodes: [0, 1, 128] });
+  const full = result.stdout.trim();
+  if (result.code !== 0 || !/^[0-9a-f]{40,64}$/.test(full)) {
+    throw new LeaderboardError('NOT_FOUND', `No commit ${trimmed} in ${repo} (or the hash is ambiguous).`, 'Check the hash on the page; give more digits if several commits start with it.');
+  }
+  return full;
+}
+
+/**
+ * Sets the AI score of one commit to `score` (0-25) with a note saying why, replacing an earlier
+ * override of it, then rebuilds the data file from the cache (no git history read).
+ */
+export async function setAiOverride(ctx: OverrideContext, input: { commit: string; score: unknown; note: unknown; by: string }, now = new Date()): Promise<AiOverride> {
+  const parsed = aiOverrideInputSchema.safeParse({ score: input.score, note: input.note });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new LeaderboardError('INVALID_INPUT', `${issue?.path.join('.') || 'override'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const hash = await resolveCommit(ctx.repo, input.commit);
+  const paths = dataDirPaths(ctx.dataDir);
+  await ensureDataDir(paths);
+  const override: AiOverride = { hash, score: parsed.data.score, note: parsed.data.note, by: input.by, at: now.toISOString() };
+  await withDataDirLock(paths, async () => {
+    const current = await readOverrides(paths.overrides);
+    await writeOverrides(paths.overrides, [...current.filter((o) => o.hash !== hash), override]);
+    await rebuildFromCache(ctx);
+  });
+  return override;
+}
+
+/** Removes the override of one commit (its model or local score applies again); false when there was none. */
+export async function removeAiOverride(ctx: OverrideContext, commit: string): Promise<boolean> {
+  const paths = dataDirPaths(ctx.dataDir);
+  const current = await readOverrides(paths.overrides);
+  const trimmed = commit.trim().toLowerCase();
+  // Matched against the overrides themselves, so an override of a commit that has since left the
+  // repository (a force-push) can still be removed.
+  const matches = current.filter((o) => trimmed.length >= 4 && o.hash.startsWith(trimmed));
+  if (matches.length > 1) throw new LeaderboardError('INVALID_INPUT', `${commit} matches ${matches.length} overridden commits.`, 'Give more digits of the hash.');
+  const target = matches[0];
+  if (!target) return false;
+  await withDataDirLock(paths, async () => {
+    const fresh = await readOverrides(paths.overrides);
+    await writeOverrides(paths.overrides, fresh.filter((o) => o.hash !== target.hash));
+    await rebuildFromCache(ctx);
+  });
+  return true;
+}
