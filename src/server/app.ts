@@ -10,6 +10,7 @@ import { createAuth, type AdminDeps, type AuthOptions } from './auth.js';
 import { dataFileHandler } from './data-files.js';
 import { errorHandler, sendError } from './http-errors.js';
 import { adminRoutes } from './routes/admins.js';
+import { aiOverrideRoutes } from './routes/ai-overrides.js';
 import { manualRoutes } from './routes/manual.js';
 import { refreshRoutes } from './routes/refresh.js';
 import { sessionRoutes } from './routes/session.js';
@@ -50,7 +51,7 @@ export interface AppDeps {
 }
 
 /** The /api paths of the admin features. */
-export const ADMIN_PATHS = ['/session', '/manual-contributions', '/update-manual-contributions', '/export-manual-contributions', '/pull-and-refresh', '/admins'];
+export const ADMIN_PATHS = ['/session', '/manual-contributions', '/update-manual-contributions', '/export-manual-contributions', '/pull-and-refresh', '/admins', '/ai-overrides', '/ai-overrides/:commit'];
 
 /** Said by every admin route when no GitHub repository is configured. */
 export const NO_GITHUB_REPO_MESSAGE = 'Admin features need a GitHub repository: set github.repo ("owner/name") in leaderboard.config.json, '
@@ -73,6 +74,7 @@ function adminApi(deps: AppDeps): Router {
   const context = { dataDir: deps.dataDir, repo: deps.repo ?? path.dirname(path.resolve(deps.dataDir)), config: deps.config ?? defaultConfig() };
   router.use(sessionRoutes(deps.admin, auth));
   router.use(manualRoutes({ ...context, bodyLimit }, auth));
+  router.use(aiOverrideRoutes({ ...context, bodyLimit }, auth));
   router.use(adminRoutes(deps.admin, auth, bodyLimit));
   router.use(refreshRoutes(deps.pullAndRefresh, auth));
   return router;

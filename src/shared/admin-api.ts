@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiOverrideInputSchema } from './ai-overrides.js';
 import { contributorsMapSchema } from './manual-contributions.js';
 
 /**
@@ -97,3 +98,43 @@ export const updateAdminsResponseSchema = z.object({
   message: z.string(),
 });
 export type UpdateAdminsResponse = z.infer<typeof updateAdminsResponseSchema>;
+
+/** One admin override of a commit's AI score (0-25), as ai-overrides.json keeps it. */
+export const aiOverrideSchema = z.object({
+  /** Full commit hash. */
+  hash: z.string(),
+  /** The AI part used instead of the scorer's, a whole number 0-25. */
+  score: z.number(),
+  /** Why; shown on the page next to the score. */
+  note: z.string(),
+  /** Login (else email) of the admin who set it, or `cli:<user>` from the shell. */
+  by: z.string(),
+  /** When it was set (ISO). */
+  at: z.string(),
+});
+
+/** GET /api/ai-overrides: every override, newest first. */
+export const aiOverridesResponseSchema = z.object({
+  overrides: z.array(aiOverrideSchema),
+});
+export type AiOverridesResponse = z.infer<typeof aiOverridesResponseSchema>;
+
+/**
+ * PUT /api/ai-overrides/:commit (a full or short hash of at least 4 hex digits) {score, note}:
+ * sets or replaces the override of that commit and rebuilds the leaderboards from the cache.
+ * 400 naming the field for a bad body, 404 when the repository has no such commit.
+ */
+export const setAiOverrideRequestSchema = aiOverrideInputSchema;
+export type SetAiOverrideRequest = z.infer<typeof setAiOverrideRequestSchema>;
+
+/** Response of the PUT: a sentence for the status banner and the saved override. */
+export const setAiOverrideResponseSchema = z.object({
+  message: z.string(),
+  override: aiOverrideSchema,
+});
+export type SetAiOverrideResponse = z.infer<typeof setAiOverrideResponseSchema>;
+
+/*
+ * DELETE /api/ai-overrides/:commit: removes the override (the scorer's AI part applies again) and
+ * answers {message} (see messageResponseSchema); 404 NOT_FOUND when the commit has none.
+ */
