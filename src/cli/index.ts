@@ -3,6 +3,7 @@ import { LeaderboardError } from '../core/errors.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { registerAddContribution } from './commands/add-contribution.js';
 import { registerAdmins } from './commands/admins.js';
+import { registerAiOverride } from './commands/ai-override.js';
 import { registerContributor } from './commands/contributor.js';
 import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
@@ -22,6 +23,7 @@ registerExport(program);
 registerImport(program);
 registerContributor(program);
 registerAdmins(program);
+registerAiOverride(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -18,6 +18,12 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): {
       const now = Date.now();
       if (p.phase === 'listing') return draw('Listing commits...');
       if (p.phase === 'writing') return draw('Writing leaderboards...');
+      if (p.phase === 'scoring') {
+        if (now - lastDraw < 100 && p.done < p.total) return;
+        lastDraw = now;
+        const ai = p.ai ? `: ${p.ai.sent} asked, ${p.ai.cached} cached, ${p.ai.failed} failed` : '';
+        return draw(`Scoring commits ${p.done.toLocaleString('en-US')}/${p.total.toLocaleString('en-US')}${ai}`);
+      }
       if (!started) started = now;
       if (now - lastDraw < 100 && p.done < p.total) return;
       lastDraw = now;

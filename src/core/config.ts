@@ -50,6 +50,19 @@ export const configFileSchema = z.strictObject({
     /** REST API base URL. Default https://api.github.com. */
     apiUrl: z.url().optional(),
   }).prefault({}),
+  /** The AI part of the score (25 of 100 points). API keys are never read from this file. */
+  ai: z.strictObject({
+    /** `openai` (also any OpenAI-compatible server), `anthropic`, or `none` (the local estimate). Default `none`. */
+    provider: z.enum(['openai', 'anthropic', 'none']).default('none'),
+    /** Model name; default `gpt-4.1-mini` (openai) or `claude-haiku-4-5` (anthropic). */
+    model: z.string().min(1).optional(),
+    /** API base URL, e.g. `http://localhost:11434/v1` for Ollama. */
+    baseUrl: z.url().optional(),
+    /** Requests in flight at once. Default 4. */
+    concurrency: z.number().int().min(1).max(64).default(4),
+    /** Seconds before one request is abandoned (then retried). Default 60. */
+    timeoutSeconds: z.number().positive().max(600).default(60),
+  }).prefault({}),
   /** The primary admins: they are always admins and cannot be removed. */
   primaryAdmins: z.strictObject({
     email: z.string().optional(),
@@ -82,6 +95,10 @@ export async function loadConfig(repo: string): Promise<LeaderboardConfig> {
     json = JSON.parse(text);
   } catch (err) {
     throw new LeaderboardError('INVALID_CONFIG', `${file} is not valid JSON: ${(err as Error).message}`, 'Fix the JSON syntax or delete the file to use the defaults.');
+  }
+  const ai = (json as { ai?: Record<string, unknown> } | null)?.ai;
+  if (ai && typeof ai === 'object' && Object.keys(ai).some((k) => /key|token|secret/i.test(k))) {
+    throw new LeaderboardError('INVALID_CONFIG', `${file}: an API key does not belong in the configuration file (it is committed with the repository).`, 'Remove it and set OPENAI_API_KEY or ANTHROPIC_API_KEY in the environment instead.');
   }
   const parsed = configFileSchema.safeParse(json);
   if (!parsed.success) {

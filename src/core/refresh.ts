@@ -3,7 +3,11 @@ import { access, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { HeuristicAiScorer } from './ai/heuristic.js';
+import { AiCache } from './ai/ai-cache.js';
+import { LlmAiScorer } from './ai/llm-scorer.js';
 import { applyOverrides, readOverrides } from './ai/override-file.js';
+import { createProvider, type ChatProvider } from './ai/providers.js';
+import type { AiSettings } from './ai/settings.js';
 import type { LeaderboardConfig } from './config.js';
 import { errorMessage } from './errors.js';
 import { createExcluder } from './exclusions.js';
@@ -18,7 +22,8 @@ import { readJsonFile, readTextIfExists, writeJsonAtomic } from './store/files.j
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
 import { writeStatus } from './store/status.js';
-import type { AiScorer, ScoredCommit } from './types.js';
+import type { AiStep } from '../shared/status-file.js';
+import type { AiScorer, Excluder, RawCommit, ScoredCommit } from './types.js';
 import { TOOL_VERSION } from './version.js';
 
 /** Bumped whenever a scoring rule changes, so cached scores are recomputed. */
@@ -27,9 +32,11 @@ const DAY_MS = 86_400_000;
 
 /** What `refresh` reports while it works. */
 export interface RefreshProgress {
-  phase: 'listing' | 'reading' | 'writing';
+  phase: 'listing' | 'reading' | 'scoring' | 'writing';
   done: number;
   total: number;
+  /** With an AI provider, while scoring: answers from the provider, from the AI cache, and fallbacks. */
+  ai?: AiStep;
 }
 
 export interface RefreshOptions {
@@ -47,7 +54,14 @@ export interface RefreshOptions {
   now?: Date;
   /** Parallel git readers. Default: chosen by the reader. */
   concurrency?: number;
+  /** The AI part's scorer when no provider is configured (tests). Default: the local estimate. */
   ai?: AiScorer;
+  /** An AI provider to score with (see resolveAiSettings); null or absent: `ai`. */
+  aiSettings?: AiSettings | null;
+  /** The provider's client; default: the official SDK's for `aiSettings` (tests pass their own). */
+  aiProvider?: ChatProvider;
+  /** Ask the provider again about commits whose answer came from another model or prompt version. */
+  rescoreAi?: boolean;
   onProgress?: (p: RefreshProgress) => void;
 }
 
@@ -69,6 +83,8 @@ export interface RefreshResult {
   analysisPeriodDays: number;
   pulled?: { before: string | null; after: string | null };
   aiSource: string;
+  /** What the AI provider did, when one is configured and commits were scored. */
+  ai?: AiStep;
 }
 
 // What a refresh was computed from; equal inputs mean the data file is already right.
@@ -84,6 +100,9 @@ const stateSchema = z.object({
   dataFile: z.object({ size: z.number(), mtimeMs: z.number() }).optional(),
   buildKey: z.string(),
   manualHash: z.string(),
+  // The AI scorer's id (for the data file a rebuild writes) and whether its step fell short.
+  aiId: z.string().optional(),
+  aiPartial: z.boolean().optional(),
   // Absent in older state files (no overrides then).
   overridesHash: z.string().optional(),
 });
@@ -99,10 +118,10 @@ const EMPTY_HASH = sha1('');
  * shallow boundary is in it because boundary commits are scored without their diff (below), so
  * deepening the clone must rescore them.
  */
-async function scoringFingerprint(repo: string, config: LeaderboardConfig, ai: AiScorer, shallow: Set<string>): Promise<string> {
+async function scoringFingerprint(repo: string, config: LeaderboardConfig, aiKey: string, shallow: Set<string>): Promise<string> {
   const attributes = await attributeFiles(repo);
   const mailmap = (await readTextIfExists(path.join(repo, '.mailmap'))) ?? '';
-  return sha1(JSON.stringify({ SCORING_VERSION, exclusions: config.exclusions, ai: ai.id, attributes, mailmap, shallow: [...shallow].sort() }));
+  return sha1(JSON.stringify({ SCORING_VERSION, exclusions: config.exclusions, ai: aiKey, attributes, mailmap, shallow: [...shallow].sort() }));
 }
 
 /**
@@ -122,7 +141,7 @@ function buildKey(config: LeaderboardConfig): string {
   return sha1(JSON.stringify({ v: TOOL_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry }));
 }
 
-function windowStartFor(opts: Pick<RefreshOptions, 'since' | 'all' | 'config'>, now: Date): Date | null {
+export function windowStartFor(opts: Pick<RefreshOptions, 'since' | 'all' | 'config'>, now: Date): Date | null {
   if (opts.all) return null;
   if (opts.since) return opts.since;
   // Whole UTC days, so repeated refreshes on one day see the same window.
@@ -147,7 +166,7 @@ export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
     const seen: { head: string | null } = { head: null };
     try {
       const result = await runRefresh(opts, paths, seen);
-      await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: result.head });
+      await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: result.head, ...(result.ai ? { ai: result.ai } : {}) });
       return result;
     } catch (err) {
       await writeStatus(paths.status, { success: false, timestamp: new Date().toISOString(), latestCommit: seen.head, error: errorMessage(err) }).catch(() => undefined);
@@ -158,17 +177,18 @@ export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
 
 async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { head: string | null }): Promise<RefreshResult> {
   const now = opts.now ?? new Date();
-  const ai = opts.ai ?? new HeuristicAiScorer();
+  const local: AiScorer = opts.ai ?? new HeuristicAiScorer();
+  const aiId = opts.aiSettings ? `${opts.aiSettings.provider}:${opts.aiSettings.model}` : local.id;
   const pulled = opts.pull ? await pullFastForward(opts.repo) : undefined;
   const head = await headCommit(opts.repo);
   seen.head = head;
   const windowStart = windowStartFor(opts, now);
   const shallow = await shallowBoundary(opts.repo);
-  const fingerprint = await scoringFingerprint(opts.repo, opts.config, ai, shallow);
+  const fingerprint = await scoringFingerprint(opts.repo, opts.config, opts.aiSettings ? LLM_CACHE_KEY : (local.cacheKey ?? local.id), shallow);
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
   const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
   const previous = await readJsonFile(paths.state, stateSchema).catch(() => null);
-  const base = { dataFile: paths.data, head, pulled, aiSource: ai.id };
+  const base = { dataFile: paths.data, head, pulled, aiSource: aiId };
 
   const state: Omit<RefreshState, 'analysisPeriodDays'> = {
     version: TOOL_VERSION,
@@ -179,10 +199,12 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     buildKey: buildKey(opts.config),
     manualHash: sha1(manualText),
     overridesHash: sha1(overridesText),
+    aiId,
   };
   // The cache must be there too: add-contribution rebuilds from it.
   // Both must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
-  if (previous && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile)) && (await looksWhole(paths.cache))) {
+  // A partial AI step is not up to date: the commits that fell back are asked about again.
+  if (previous && !opts.rescoreAi && !previous.aiPartial && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile)) && (await looksWhole(paths.cache))) {
     return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays };
   }
   const manual = await readManualFile(paths.manual);
@@ -191,9 +213,13 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const refs = await listCommits(opts.repo, windowStart ? { since: windowStart } : {});
   const loaded = await loadScoreCache(paths.cache, fingerprint);
   const cached = loaded.cache.commits;
-  const missing = refs.filter((r) => !cached.has(r.hash)).map((r) => r.hash);
+  const missing = refs.filter((r) => {
+    const c = cached.get(r.hash);
+    return !c || opts.rescoreAi || (opts.aiSettings && c.scores.ai_fallback !== undefined);
+  }).map((r) => r.hash);
 
   const fresh = new Map<string, ScoredCommit>();
+  let llm: LlmAiScorer | null = null;
   if (missing.length > 0) {
     let done = 0;
     opts.onProgress?.({ phase: 'reading', done, total: missing.length });
@@ -205,10 +231,16 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     // every file in the repository; its real change is unknown, so it is scored as changing none.
     for (const raw of raws) if (shallow.has(raw.hash)) raw.files = [];
     const excluder = await createExcluder(opts.repo, opts.config.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)));
-    for (const raw of raws) fresh.set(raw.hash, await scoreCommit(raw, excluder, ai));
+    if (opts.aiSettings) {
+      const total = raws.length;
+      let scoredSoFar = 0;
+      llm = await llmScorer(opts, opts.aiSettings, paths, (step) => opts.onProgress?.({ phase: 'scoring', done: ++scoredSoFar, total, ai: step }));
+      opts.onProgress?.({ phase: 'scoring', done: 0, total, ai: llm.step() });
+    }
+    await scoreAll(raws, excluder, llm ?? local, fresh);
   }
 
-  const commits = refs.map((r) => cached.get(r.hash) ?? fresh.get(r.hash)).filter((c): c is ScoredCommit => c !== undefined);
+  const commits = refs.map((r) => fresh.get(r.hash) ?? cached.get(r.hash)).filter((c): c is ScoredCommit => c !== undefined);
   const inWindow = new Set(refs.map((r) => r.hash));
   const dropped = [...cached.keys()].filter((h) => !inWindow.has(h)).length;
   opts.onProgress?.({ phase: 'writing', done: 0, total: 1 });
@@ -224,11 +256,14 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     analysisPeriodDays,
     commitsPerEntry: opts.config.commitsPerEntry,
     bots: opts.config.bots,
-    metadata: metadataFor(opts, head, ai, windowStart),
+    metadata: metadataFor(opts, head, aiId, windowStart),
   });
   await writeJsonAtomic(paths.data, data);
   await saveScoreCache(paths.cache, fingerprint, commits);
-  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, dataFile: await fileStamp(paths.data) });
+  const aiStep = llm?.step();
+  // Fallbacks kept from an earlier refresh (no commit needed asking this time) keep it partial.
+  const aiPartial = Boolean(opts.aiSettings) && (aiStep?.partial || commits.some((c) => c.scores.ai_fallback !== undefined));
+  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, dataFile: await fileStamp(paths.data) });
 
   return {
     ...base,
@@ -240,13 +275,47 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     ...(loaded.kind === 'corrupt' ? { cacheProblem: `${paths.cache} was corrupt (${loaded.reason ?? 'unreadable'}); it was discarded and rebuilt.` } : {}),
     contributors: Number(data.metadata.totalContributors ?? 0),
     analysisPeriodDays,
+    ...(aiStep ? { ai: aiStep } : {}),
   };
+}
+
+/** The score cache's record of any LLM scorer: the AI cache, not the fingerprint, tracks models. */
+const LLM_CACHE_KEY = 'llm';
+
+async function llmScorer(opts: RefreshOptions, settings: AiSettings, paths: DataDirPaths, onCommit: (step: AiStep) => void): Promise<LlmAiScorer> {
+  const { cache } = await AiCache.load(paths.aiCache);
+  return new LlmAiScorer({
+    settings,
+    provider: opts.aiProvider ?? createProvider(settings),
+    repo: opts.repo,
+    cache,
+    bots: opts.config.bots,
+    rescore: Boolean(opts.rescoreAi),
+    onCommit,
+  });
+}
+
+/**
+ * Scores every commit (an LLM scorer limits its own concurrency). On a failure nothing more is
+ * sent, and the answers already paid for are written to the AI cache before the error goes up.
+ */
+async function scoreAll(raws: RawCommit[], excluder: Excluder, ai: AiScorer, into: Map<string, ScoredCommit>): Promise<void> {
+  try {
+    await Promise.all(raws.map(async (raw) => {
+      into.set(raw.hash, await scoreCommit(raw, excluder, ai));
+    }));
+  } finally {
+    if (ai instanceof LlmAiScorer) {
+      ai.stop();
+      await ai.flush();
+    }
+  }
 }
 
 function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriodDays'>): boolean {
   return prev.version === next.version && prev.head === next.head && prev.fingerprint === next.fingerprint
     && prev.windowStart === next.windowStart && prev.buildKey === next.buildKey && prev.manualHash === next.manualHash
-    && (prev.overridesHash ?? EMPTY_HASH) === next.overridesHash;
+    && (prev.overridesHash ?? EMPTY_HASH) === next.overridesHash && (prev.aiId ?? 'heuristic') === next.aiId;
 }
 
 /**
@@ -258,7 +327,7 @@ function spanDays(commits: ScoredCommit[], now: Date): number {
   return oldest ? Math.max(1, Math.round((utcDayStart(now) - utcDayStart(new Date(oldest.date))) / DAY_MS)) : 0;
 }
 
-function metadataFor(opts: Pick<RefreshOptions, 'repo' | 'config'>, head: string | null, ai: AiScorer, windowStart: Date | null): Record<string, unknown> {
+function metadataFor(opts: Pick<RefreshOptions, 'repo' | 'config'>, head: string | null, aiId: string, windowStart: Date | null): Record<string, unknown> {
   return {
     tool: 'leaderboard',
     version: TOOL_VERSION,
@@ -270,7 +339,7 @@ function metadataFor(opts: Pick<RefreshOptions, 'repo' | 'config'>, head: string
       loc: '>=100 lines: 30, >=50: 15, >=20: 8, else 3',
       files: '>=5 files: 20, >=2: 10, 1: 5',
       keyword: 'feat/feature/refactor/perf/breaking: 25; fix/bug/improve/enhance/update: 15; test/chore/ci: 10; docs/doc/typo/style/format: 5; none: 12',
-      ai: ai.id,
+      ai: aiId,
       significantAt: 50,
     },
     exclusions: opts.config.exclusions,
@@ -354,7 +423,7 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
   if (!state || !(await exists(paths.data))) return { rebuilt: false, dataFile: paths.data };
   const loaded = await loadScoreCache(paths.cache, state.fingerprint);
   if (loaded.kind !== 'ok') return { rebuilt: false, dataFile: paths.data };
-  const ai = opts.ai ?? new HeuristicAiScorer();
+  const aiId = state.aiId ?? (opts.ai ?? new HeuristicAiScorer()).id;
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
   const manual = await readManualFile(paths.manual);
   const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
@@ -367,7 +436,7 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
     // As the last refresh listed them (a --commits-per-entry flag is not in the config).
     commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry,
     bots: opts.config.bots,
-    metadata: metadataFor({ ...opts, config: { ...opts.config, commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry } }, state.head, ai, windowStart),
+    metadata: metadataFor({ ...opts, config: { ...opts.config, commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry } }, state.head, aiId, windowStart),
   });
   await writeJsonAtomic(paths.data, data);
   await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), overridesHash: sha1(overridesText), dataFile: await fileStamp(paths.data) });

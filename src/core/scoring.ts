@@ -117,6 +117,7 @@ export async function scoreCommit(raw: RawCommit, excluder: Excluder, ai: AiScor
       ai: aiScore,
       ai_source: aiResult.source,
       ...(aiResult.reason === undefined ? {} : { ai_reason: aiResult.reason }),
+      ...(aiResult.fallback === undefined ? {} : { ai_fallback: aiResult.fallback }),
     },
     total: loc + files + keyword.score + aiScore,
   };

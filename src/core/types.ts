@@ -52,12 +52,16 @@ export interface AiScore {
   /** `heuristic`, or `provider:model`. */
   source: string;
   reason?: string;
+  /** Set when this is the local estimate standing in for a provider that failed: why. */
+  fallback?: string;
 }
 
 /** The seam for the AI part of a commit's score. */
 export interface AiScorer {
   /** Identifies the scorer and its settings in the cache fingerprint. */
   readonly id: string;
+  /** What the score cache's fingerprint records of this scorer; default `id`. */
+  readonly cacheKey?: string;
   score(input: AiScoreInput): AiScore | Promise<AiScore>;
 }
 

@@ -1,24 +1,30 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { errorMessage } from '../../core/errors.js';
+import { errorMessage, LeaderboardError } from '../../core/errors.js';
+import { aiDryRun, type AiDryRunReport } from '../../core/ai/dry-run.js';
+import type { AiFlags } from '../../core/ai/settings.js';
 import { refresh, type RefreshResult } from '../../core/refresh.js';
 import { dataDirPaths, defaultDataDir } from '../../core/store/data-dir.js';
 import { writeStatus } from '../../core/store/status.js';
+import type { AiStep } from '../../shared/status-file.js';
+import { addAiOptions, aiSettingsFrom } from '../ai-options.js';
 import { commandContext, parseInteger, parseSince, type RepoFlags } from '../context.js';
 import { terminalProgress } from '../progress.js';
 
-interface RefreshFlags extends RepoFlags {
+interface RefreshFlags extends RepoFlags, AiFlags {
   since?: string;
   all?: boolean;
   pull?: boolean;
   quiet?: boolean;
   commitsPerEntry?: number;
+  rescoreAi?: boolean;
+  aiDryRun?: boolean;
 }
 
 /** `leaderboard refresh`: analyse the history and write the data directory. */
 export function registerRefresh(program: Command): void {
-  program
+  const command = program
     .command('refresh')
     .description('Read the git history, score new commits and write the leaderboard data')
     .option('--repo <path>', 'repository to analyse (default: current directory)')
@@ -27,30 +33,58 @@ export function registerRefresh(program: Command): void {
     .option('--all', 'analyse the whole history')
     .option('--pull', 'fast-forward the repository from its upstream first')
     .option('--commits-per-entry <n>', 'commits listed per contributor entry (default 20)', parseInteger('--commits-per-entry', 1, 1000))
-    .option('-q, --quiet', 'no progress display; print a one-line summary')
+    .option('-q, --quiet', 'no progress display; print a one-line summary');
+  addAiOptions(command)
+    .option('--rescore-ai', 'ask the AI provider again about commits it scored with another model or prompt version')
+    .option('--ai-dry-run', 'print how many commits would be sent to the AI provider and an estimate of the tokens; send and write nothing')
     .action(async (flags: RefreshFlags) => {
       const ctx = await commandContext(flags).catch(async (err: unknown) => {
         await recordEarlyFailure(flags, err);
         throw err;
       });
       if (flags.commitsPerEntry) ctx.config.commitsPerEntry = flags.commitsPerEntry;
+      const window = { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
+      if (flags.aiDryRun) {
+        const settings = aiSettingsFrom(ctx.config, flags, false);
+        if (!settings) throw new LeaderboardError('INVALID_INPUT', '--ai-dry-run needs an AI provider.', 'Add --ai openai or --ai anthropic (or set ai.provider in leaderboard.config.json).');
+        console.log(describeDryRun(await aiDryRun({ ...ctx, ...window, rescoreAi: Boolean(flags.rescoreAi) }, settings)));
+        return;
+      }
+      const aiSettings = aiSettingsFrom(ctx.config, flags);
+      if (flags.rescoreAi && !aiSettings) throw new LeaderboardError('INVALID_INPUT', '--rescore-ai needs an AI provider.', 'Add --ai openai or --ai anthropic (or set ai.provider in leaderboard.config.json).');
       const progress = flags.quiet ? undefined : terminalProgress();
       const started = Date.now();
       try {
         const result = await refresh({
           ...ctx,
-          ...(flags.since ? { since: parseSince(flags.since) } : {}),
-          all: Boolean(flags.all),
+          ...window,
           pull: Boolean(flags.pull),
+          aiSettings,
+          rescoreAi: Boolean(flags.rescoreAi),
           ...(progress ? { onProgress: progress.update } : {}),
         });
         progress?.done();
         if (result.cacheProblem) console.log(`Note: ${result.cacheProblem}`);
         console.log(summarize(result, Date.now() - started));
+        if (result.ai?.partial) console.error(partialWarning(result.ai));
       } finally {
         progress?.done();
       }
     });
+}
+
+/** What `--ai-dry-run` prints. */
+export function describeDryRun(r: AiDryRunReport): string {
+  const tokens = (n: number) => n.toLocaleString('en-US');
+  return `AI dry run (${r.source}): ${plural(r.toSend, 'commit')} of ${r.inWindow} in the window would be sent, ` +
+    `about ${tokens(r.inputTokens)} input and ${tokens(r.outputTokens)} output tokens (estimated at 4 characters a token). ` +
+    `${r.cached} already answered in the AI cache; ${r.skipped} never sent (bots, or no counted file). Nothing was sent.`;
+}
+
+/** The warning after a refresh whose AI step fell short. */
+export function partialWarning(ai: AiStep): string {
+  return `Warning: the AI step was partial: ${plural(ai.failed, 'commit')} got the local estimate instead (${ai.error ?? 'the provider failed'}). ` +
+    'The next refresh asks about them again.';
 }
 
 /**
@@ -70,7 +104,9 @@ async function recordEarlyFailure(flags: RepoFlags, err: unknown): Promise<void>
 export function summarize(r: RefreshResult, ms?: number): string {
   const where = path.relative(process.cwd(), r.dataFile) || r.dataFile;
   const pulled = r.pulled ? (r.pulled.before === r.pulled.after ? 'Already up to date with upstream. ' : `Pulled ${short(r.pulled.before)}..${short(r.pulled.after)}. `) : '';
-  const ai = r.aiSource === 'heuristic' ? ' AI part: local heuristic estimate (no AI provider configured).' : ` AI part: ${r.aiSource}.`;
+  const ai = r.aiSource === 'heuristic'
+    ? ' AI part: local heuristic estimate (no AI provider configured).'
+    : ` AI part: ${r.aiSource}${r.ai ? ` (${r.ai.sent} asked, ${r.ai.cached} from the AI cache, ${r.ai.failed} fell back to the local estimate)` : ''}.`;
   if (r.upToDate) return `${pulled}Up to date at ${short(r.head)}: nothing new to analyse (${where}).`;
   return `${pulled}Analysed ${plural(r.commitsInWindow, 'commit')} over ${plural(r.analysisPeriodDays, 'day')} (${r.scored} scored, ${r.commitsInWindow - r.scored} cached${r.dropped ? `, ${r.dropped} dropped` : ''}), ` +
     `${plural(r.contributors, 'contributor')}${ms === undefined ? '' : `, in ${(ms / 1000).toFixed(1)}s`} -> ${where}.${ai}`;

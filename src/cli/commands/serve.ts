@@ -4,10 +4,12 @@ import { acquireServeLock } from '../../core/store/serve-lock.js';
 import { TOOL_VERSION } from '../../core/version.js';
 import type { AdminDeps } from '../../server/auth.js';
 import type { Refresher } from '../../server/refresher.js';
+import type { AiFlags } from '../../core/ai/settings.js';
+import { addAiOptions, aiSettingsFrom, describeAi } from '../ai-options.js';
 import { commandContext, parseInteger, type CommandContext, type RepoFlags } from '../context.js';
-import { summarize } from './refresh.js';
+import { partialWarning, summarize } from './refresh.js';
 
-interface ServeFlags extends RepoFlags {
+interface ServeFlags extends RepoFlags, AiFlags {
   port?: number;
   host?: string;
   open: boolean;
@@ -20,7 +22,7 @@ interface ServeFlags extends RepoFlags {
 
 /** `leaderboard serve`: refresh when needed, serve the dashboard, refresh on a timer. */
 export function registerServe(program: Command): void {
-  program
+  const command = program
     .command('serve')
     .description('Analyse the repository (incrementally) and serve the dashboard')
     .option('--repo <path>', 'repository to analyse (default: current directory)')
@@ -32,7 +34,8 @@ export function registerServe(program: Command): void {
     .option('--refresh-interval <time>', 'refresh while serving every 15m, 1h, 30s... (default 15m)')
     .option('--no-refresh', 'serve the data directory as it is: no refresh at start or on a timer')
     .option('--github-repo <owner/name>', 'GitHub repository for admin sign-in and the admin list (default: github.repo of the config, else the origin remote)')
-    .option('--github-api-url <url>', 'GitHub REST API base URL (default: env GITHUB_API_URL, else github.apiUrl of the config, else https://api.github.com)')
+    .option('--github-api-url <url>', 'GitHub REST API base URL (default: env GITHUB_API_URL, else github.apiUrl of the config, else https://api.github.com)');
+  addAiOptions(command)
     .action(async (flags: ServeFlags) => {
       // Loaded here, not at the top: express and friends would slow every other command's start.
       const [{ isStale, parseInterval, pullAndRefreshWith, startRefresher }, { startServer }, { default: open }] = await Promise.all([
@@ -50,16 +53,24 @@ export function registerServe(program: Command): void {
       }
       let refresher: Refresher | null = null;
       if (flags.refresh) {
+        const aiSettings = aiSettingsFrom(ctx.config, flags);
+        console.log(describeAi(aiSettings));
         refresher = startRefresher({
           ...ctx,
+          aiSettings,
           intervalMs,
-          onResult: (r) => console.log(r instanceof Error ? `Auto-refresh failed: ${r.message}` : `Auto-refresh: ${summarize(r)}`),
+          onResult: (r) => {
+            console.log(r instanceof Error ? `Auto-refresh failed: ${r.message}` : `Auto-refresh: ${summarize(r)}`);
+            if (!(r instanceof Error) && r.ai?.partial) console.error(partialWarning(r.ai));
+          },
         });
         if (await isStale(ctx.dataDir, intervalMs)) {
           console.log('Analysing the repository...');
           try {
             const started = Date.now();
-            console.log(summarize(await refresher.run(), Date.now() - started));
+            const result = await refresher.run();
+            console.log(summarize(result, Date.now() - started));
+            if (result.ai?.partial) console.error(partialWarning(result.ai));
           } catch (err) {
             // Keep serving whatever data there is; the page shows the failure in its status.
             console.error(`Refresh failed: ${(err as Error).message}`);

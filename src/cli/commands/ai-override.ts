@@ -1,0 +1,62 @@
+import { userInfo } from 'node:os';
+import type { Command } from 'commander';
+import { readOverrides } from '../../core/ai/override-file.js';
+import { removeAiOverride, setAiOverride } from '../../core/ai/overrides.js';
+import { LeaderboardError } from '../../core/errors.js';
+import { runGit } from '../../core/git/run-git.js';
+import { dataDirPaths } from '../../core/store/data-dir.js';
+import { commandContext, type RepoFlags } from '../context.js';
+
+interface SetFlags extends RepoFlags {
+  score: string;
+  note: string;
+  by?: string;
+}
+
+/** `leaderboard ai-override set|remove|list`: an admin's AI score for one commit, with a note. */
+export function registerAiOverride(program: Command): void {
+  const group = program
+    .command('ai-override')
+    .description("Override one commit's AI score (0-25) with a note; overrides survive refreshes and show on the page");
+  const repoOptions = (c: Command) => c
+    .option('--repo <path>', 'repository (default: current directory)')
+    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)');
+
+  repoOptions(group.command('set')
+    .description("Set a commit's AI score and rebuild the leaderboards from the cache")
+    .argument('<commit>', 'commit hash (at least 4 digits)')
+    .requiredOption('--score <n>', 'the AI part to use, a whole number from 0 to 25')
+    .requiredOption('--note <text>', 'why (shown on the page next to the score)')
+    .option('--by <name>', 'who overrides it (default: git user.email, else the OS user)'))
+    .action(async (commit: string, flags: SetFlags) => {
+      const ctx = await commandContext(flags);
+      if (!/^\s*-?\d+\s*$/.test(flags.score)) throw new LeaderboardError('INVALID_INPUT', `--score must be a whole number from 0 to 25, got "${flags.score}".`);
+      const by = flags.by?.trim() || (await gitUser(ctx.repo));
+      const o = await setAiOverride(ctx, { commit, score: Number(flags.score), note: flags.note, by });
+      console.log(`AI score of ${o.hash.slice(0, 8)} set to ${o.score} by ${o.by}: ${o.note}`);
+    });
+
+  repoOptions(group.command('remove')
+    .description('Remove the override of a commit: its model or local score applies again')
+    .argument('<commit>', 'commit hash (at least 4 digits)'))
+    .action(async (commit: string, flags: RepoFlags) => {
+      const ctx = await commandContext(flags);
+      if (!(await removeAiOverride(ctx, commit))) {
+        throw new LeaderboardError('NOT_FOUND', `No AI override for ${commit}.`, 'Run `leaderboard ai-override list` to see the overridden commits.');
+      }
+      console.log(`Removed the AI override of ${commit}.`);
+    });
+
+  repoOptions(group.command('list').description('List the overridden commits'))
+    .action(async (flags: RepoFlags) => {
+      const ctx = await commandContext(flags);
+      const overrides = await readOverrides(dataDirPaths(ctx.dataDir).overrides);
+      if (overrides.length === 0) return console.log('No AI overrides.');
+      for (const o of overrides) console.log(`${o.hash.slice(0, 8)}  AI ${String(o.score).padStart(2)}  ${o.at.slice(0, 10)}  ${o.by}: ${o.note}`);
+    });
+}
+
+async function gitUser(repo: string): Promise<string> {
+  const email = (await runGit(repo, ['config', 'user.email'], { okCodes: [0, 1] }).catch(() => null))?.stdout.trim();
+  return email || `cli:${userInfo().username}`;
+}

@@ -1,0 +1,129 @@
+import pLimit from 'p-limit';
+import type { AiStep } from '../../shared/status-file.js';
+import { isBot } from '../bots.js';
+import type { LeaderboardConfig } from '../config.js';
+import type { AiScore, AiScoreInput, AiScorer } from '../types.js';
+import type { AiCache } from './ai-cache.js';
+import { readFilePatches } from './diff.js';
+import { HeuristicAiScorer } from './heuristic.js';
+import { buildUserPrompt, parseAnswer, pathsToRead, PER_FILE_DIFF, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt.js';
+import { describeFailure, type ChatProvider } from './providers.js';
+import type { AiSettings } from './settings.js';
+
+/** Failed commits in a row (timeouts, 5xx, 429 after the SDK's retries) after which the provider is given up. */
+const MAX_CONSECUTIVE_FAILURES = 3;
+/** Answers kept in memory before they are appended to the AI cache. */
+const FLUSH_EVERY = 20;
+
+export interface LlmScorerOptions {
+  settings: AiSettings;
+  provider: ChatProvider;
+  repo: string;
+  cache: AiCache;
+  bots: LeaderboardConfig['bots'];
+  /** Ask again about commits whose answer came from another model or prompt version. */
+  rescore?: boolean;
+  /** Called after each commit is settled, with the counts so far. */
+  onCommit?: (step: AiStep) => void;
+  now?: () => Date;
+}
+
+/**
+ * The AI part from an LLM: each eligible commit is asked about once per provider, model and
+ * prompt version (answers are kept in the AI cache), at most `concurrency` at a time. A commit
+ * gets the local estimate, marked as a fallback, when the answer is unusable twice or the call
+ * fails; after a refused key, an unknown model, an unreachable server or three failures in a row
+ * nothing more is sent in this refresh. Bots and commits with no counted file are never sent.
+ */
+export class LlmAiScorer implements AiScorer {
+  readonly id: string;
+  /** One key for every provider and model: the AI cache decides what a change of model means. */
+  readonly cacheKey = 'llm';
+  private readonly local = new HeuristicAiScorer();
+  private readonly limit;
+  private readonly counts: AiStep;
+  private stopped: string | null = null;
+  private consecutiveFailures = 0;
+
+  constructor(private readonly opts: LlmScorerOptions) {
+    this.id = opts.provider.source;
+    this.limit = pLimit(opts.settings.concurrency);
+    this.counts = { source: this.id, sent: 0, cached: 0, failed: 0, partial: false };
+  }
+
+  /** What this scorer did so far, for the status file and the summary. */
+  step(): AiStep {
+    return { ...this.counts };
+  }
+
+  /** Sends nothing more: what is queued gets the local estimate (the refresh failed). */
+  stop(): void {
+    this.stopped ??= 'the refresh stopped';
+    this.limit.clearQueue();
+  }
+
+  /** Writes the answers not yet in the AI cache file. */
+  flush(): Promise<void> {
+    return this.opts.cache.flush();
+  }
+
+  /** Whether a commit may be sent at all: not a bot, and some counted file. */
+  eligible(input: AiScoreInput): boolean {
+    return input.counted.length > 0 && !isBot(input.commit.authorName, input.commit.authorEmail, this.opts.bots);
+  }
+
+  /** The answer this commit already has in the AI cache, when it is to be reused. */
+  cached(hash: string): AiScore | undefined {
+    const { provider, model } = this.opts.settings;
+    const hit = this.opts.cache.exact(hash, provider, model, PROMPT_VERSION) ?? (this.opts.rescore ? undefined : this.opts.cache.latest(hash));
+    return hit && { score: hit.score, source: `${hit.provider}:${hit.model}`, reason: hit.reason };
+  }
+
+  async score(input: AiScoreInput): Promise<AiScore> {
+    if (!this.eligible(input)) return this.local.score(input);
+    const hit = this.cached(input.commit.hash);
+    if (hit) return this.settle(hit, 'cached');
+    return this.limit(() => this.ask(input));
+  }
+
+  private settle(result: AiScore, kind: 'sent' | 'cached' | 'failed'): AiScore {
+    this.counts[kind]++;
+    this.opts.onCommit?.(this.step());
+    return result;
+  }
+
+  private fallback(input: AiScoreInput, why: string): AiScore {
+    this.counts.partial = true;
+    this.counts.error ??= why;
+    return this.settle({ ...this.local.score(input), fallback: why }, 'failed');
+  }
+
+  private async ask(input: AiScoreInput): Promise<AiScore> {
+    if (this.stopped) return this.fallback(input, this.stopped);
+    const { provider, settings, cache } = this.opts;
+    // Outside the try: a git failure is the refresh's failure, not the provider's.
+    const patches = await readFilePatches(this.opts.repo, input.commit.hash, pathsToRead(input), PER_FILE_DIFF);
+    try {
+      const user = buildUserPrompt(input, patches);
+      let parsed = parseAnswer(await provider.complete(SYSTEM_PROMPT, user));
+      if (!parsed.ok) {
+        // Asked once more, saying what was wrong; a second bad answer gives the local estimate.
+        const retry = `${user}\n\nYour previous answer could not be used: ${parsed.problem}. Answer with the JSON object only.`;
+        parsed = parseAnswer(await provider.complete(SYSTEM_PROMPT, retry));
+      }
+      this.consecutiveFailures = 0;
+      if (!parsed.ok) return this.fallback(input, `${provider.source} gave no usable answer: ${parsed.problem}`);
+      const { score, reason } = parsed.answer;
+      const at = (this.opts.now?.() ?? new Date()).toISOString();
+      cache.add({ hash: input.commit.hash, provider: settings.provider, model: settings.model, prompt: PROMPT_VERSION, score, reason, at });
+      if (this.counts.sent % FLUSH_EVERY === FLUSH_EVERY - 1) await cache.flush();
+      return this.settle({ score, source: provider.source, reason }, 'sent');
+    } catch (err) {
+      const failure = describeFailure(err, provider.source, settings.baseUrl, settings.apiKey);
+      if (failure.fatal || ++this.consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
+        this.stopped ??= failure.fatal ? failure.message : `${failure.message}; gave up after ${MAX_CONSECUTIVE_FAILURES} failures in a row`;
+      }
+      return this.fallback(input, failure.message);
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import type { LeaderboardConfig } from '../config.js';
+import { LeaderboardError } from '../errors.js';
+
+export type AiProviderName = 'openai' | 'anthropic';
+
+/** A configured AI provider: what the scorer needs to call it. */
+export interface AiSettings {
+  provider: AiProviderName;
+  model: string;
+  /** Absent: the provider's own API. */
+  baseUrl?: string;
+  /** Absent only for a local server (a base URL and no key). */
+  apiKey?: string;
+  concurrency: number;
+  timeoutMs: number;
+  /** Retries of one request by the SDK; default 2 (tests use 0 to fail fast). */
+  maxRetries?: number;
+}
+
+/** The `--ai*` flags of `refresh` and `serve`. */
+export interface AiFlags {
+  ai?: string;
+  aiModel?: string;
+  aiBaseUrl?: string;
+  aiConcurrency?: number;
+}
+
+export const DEFAULT_MODELS: Record<AiProviderName, string> = { openai: 'gpt-4.1-mini', anthropic: 'claude-haiku-4-5' };
+const KEY_VARS: Record<AiProviderName, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' };
+const BASE_URL_VARS: Record<AiProviderName, string> = { openai: 'OPENAI_BASE_URL', anthropic: 'ANTHROPIC_BASE_URL' };
+
+/**
+ * The AI provider from flags, environment and `leaderboard.config.json` (in that order of
+ * precedence), or null for the local estimate. The key comes from the environment only.
+ */
+export function resolveAiSettings(config: LeaderboardConfig, flags: AiFlags, env: NodeJS.ProcessEnv = process.env, requireKey = true): AiSettings | null {
+  const name = (flags.ai ?? config.ai.provider).trim().toLowerCase();
+  if (name === 'none') return null;
+  if (name !== 'openai' && name !== 'anthropic') {
+    throw new LeaderboardError('INVALID_INPUT', `--ai must be openai, anthropic or none, got "${flags.ai ?? config.ai.provider}".`, 'Use --ai openai for OpenAI and OpenAI-compatible servers (Ollama, vLLM, LM Studio, llama.cpp), --ai anthropic for Claude.');
+  }
+  const baseUrl = flags.aiBaseUrl ?? (env[BASE_URL_VARS[name]] || undefined) ?? config.ai.baseUrl;
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
+    throw new LeaderboardError('INVALID_INPUT', `The AI base URL must be an http(s) URL, got "${baseUrl}".`, 'For example --ai-base-url http://localhost:11434/v1 for Ollama.');
+  }
+  const apiKey = env[KEY_VARS[name]] || undefined;
+  if (!apiKey && baseUrl === undefined && requireKey) {
+    throw new LeaderboardError('INVALID_CONFIG', `--ai ${name} needs an API key: ${KEY_VARS[name]} is not set.`, `Set ${KEY_VARS[name]} in the environment (never in the config file), point --ai-base-url at a local server that needs no key, or use --ai none for the local estimate.`);
+  }
+  return {
+    provider: name,
+    model: flags.aiModel ?? config.ai.model ?? DEFAULT_MODELS[name],
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(apiKey === undefined ? {} : { apiKey }),
+    concurrency: flags.aiConcurrency ?? config.ai.concurrency,
+    timeoutMs: config.ai.timeoutSeconds * 1000,
+  };
+}
