@@ -1,0 +1,97 @@
+/** The AI options of `leaderboard refresh` and `leaderboard ai-override`, through the built bin. */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAiStub, type AiStub } from '../support/ai-stub.js';
+import { runCliAsync } from '../support/cli.js';
+import { gitIsolationVars, type TestRepo } from '../support/git-repo.js';
+import { dataFiles, readRawData, tempResources } from './helpers.js';
+
+const { newRepo } = tempResources();
+// Async: the stub answers from this process, which a synchronous spawn would block.
+const run = (repo: TestRepo, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  runCliAsync(args, { cwd: repo.dir, env: { ...gitIsolationVars(), OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', OPENAI_BASE_URL: '', ANTHROPIC_BASE_URL: '', ...env } });
+
+describe('leaderboard refresh --ai', () => {
+  let stub: AiStub;
+  let repo: TestRepo;
+  const hashes: string[] = [];
+  beforeAll(async () => {
+    stub = await startAiStub({ reply: () => ({ kind: 'answer', score: 20, reason: 'Solid change.' }) });
+    repo = await newRepo();
+    hashes.push(await repo.commit({ files: { 'src/a.ts': 'export const a = 1;\n' }, message: 'feat: a' }));
+    hashes.push(await repo.commit({ files: { 'src/b.ts': 'export const b = 1;\n' }, message: 'fix: b' }));
+  });
+  afterAll(() => stub.close());
+  const ai = () => ['--ai', 'openai', '--ai-base-url', stub.openaiBaseUrl, '--all'];
+
+  it('says what is missing when the key is not set', async () => {
+    const r = await run(repo, ['refresh', '--ai', 'openai', '--all']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Error: --ai openai needs an API key: OPENAI_API_KEY is not set.');
+    expect(r.stderr).toMatch(/Hint: Set OPENAI_API_KEY in the environment/);
+    const bad = await run(repo, ['refresh', '--rescore-ai', '--all']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--rescore-ai needs an AI provider.');
+  });
+
+  it('estimates with --ai-dry-run, with no key, sending and writing nothing', async () => {
+    const r = await run(repo, ['refresh', ...ai(), '--ai-model', 'gpt-stub', '--ai-dry-run']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^AI dry run \(openai:gpt-stub\): 2 commits of 2 in the window would be sent, about [\d,]+ input and 120 output tokens .* Nothing was sent\.\n$/);
+    expect(stub.requests).toHaveLength(0);
+    await expect(readFile(dataFiles(`${repo.dir}/.leaderboard`).data)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('scores through the provider, says so, and asks nothing the second time', async () => {
+    const r = await run(repo, ['refresh', ...ai(), '--ai-model', 'gpt-stub'], { OPENAI_API_KEY: 'test-key' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('AI part: openai:gpt-stub (2 asked, 0 from the AI cache, 0 fell back to the local estimate).');
+    expect(stub.requests.map((q) => q.model)).toEqual(['gpt-stub', 'gpt-stub']);
+    const rows = readRawData(`${repo.dir}/.leaderboard`).commits;
+    expect(rows.map((c) => c.scores.ai_reason)).toEqual(['Solid change.', 'Solid change.']);
+    const again = await run(repo, ['refresh', ...ai(), '--ai-model', 'gpt-stub'], { OPENAI_API_KEY: 'test-key' });
+    expect(again.stdout).toMatch(/^Up to date/);
+    expect(stub.requests).toHaveLength(2);
+  });
+
+  it('warns when the AI step was partial, and the refresh still succeeds', async () => {
+    const other = await newRepo();
+    await other.commit({ files: { 'src/c.ts': 'export const c = 1;\n' }, message: 'feat: c' });
+    const r = await run(other, ['refresh', ...ai()], { OPENAI_API_KEY: 'wrong-key' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^Warning: the AI step was partial: 1 commit got the local estimate instead \(openai:gpt-4\.1-mini refused the API key \(401.*\)\. The next refresh asks about them again\.\n$/);
+    expect(r.stderr).not.toContain('wrong-key');
+  });
+
+  it('overrides one commit from the shell: set, list, remove, with clear refusals', async () => {
+    const short = hashes[0]!.slice(0, 8);
+    const set = await run(repo, ['ai-override', 'set', short, '--score', '25', '--note', 'Unblocked the release', '--by', 'maintainer']);
+    expect(set.stderr).toBe('');
+    expect(set.stdout).toBe(`AI score of ${short} set to 25 by maintainer: Unblocked the release\n`);
+    const row = readRawData(`${repo.dir}/.leaderboard`).commits.find((c) => c.full_hash === hashes[0]);
+    expect(row?.scores).toMatchObject({ ai: 25, ai_source: 'override', ai_reason: 'Unblocked the release', ai_override: { by: 'maintainer', original: 20 } });
+    expect((await run(repo, ['ai-override', 'list'])).stdout).toMatch(new RegExp(`^${short}  AI 25  \\d{4}-\\d\\d-\\d\\d  maintainer: Unblocked the release\\n$`));
+
+    // Survives a refresh with the provider.
+    await repo.commit({ files: { 'src/d.ts': 'export const d = 1;\n' }, message: 'feat: d' });
+    await run(repo, ['refresh', ...ai(), '--ai-model', 'gpt-stub'], { OPENAI_API_KEY: 'test-key' });
+    expect(readRawData(`${repo.dir}/.leaderboard`).commits.find((c) => c.full_hash === hashes[0])?.scores.ai).toBe(25);
+
+    const badScore = await run(repo, ['ai-override', 'set', short, '--score', '30', '--note', 'x']);
+    expect(badScore.code).toBe(2);
+    expect(badScore.stderr).toContain('Error: score: must be 25 or less');
+    const noNote = await run(repo, ['ai-override', 'set', short, '--score', '3', '--note', ' ']);
+    expect(noNote.stderr).toContain('note: is required');
+    const unknown = await run(repo, ['ai-override', 'set', 'deadbeef', '--score', '3', '--note', 'x']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Error: No commit deadbeef in');
+
+    expect((await run(repo, ['ai-override', 'remove', short])).stdout).toBe(`Removed the AI override of ${short}.\n`);
+    expect(readRawData(`${repo.dir}/.leaderboard`).commits.find((c) => c.full_hash === hashes[0])?.scores).toMatchObject({ ai: 20, ai_source: 'openai:gpt-stub' });
+    const again = await run(repo, ['ai-override', 'remove', short]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`No AI override for ${short}.`);
+    expect((await run(repo, ['ai-override', 'list'])).stdout).toBe('No AI overrides.\n');
+  });
+});

@@ -1,0 +1,98 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AiCache } from '../../src/core/ai/ai-cache.js';
+import { describeFailure } from '../../src/core/ai/providers.js';
+import { resolveAiSettings } from '../../src/core/ai/settings.js';
+import { configFileSchema, defaultConfig, loadConfig } from '../../src/core/config.js';
+
+const dirs: string[] = [];
+const tempDir = async () => {
+  const d = await mkdtemp(path.join(os.tmpdir(), 'lb-ai-unit-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+describe('choosing the AI provider', () => {
+  it('is the local estimate by default and with --ai none', () => {
+    expect(resolveAiSettings(defaultConfig(), {}, {})).toBeNull();
+    expect(resolveAiSettings(configFileSchema.parse({ ai: { provider: 'openai' } }), { ai: 'none' }, { OPENAI_API_KEY: 'k' })).toBeNull();
+  });
+
+  it('takes flags over environment over the config file, with default models', () => {
+    const config = configFileSchema.parse({ ai: { provider: 'anthropic', model: 'from-config', baseUrl: 'http://config.example/v1', concurrency: 2 } });
+    expect(resolveAiSettings(config, {}, { ANTHROPIC_API_KEY: 'k' })).toMatchObject({ provider: 'anthropic', model: 'from-config', baseUrl: 'http://config.example/v1', concurrency: 2, timeoutMs: 60_000 });
+    expect(resolveAiSettings(config, {}, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://env.example' })).toMatchObject({ baseUrl: 'http://env.example' });
+    expect(resolveAiSettings(config, { ai: 'openai', aiBaseUrl: 'http://flag.example/v1', aiConcurrency: 8 }, { OPENAI_BASE_URL: 'http://env.example' })).toMatchObject({ provider: 'openai', model: 'from-config', baseUrl: 'http://flag.example/v1', concurrency: 8 });
+    expect(resolveAiSettings(defaultConfig(), { ai: 'openai' }, { OPENAI_API_KEY: 'k' })).toMatchObject({ model: 'gpt-4.1-mini', apiKey: 'k', concurrency: 4 });
+    expect(resolveAiSettings(defaultConfig(), { ai: 'anthropic' }, { ANTHROPIC_API_KEY: 'k' })).toMatchObject({ model: 'claude-haiku-4-5' });
+  });
+
+  it('needs a key for the hosted APIs but not for a local server, and says which variable', () => {
+    expect(() => resolveAiSettings(defaultConfig(), { ai: 'openai' }, {})).toThrow(/--ai openai needs an API key: OPENAI_API_KEY is not set/);
+    expect(() => resolveAiSettings(defaultConfig(), { ai: 'anthropic' }, {})).toThrow(/ANTHROPIC_API_KEY/);
+    const local = resolveAiSettings(defaultConfig(), { ai: 'openai', aiBaseUrl: 'http://localhost:11434/v1' }, {});
+    expect(local).toMatchObject({ baseUrl: 'http://localhost:11434/v1' });
+    expect(local?.apiKey).toBeUndefined();
+  });
+
+  it('refuses unknown providers and bad URLs by name', () => {
+    expect(() => resolveAiSettings(defaultConfig(), { ai: 'gemini' }, {})).toThrow(/--ai must be openai, anthropic or none, got "gemini"/);
+    expect(() => resolveAiSettings(defaultConfig(), { ai: 'openai', aiBaseUrl: 'localhost:11434' }, {})).toThrow(/must be an http\(s\) URL/);
+  });
+
+  it('refuses an API key in the config file, naming the variable to use instead', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'leaderboard.config.json'), JSON.stringify({ ai: { provider: 'openai', apiKey: 'sk-secret' } }));
+    await expect(loadConfig(dir)).rejects.toThrow(/an API key does not belong in the configuration file/);
+    await expect(loadConfig(dir)).rejects.not.toThrow(/sk-secret/);
+  });
+});
+
+describe('describing a provider failure', () => {
+  it('never repeats the key, even when the API echoes it', () => {
+    const err = Object.assign(new Error('401 Incorrect API key provided: sk-abcdef123456'), { status: 401 });
+    const { message, fatal } = describeFailure(err, 'openai:m', undefined, 'sk-abcdef123456');
+    expect(fatal).toBe(true);
+    expect(message).toBe('openai:m refused the API key (401: Incorrect API key provided: [redacted]); check OPENAI_API_KEY');
+  });
+
+  it('treats 5xx and 429 as passing, 404 and 400 as fatal', () => {
+    const withStatus = (status: number) => Object.assign(new Error(`${status} x`), { status });
+    expect(describeFailure(withStatus(503), 's', undefined, undefined).fatal).toBe(false);
+    expect(describeFailure(withStatus(429), 's', undefined, undefined).fatal).toBe(false);
+    expect(describeFailure(withStatus(404), 's', undefined, undefined)).toMatchObject({ fatal: true, message: expect.stringMatching(/check the model name/) });
+    expect(describeFailure(withStatus(400), 's', undefined, undefined).fatal).toBe(true);
+  });
+});
+
+describe('the AI cache file', () => {
+  const entry = (hash: string, model: string, at: string, score = 10) => ({ hash, provider: 'openai', model, prompt: 1, score, reason: 'r', at });
+
+  it('drops a torn last line and broken entries, keeps the rest and rewrites the file whole', async () => {
+    const file = path.join(await tempDir(), 'ai-cache.jsonl');
+    const good = entry('a'.repeat(40), 'm1', '2025-01-01T00:00:00Z');
+    const badScore = entry('b'.repeat(40), 'm1', '2025-01-01T00:00:00Z', 99);
+    await writeFile(file, `${JSON.stringify(good)}\n${JSON.stringify(badScore)}\n{"hash": "cccc`);
+    const { cache, dropped } = await AiCache.load(file);
+    expect(dropped).toBe(2);
+    expect(cache.size).toBe(1);
+    expect(await readFile(file, 'utf8')).toBe(`${JSON.stringify(good)}\n`);
+    cache.add(entry('d'.repeat(40), 'm1', '2025-01-02T00:00:00Z'));
+    await cache.flush();
+    expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(2);
+  });
+
+  it('finds an exact answer by model and prompt, and the newest of any model', async () => {
+    const file = path.join(await tempDir(), 'ai-cache.jsonl');
+    const hash = 'e'.repeat(40);
+    await writeFile(file, [entry(hash, 'old', '2025-01-01T00:00:00Z', 4), entry(hash, 'new', '2025-02-01T00:00:00Z', 8)].map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const { cache } = await AiCache.load(file);
+    expect(cache.exact(hash, 'openai', 'old', 1)?.score).toBe(4);
+    expect(cache.exact(hash, 'openai', 'old', 2)).toBeUndefined();
+    expect(cache.exact(hash, 'anthropic', 'old', 1)).toBeUndefined();
+    expect(cache.latest(hash)?.model).toBe('new');
+  });
+});
