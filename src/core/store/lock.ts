@@ -1,4 +1,4 @@
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { lock } from 'proper-lockfile';
@@ -44,7 +44,12 @@ export async function withDataDirLock<T>(paths: DataDirPaths, fn: () => Promise<
   }
   try {
     // Without it, others would take the lock over as abandoned (see ownerIsDead).
+    const { mtime } = await stat(lockDir);
     await writeFile(ownerFile, `${process.pid}\n${os.hostname()}\n`);
+    // proper-lockfile checks every 5 s that the directory's mtime is still the one it set, and
+    // writing the owner file changed it: without this, a lock held over 5 s was declared
+    // compromised and the process crashed (first seen with slow AI scoring).
+    await utimes(lockDir, mtime, mtime);
   } catch (err) {
     await release().catch(() => undefined);
     throw err;
