@@ -1,11 +1,13 @@
 import type { Commit } from '../../../src/shared/data-file.js';
-import { aiLabel, aiTitle, formatCommitDate, formatCount, formatExcluded, formatScore, splitMessage } from '../lib/format.js';
+import { aiLabel, aiNote, aiTitle, formatCommitDate, formatCount, formatExcluded, formatScore, splitMessage } from '../lib/format.js';
 
 /** One commit: hash, classification, date, message, stats, score and its breakdown. */
 export function CommitItem({ commit }: { commit: Commit }) {
   const { subject, body } = splitMessage(commit.message);
   const excluded = formatExcluded(commit.stats);
   const { stats, scores } = commit;
+  const note = aiNote(scores);
+  const overridden = note?.kind === 'override';
   return (
     <li className={`commit commit-${commit.classification}`} data-testid="commit-item" data-classification={commit.classification}>
       <div className="commit-main">
@@ -35,9 +37,19 @@ export function CommitItem({ commit }: { commit: Commit }) {
           <span>LOC {formatScore(scores.loc)}</span>
           <span>Files {formatScore(scores.files)}</span>
           <span>Type {formatScore(scores.keyword)}</span>
-          <span title={aiTitle(scores.ai_source, scores.ai_reason)}>{aiLabel(scores.ai_source)} {formatScore(scores.ai)}</span>
+          <span className={overridden ? 'ai-part ai-part-override' : 'ai-part'} title={aiTitle(scores.ai_source, scores.ai_reason)}
+            data-testid="commit-ai-part" data-source={scores.ai_source}>
+            {aiLabel(scores.ai_source)} {formatScore(scores.ai)}
+            {overridden && <span className="ai-override-badge" data-testid="ai-override-badge">override</span>}
+          </span>
         </p>
       </div>
+      {note && (
+        <p className={`commit-ai-note commit-ai-note-${note.kind}`} data-testid="commit-ai-note" data-kind={note.kind}
+          title={scores.ai_override ? `Overridden by ${scores.ai_override.by} on ${formatCommitDate(scores.ai_override.at)}` : undefined}>
+          {note.text}
+        </p>
+      )}
     </li>
   );
 }

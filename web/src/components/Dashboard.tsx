@@ -72,7 +72,7 @@ export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismiss
           <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries} />
         </div>
       </main>
-      <Footer />
+      <Footer metadata={data.metadata} />
     </div>
   );
 }

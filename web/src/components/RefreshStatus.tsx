@@ -1,26 +1,41 @@
 import type { StatusFile } from '../../../src/shared/status-file.js';
+import { aiPartialNote } from '../lib/format.js';
 import { formatExactTime } from '../lib/relative-time.js';
 
 /**
  * The auto-refresh outcome: green 'Live updates every 15min' after a successful refresh, red
  * 'Auto-refresh error' (the error as tooltip) after a failed one, nothing without a status file.
+ * When the AI step of that refresh did not finish, an orange 'AI scoring partial: ...' follows.
  */
 export function RefreshStatus({ status }: { status: StatusFile | null }) {
   if (!status) return null;
+  const partial = aiPartialNote(status.ai);
+  const aiPartial = partial && (
+    <span className="refresh-status refresh-status-partial" data-testid="ai-partial-status" title={partial.title}>
+      <span className="status-dot" aria-hidden="true" />
+      {partial.text}
+    </span>
+  );
   if (status.success) {
     return (
-      <span className="refresh-status refresh-status-ok" data-testid="refresh-status" data-state="ok"
-        title={`Last refresh: ${formatExactTime(status.timestamp)}`}>
-        <span className="status-dot" aria-hidden="true" />
-        Live updates every 15min
-      </span>
+      <>
+        <span className="refresh-status refresh-status-ok" data-testid="refresh-status" data-state="ok"
+          title={`Last refresh: ${formatExactTime(status.timestamp)}`}>
+          <span className="status-dot" aria-hidden="true" />
+          Live updates every 15min
+        </span>
+        {aiPartial}
+      </>
     );
   }
   return (
-    <span className="refresh-status refresh-status-error" data-testid="refresh-status" data-state="error"
-      title={status.error ?? 'The last auto-refresh failed'}>
-      <span className="status-dot" aria-hidden="true" />
-      Auto-refresh error
-    </span>
+    <>
+      <span className="refresh-status refresh-status-error" data-testid="refresh-status" data-state="error"
+        title={status.error ?? 'The last auto-refresh failed'}>
+        <span className="status-dot" aria-hidden="true" />
+        Auto-refresh error
+      </span>
+      {aiPartial}
+    </>
   );
 }

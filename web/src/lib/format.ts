@@ -47,18 +47,83 @@ export function formatCommitDate(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString();
 }
 
-/** The AI part's label: 'AI (heuristic)' when the source is known, else 'AI'. */
+/** `ai_source` of the local estimate (the default when no AI provider is configured). */
+export const HEURISTIC_SOURCE = 'heuristic';
+/** `ai_source` of a commit whose AI part an admin overrode. */
+export const OVERRIDE_SOURCE = 'override';
+
 /**
  * Hover text of the AI part: the scorer's own reason, or what the local heuristic (whose data
  * file rows carry no reason) is made of.
  */
 export function aiTitle(source: string | undefined, reason: string | undefined): string | undefined {
   if (reason) return reason;
-  return source === 'heuristic'
+  return source === HEURISTIC_SOURCE
     ? 'Local estimate (no AI provider configured): the size of the change, the kind of files, how many areas it touches and the wording of its subject'
     : undefined;
 }
 
+/**
+ * The AI part's label in the breakdown: 'AI (heuristic)' for the local estimate, else 'AI' (a
+ * model's name or an override is said in the line below the breakdown, see {@link aiNote}).
+ */
 export function aiLabel(source: string | undefined): string {
-  return source ? `AI (${source})` : 'AI';
+  return source === HEURISTIC_SOURCE ? `AI (${source})` : 'AI';
+}
+
+/** What the line under a commit's breakdown says about its AI part. */
+export interface AiNote {
+  kind: 'override' | 'fallback' | 'provider';
+  text: string;
+}
+
+/**
+ * The line under a commit's breakdown that explains its AI part without hovering, or null when
+ * there is nothing to add (the local estimate, older files):
+ * - an override: 'AI overridden by alice: Unblocked the release (was 12 from heuristic)';
+ * - a fallback: 'AI: local estimate, openai:gpt-4.1-mini failed: 401 Incorrect API key';
+ * - a model's score: 'AI 18 by openai:gpt-4.1-mini: Adds a parser for ...'.
+ */
+export function aiNote(scores: Commit['scores']): AiNote | null {
+  const { ai_source: source, ai_reason: reason, ai_override: override, ai_fallback: fallback } = scores;
+  if (override) {
+    const note = reason ? `: ${reason}` : '';
+    return { kind: 'override', text: `AI overridden by ${override.by}${note} (was ${formatScore(override.original)} from ${override.original_source})` };
+  }
+  if (fallback) return { kind: 'fallback', text: `AI: local estimate, ${fallback}` };
+  if (source && source !== HEURISTIC_SOURCE && source !== OVERRIDE_SOURCE) {
+    return { kind: 'provider', text: `AI ${formatScore(scores.ai)} by ${source}${reason ? `: ${reason}` : ''}` };
+  }
+  return null;
+}
+
+/**
+ * Which scorer produced the AI part, from the data file's `metadata.scoring.ai`, for the footer;
+ * null when the file does not say (files of other tools).
+ */
+export function aiSourceNote(metadata: Record<string, unknown>): string | null {
+  const scoring = metadata.scoring;
+  const source = typeof scoring === 'object' && scoring !== null ? (scoring as { ai?: unknown }).ai : undefined;
+  if (typeof source !== 'string' || source === '') return null;
+  return source === HEURISTIC_SOURCE
+    ? 'AI part: local estimate (no AI provider configured)'
+    : `AI part: scored by ${source}`;
+}
+
+/** Longest provider error shown in the header; the whole of it is on hover. */
+const PARTIAL_ERROR_CHARS = 120;
+
+/**
+ * The refresh status's word on an AI step that did not finish (`last-update.json` `ai.partial`):
+ * 'AI scoring partial: 12 commits used the local estimate (openai:gpt-4.1-mini failed: ...)';
+ * null otherwise. `title` carries the whole error.
+ */
+export function aiPartialNote(ai: { source: string; failed: number; partial: boolean; error?: string | undefined } | undefined): { text: string; title: string } | null {
+  if (!ai?.partial) return null;
+  const commits = `${formatCount(ai.failed)} commit${ai.failed === 1 ? '' : 's'}`;
+  const error = ai.error?.trim() ?? '';
+  const shown = error.length > PARTIAL_ERROR_CHARS ? `${error.slice(0, PARTIAL_ERROR_CHARS - 1).trimEnd()}…` : error;
+  const text = `AI scoring partial: ${commits} used the local estimate${shown ? ` (${shown})` : ''}`;
+  const title = `${ai.source} could not score ${commits}; they keep the local estimate until the next refresh asks again.${error ? ` ${error}` : ''}`;
+  return { text, title };
 }
