@@ -11,7 +11,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 interface AdminModalProps {
   /** The modal closed (Close, the cross, or Escape). */
   onClose: () => void;
-  /** Manual contributions were saved or the data pulled: the page should fetch its data again. */
+  /** Manual contributions or AI score overrides were saved, or the data pulled: the page should fetch its data again. */
   onDataChanged: () => void;
 }
 

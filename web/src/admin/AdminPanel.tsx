@@ -2,11 +2,13 @@ import { useCallback, useState } from 'react';
 import type { SessionResponse } from '../../../src/shared/admin-api.js';
 import { StatusBanner } from '../components/StatusBanner.js';
 import { AdminsSection } from './AdminsSection.js';
+import { AiOverridesSection } from './AiOverridesSection.js';
 import { ContributionsSection } from './ContributionsSection.js';
 import { MaintenanceSection } from './MaintenanceSection.js';
 import { NewContributorForm } from './NewContributorForm.js';
 import type { Banner } from './notify.js';
 import { useAdminList } from './use-admin-list.js';
+import { useAiOverrides } from './use-ai-overrides.js';
 import { useManualContributions } from './use-manual-contributions.js';
 
 interface AdminPanelProps {
@@ -20,13 +22,15 @@ interface AdminPanelProps {
 
 /**
  * The signed-in admin's panel: one status banner for every action, then the manual
- * contributions, the new-contributor form, the admin list, and backup / pull-and-refresh.
+ * contributions, the new-contributor form, the AI score overrides, the admin list, and backup /
+ * pull-and-refresh.
  */
 export function AdminPanel({ token, session, onLogout, onUnauthorized, onDataChanged }: AdminPanelProps) {
   const [banner, setBanner] = useState<Banner | null>(null);
   const notify = useCallback((b: Banner) => setBanner(b), []);
   const contributions = useManualContributions({ token, notify, onUnauthorized, onSaved: onDataChanged });
   const adminList = useAdminList({ token, notify, onUnauthorized });
+  const aiOverrides = useAiOverrides({ token, notify, onUnauthorized, onChanged: onDataChanged });
   const { reload } = contributions;
   const onPulled = useCallback(() => {
     onDataChanged();
@@ -49,6 +53,7 @@ export function AdminPanel({ token, session, onLogout, onUnauthorized, onDataCha
       {contributions.contributors && (
         <NewContributorForm contributors={contributions.contributors} saving={contributions.saving} onSave={contributions.save} />
       )}
+      <AiOverridesSection handle={aiOverrides} />
       <AdminsSection handle={adminList} />
       <MaintenanceSection token={token} notify={notify} onUnauthorized={onUnauthorized} onPulled={onPulled} />
     </div>

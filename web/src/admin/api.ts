@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import {
-  adminsResponseSchema, manualContributionsResponseSchema, messageResponseSchema, pullAndRefreshResponseSchema,
-  sessionResponseSchema, updateAdminsResponseSchema,
-  type AdminsResponse, type PullAndRefreshResponse, type SessionResponse, type UpdateAdminsResponse,
+  adminsResponseSchema, aiOverridesResponseSchema, manualContributionsResponseSchema, messageResponseSchema, pullAndRefreshResponseSchema,
+  sessionResponseSchema, setAiOverrideResponseSchema, updateAdminsResponseSchema,
+  type AdminsResponse, type AiOverridesResponse, type MessageResponse, type PullAndRefreshResponse, type SessionResponse,
+  type SetAiOverrideRequest, type SetAiOverrideResponse, type UpdateAdminsResponse,
 } from '../../../src/shared/admin-api.js';
 import { errorEnvelopeSchema } from '../../../src/shared/api.js';
 import { manualContributionsFileSchema } from '../../../src/shared/manual-contributions.js';
@@ -160,4 +161,19 @@ export async function getAdmins(token: string): Promise<AdminsResponse> {
 /** PUT /api/admins with the whole list; resolves to the saved list and the pull request proposing it. */
 export async function saveAdmins(token: string, admins: readonly string[]): Promise<UpdateAdminsResponse> {
   return parsed(await call(token, 'admins', { ...json({ admins }), method: 'PUT' }), updateAdminsResponseSchema);
+}
+
+/** GET /api/ai-overrides: the overrides of commits' AI scores, newest first. */
+export async function getAiOverrides(token: string): Promise<AiOverridesResponse> {
+  return parsed(await call(token, 'ai-overrides'), aiOverridesResponseSchema);
+}
+
+/** PUT /api/ai-overrides/:commit {score, note}: sets (or replaces) the override of one commit. */
+export async function setAiOverride(token: string, commit: string, body: SetAiOverrideRequest): Promise<SetAiOverrideResponse> {
+  return parsed(await call(token, `ai-overrides/${encodeURIComponent(commit)}`, { ...json(body), method: 'PUT' }), setAiOverrideResponseSchema);
+}
+
+/** DELETE /api/ai-overrides/:commit (the JSON content type like every state-changing call). */
+export async function removeAiOverride(token: string, commit: string): Promise<MessageResponse> {
+  return parsed(await call(token, `ai-overrides/${encodeURIComponent(commit)}`, { method: 'DELETE', headers: { 'Content-Type': 'application/json' } }), messageResponseSchema);
 }
