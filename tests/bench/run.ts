@@ -7,6 +7,7 @@
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { AI_COMMITS, AI_LATENCY_MS, measureAi } from './ai.js';
 import { measureEngine, noChangeMedian, type EngineResult } from './engine.js';
 import { LOAD_CONNECTIONS, measureLoad, SAVES_PER_SECOND } from './load.js';
 import { measurePages, shippedJs, summarizeTimes, type PageTimes } from './page.js';
@@ -126,6 +127,21 @@ async function main(): Promise<void> {
       report.add(L, 'server RSS before / after', `${l.rssBeforeMb.toFixed(0)} / ${l.rssAfterMb.toFixed(0)} MB`, 'flat: grows < 50 MB', growth < 50);
     } catch (err) {
       report.error('load', err);
+    }
+
+    try {
+      const A = `AI scoring: stub with ${AI_LATENCY_MS} ms latency, ${AI_COMMITS}-commit repository`;
+      const ai = await measureAi(params, work, log);
+      for (const r of ai.runs) {
+        const aiMs = r.ms - r.baseMs;
+        report.add(A, `concurrency ${r.concurrency}: ${r.sent} commits sent`, fmtMs(r.ms), `local-estimate refresh ${fmtMs(r.baseMs)}; AI step ${fmtMs(aiMs)}, ${(r.sent / (aiMs / 1000)).toFixed(0)} commits/s; most in flight ${r.maxInFlight}`);
+        report.add(A, `  AI step / (sent x latency / concurrency)`, `${(aiMs / r.idealMs).toFixed(2)}x`, '<= 1.25x', aiMs / r.idealMs <= 1.25);
+      }
+      const [one, four] = ai.runs;
+      if (one && four) report.add(A, 'speed-up, concurrency 4 over 1', `${((one.ms - one.baseMs) / (four.ms - four.baseMs)).toFixed(2)}x`, '>= 3x', (one.ms - one.baseMs) / (four.ms - four.baseMs) >= 3);
+      report.add(A, 'requests sent by a second pass (--rescore-ai, same model)', String(ai.secondRefreshSent), '= 0', ai.secondRefreshSent === 0);
+    } catch (err) {
+      report.error('ai', err);
     }
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -4,9 +4,10 @@ import { isBot } from '../bots.js';
 import type { LeaderboardConfig } from '../config.js';
 import type { AiScore, AiScoreInput, AiScorer } from '../types.js';
 import type { AiCache } from './ai-cache.js';
-import { readFilePatches } from './diff.js';
+import { burstLimit } from './burst-limit.js';
+import { PatchReader } from './diff.js';
 import { HeuristicAiScorer } from './heuristic.js';
-import { buildUserPrompt, parseAnswer, pathsToRead, PER_FILE_DIFF, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt.js';
+import { buildUserPrompt, parseAnswer, type AiAnswer, pathsToRead, PER_FILE_DIFF, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt.js';
 import { describeFailure, type ChatProvider } from './providers.js';
 import type { AiSettings } from './settings.js';
 
@@ -40,14 +41,21 @@ export class LlmAiScorer implements AiScorer {
   /** One key for every provider and model: the AI cache decides what a change of model means. */
   readonly cacheKey = 'llm';
   private readonly local = new HeuristicAiScorer();
+  /** Commits being prepared or asked about: bounds the prompts held in memory. */
   private readonly limit;
+  /** Requests in flight. */
+  private readonly requests;
+  private readonly patches: PatchReader;
   private readonly counts: AiStep;
   private stopped: string | null = null;
   private consecutiveFailures = 0;
 
   constructor(private readonly opts: LlmScorerOptions) {
     this.id = opts.provider.source;
-    this.limit = pLimit(opts.settings.concurrency);
+    // Prompts for the next commits are read from git while requests are in flight.
+    this.limit = burstLimit(opts.settings.concurrency + 32, opts.settings.concurrency + 8);
+    this.requests = pLimit(opts.settings.concurrency);
+    this.patches = new PatchReader(opts.repo, PER_FILE_DIFF);
     this.counts = { source: this.id, sent: 0, cached: 0, failed: 0, partial: false };
   }
 
@@ -59,7 +67,8 @@ export class LlmAiScorer implements AiScorer {
   /** Sends nothing more: what is queued gets the local estimate (the refresh failed). */
   stop(): void {
     this.stopped ??= 'the refresh stopped';
-    this.limit.clearQueue();
+    this.limit.clear();
+    this.requests.clearQueue();
   }
 
   /** Writes the answers not yet in the AI cache file. */
@@ -101,10 +110,25 @@ export class LlmAiScorer implements AiScorer {
   private async ask(input: AiScoreInput): Promise<AiScore> {
     if (this.stopped) return this.fallback(input, this.stopped);
     const { provider, settings, cache } = this.opts;
-    // Outside the try: a git failure is the refresh's failure, not the provider's.
-    const patches = await readFilePatches(this.opts.repo, input.commit.hash, pathsToRead(input), PER_FILE_DIFF);
+    // A git failure is the refresh's failure, not the provider's: it is not caught here.
+    const user = buildUserPrompt(input, await this.patches.get(input.commit.hash, pathsToRead(input)));
+    const outcome = await this.requests(() => this.request(user));
+    if (outcome.kind === 'failed') return this.fallback(input, outcome.why);
+    const { score, reason } = outcome.answer;
+    const at = (this.opts.now?.() ?? new Date()).toISOString();
+    cache.add({ hash: input.commit.hash, provider: settings.provider, model: settings.model, prompt: PROMPT_VERSION, score, reason, at });
+    if (this.counts.sent % FLUSH_EVERY === FLUSH_EVERY - 1) await cache.flush();
+    return this.settle({ score, source: provider.source, reason }, 'sent');
+  }
+
+  /**
+   * One commit's call (and its one retry after an unusable answer). Failures are judged inside
+   * the request slot, so the next commit waiting for it sees the provider given up.
+   */
+  private async request(user: string): Promise<{ kind: 'answer'; answer: AiAnswer } | { kind: 'failed'; why: string }> {
+    if (this.stopped) return { kind: 'failed', why: this.stopped };
+    const { provider, settings } = this.opts;
     try {
-      const user = buildUserPrompt(input, patches);
       let parsed = parseAnswer(await provider.complete(SYSTEM_PROMPT, user));
       if (!parsed.ok) {
         // Asked once more, saying what was wrong; a second bad answer gives the local estimate.
@@ -112,18 +136,13 @@ export class LlmAiScorer implements AiScorer {
         parsed = parseAnswer(await provider.complete(SYSTEM_PROMPT, retry));
       }
       this.consecutiveFailures = 0;
-      if (!parsed.ok) return this.fallback(input, `${provider.source} gave no usable answer: ${parsed.problem}`);
-      const { score, reason } = parsed.answer;
-      const at = (this.opts.now?.() ?? new Date()).toISOString();
-      cache.add({ hash: input.commit.hash, provider: settings.provider, model: settings.model, prompt: PROMPT_VERSION, score, reason, at });
-      if (this.counts.sent % FLUSH_EVERY === FLUSH_EVERY - 1) await cache.flush();
-      return this.settle({ score, source: provider.source, reason }, 'sent');
+      return parsed.ok ? { kind: 'answer', answer: parsed.answer } : { kind: 'failed', why: `${provider.source} gave no usable answer: ${parsed.problem}` };
     } catch (err) {
       const failure = describeFailure(err, provider.source, settings.baseUrl, settings.apiKey);
       if (failure.fatal || ++this.consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
         this.stopped ??= failure.fatal ? failure.message : `${failure.message}; gave up after ${MAX_CONSECUTIVE_FAILURES} failures in a row`;
       }
-      return this.fallback(input, failure.message);
+      return { kind: 'failed', why: failure.message };
     }
   }
 }

@@ -1,0 +1,60 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { PatchReader } from '../../src/core/ai/diff.js';
+import { burstLimit } from '../../src/core/ai/burst-limit.js';
+import { createTestRepo, type TestRepo } from '../support/git-repo.js';
+
+const repos: TestRepo[] = [];
+afterAll(() => Promise.all(repos.map((r) => r.cleanup())));
+
+describe('reading patches for prompts', () => {
+  it('reads many commits in one go, only the asked files, each cut to its limit', async () => {
+    const repo = await createTestRepo();
+    repos.push(repo);
+    const root = await repo.commit({ files: { 'src/a b.ts': 'const spaced = 1;\n', 'lock.json': 'SECRET\n' }, message: 'root' });
+    const big = await repo.commit({ files: { 'src/big.ts': 'x'.repeat(50) + '\n'.repeat(1) + 'line\n'.repeat(2000) }, message: 'big' });
+    const other = await repo.commit({ files: { 'src/c.ts': 'const c = 3;\n' }, message: 'c' });
+    const reader = new PatchReader(repo.dir, 300);
+    const [p1, p2, p3, none] = await Promise.all([
+      reader.get(root, ['src/a b.ts']),
+      reader.get(big, ['src/big.ts']),
+      reader.get(other, ['src/c.ts']),
+      reader.get(other, []),
+    ]);
+    expect(p1.get('src/a b.ts')).toContain('+const spaced = 1;');
+    expect([...p1.keys()]).toEqual(['src/a b.ts']);
+    expect(p2.get('src/big.ts')?.length).toBe(300);
+    expect(p3.get('src/c.ts')).toBe('new file mode 100644\n@@ -0,0 +1 @@\n+const c = 3;\n');
+    expect(none.size).toBe(0);
+  });
+});
+
+describe('burstLimit', () => {
+  it('runs at most `high` tasks and refills in bursts once `low` or fewer run', async () => {
+    const limit = burstLimit(4, 1);
+    let running = 0;
+    let most = 0;
+    const starts: number[] = [];
+    const release: (() => void)[] = [];
+    const tasks = Array.from({ length: 10 }, (_, i) => limit(async () => {
+      running++;
+      most = Math.max(most, running);
+      starts.push(i);
+      await new Promise<void>((r) => release.push(r));
+      running--;
+    }));
+    const tick = () => new Promise((r) => setImmediate(r));
+    await tick();
+    expect(starts).toEqual([0, 1, 2, 3]);
+    release.shift()?.(); release.shift()?.();
+    await tick();
+    // Two still run (> low): nothing new starts yet.
+    expect(starts).toHaveLength(4);
+    release.shift()?.();
+    await tick();
+    expect(starts).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    while (release.length) { release.shift()?.(); await tick(); }
+    while (starts.length < 10 || release.length) { release.shift()?.(); await tick(); }
+    await Promise.all(tasks);
+    expect(most).toBe(4);
+  });
+});
