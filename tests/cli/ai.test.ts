@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAiStub, type AiStub } from '../support/ai-stub.js';
-import { runCliAsync } from '../support/cli.js';
+import { runCliAsync, startServe } from '../support/cli.js';
 import { gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { dataFiles, readRawData, tempResources } from './helpers.js';
 
@@ -93,5 +93,30 @@ describe('leaderboard refresh --ai', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`No AI override for ${short}.`);
     expect((await run(repo, ['ai-override', 'list'])).stdout).toBe('No AI overrides.\n');
+  });
+});
+
+describe('leaderboard serve --ai', () => {
+  it('scores its refreshes through the provider and says which at start; without one it says the local estimate is used', async () => {
+    const stub = await startAiStub({ reply: () => ({ kind: 'answer', score: 7, reason: 'Served.' }) });
+    const repo = await newRepo();
+    const env = { ...gitIsolationVars(), OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: '' };
+    await repo.commit({ files: { 'src/s.ts': 'export const s = 1;\n' }, message: 'feat: s', date: new Date().toISOString() });
+    const served = await startServe(['--ai', 'openai', '--ai-model', 'gpt-serve', '--ai-base-url', stub.openaiBaseUrl, '--ai-concurrency', '2'], { cwd: repo.dir, env });
+    try {
+      expect(served.output()).toContain(`AI part: openai:gpt-serve at ${stub.openaiBaseUrl}, 2 requests at a time.`);
+      expect(served.output()).toMatch(/AI part: openai:gpt-serve \(1 asked, 0 from the AI cache, 0 fell back to the local estimate\)\./);
+      const data = await (await fetch(`${served.url}leaderboard-data.json`)).json() as { commits: { scores: { ai_reason?: string } }[] };
+      expect(data.commits[0]?.scores.ai_reason).toBe('Served.');
+    } finally {
+      await served.stop();
+      await stub.close();
+    }
+    const plain = await startServe(['--refresh-interval', '1h'], { cwd: repo.dir, env: { ...env, OPENAI_API_KEY: '' } });
+    try {
+      expect(plain.output()).toContain('AI part: local estimate (no AI provider configured; see --ai).');
+    } finally {
+      await plain.stop();
+    }
   });
 });
