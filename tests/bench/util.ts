@@ -68,6 +68,8 @@ export function run(cmd: string, args: readonly string[], opts: { cwd?: string; 
       if (code !== 0) reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}: ${stderr.trim().slice(0, 2000)}`));
       else resolve({ stdout, stderr, code, ms, stdoutBytes: bytes });
     });
+    // A command may exit before reading its input (EPIPE); its exit code says what went wrong.
+    child.stdin?.on('error', () => undefined);
     child.stdin?.end(opts.input ?? '');
   });
 }
