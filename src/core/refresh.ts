@@ -9,6 +9,7 @@ import { applyOverrides, readOverrides } from './ai/override-file.js';
 import { createProvider, type ChatProvider } from './ai/providers.js';
 import type { AiSettings } from './ai/settings.js';
 import type { LeaderboardConfig } from './config.js';
+import { isBot } from './bots.js';
 import { errorMessage } from './errors.js';
 import { createExcluder } from './exclusions.js';
 import { listCommits, readCommits } from './git/history.js';
@@ -411,6 +412,8 @@ export interface RebuildResult {
   /** False when there was no earlier refresh to rebuild from: the data file is left alone. */
   rebuilt: boolean;
   dataFile: string;
+  /** After a rebuild: whether a commit is on the leaderboards (analysed in the window, not a bot's). */
+  shows?: (hash: string) => boolean;
 }
 
 /**
@@ -440,5 +443,10 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
   });
   await writeJsonAtomic(paths.data, data);
   await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), overridesHash: sha1(overridesText), dataFile: await fileStamp(paths.data) });
-  return { rebuilt: true, dataFile: paths.data };
+  const analysed = loaded.cache.commits;
+  const shows = (hash: string) => {
+    const c = analysed.get(hash);
+    return c !== undefined && !isBot(c.author, c.email, opts.config.bots);
+  };
+  return { rebuilt: true, dataFile: paths.data, shows };
 }

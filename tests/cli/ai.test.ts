@@ -96,6 +96,23 @@ describe('leaderboard refresh --ai', () => {
   });
 });
 
+describe('leaderboard ai-override on commits the leaderboards do not show', () => {
+  it('keeps the override and says that nothing shown changes, for an old commit and a bot\'s', async () => {
+    const repo = await newRepo();
+    const old = await repo.commit({ files: { 'src/old.ts': 'export const o = 1;\n' }, message: 'feat: old', date: '2020-01-01T00:00:00Z' });
+    const bot = await repo.commit({ files: { 'src/bot.ts': 'export const b = 1;\n' }, message: 'chore: bot', author: { name: 'renovate[bot]', email: 'bot@example.com' }, date: new Date().toISOString() });
+    const fresh = await repo.commit({ files: { 'src/new.ts': 'export const n = 1;\n' }, message: 'feat: new', date: new Date().toISOString() });
+    expect((await run(repo, ['refresh'])).code).toBe(0);
+    for (const hash of [old, bot]) {
+      const r = await run(repo, ['ai-override', 'set', hash.slice(0, 8), '--score', '1', '--note', 'n', '--by', 'me']);
+      expect(r.stdout).toContain("Note: the commit is not on the leaderboards (outside the analysis window, or a bot's), so nothing shown changes until it is.");
+    }
+    const shown = await run(repo, ['ai-override', 'set', fresh.slice(0, 8), '--score', '1', '--note', 'n', '--by', 'me']);
+    expect(shown.stdout).not.toContain('Note:');
+    expect((await run(repo, ['ai-override', 'list'])).stdout.trim().split('\n')).toHaveLength(3);
+  });
+});
+
 describe('leaderboard serve --ai', () => {
   it('scores its refreshes through the provider and says which at start; without one it says the local estimate is used', async () => {
     const stub = await startAiStub({ reply: () => ({ kind: 'answer', score: 7, reason: 'Served.' }) });

@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import { readOverrides } from '../../core/ai/override-file.js';
-import { removeAiOverride, setAiOverride } from '../../core/ai/overrides.js';
+import { describeEffect, removeAiOverride, setAiOverride } from '../../core/ai/overrides.js';
 import { LeaderboardError } from '../../core/errors.js';
 import { runGit } from '../../core/git/run-git.js';
 import { dataDirPaths } from '../../core/store/data-dir.js';
@@ -32,8 +32,9 @@ export function registerAiOverride(program: Command): void {
       const ctx = await commandContext(flags);
       if (!/^\s*-?\d+\s*$/.test(flags.score)) throw new LeaderboardError('INVALID_INPUT', `--score must be a whole number from 0 to 25, got "${flags.score}".`);
       const by = flags.by?.trim() || (await gitUser(ctx.repo));
-      const o = await setAiOverride(ctx, { commit, score: Number(flags.score), note: flags.note, by });
+      const { override: o, effect } = await setAiOverride(ctx, { commit, score: Number(flags.score), note: flags.note, by });
       console.log(`AI score of ${o.hash.slice(0, 8)} set to ${o.score} by ${o.by}: ${o.note}`);
+      if (effect !== 'applied') console.log(`Note: ${describeEffect(effect)}.`);
     });
 
   repoOptions(group.command('remove')
@@ -41,10 +42,12 @@ export function registerAiOverride(program: Command): void {
     .argument('<commit>', 'commit hash (at least 4 digits)'))
     .action(async (commit: string, flags: RepoFlags) => {
       const ctx = await commandContext(flags);
-      if (!(await removeAiOverride(ctx, commit))) {
+      const removed = await removeAiOverride(ctx, commit);
+      if (!removed) {
         throw new LeaderboardError('NOT_FOUND', `No AI override for ${commit}.`, 'Run `leaderboard ai-override list` to see the overridden commits.');
       }
       console.log(`Removed the AI override of ${commit}.`);
+      if (removed.effect !== 'applied') console.log(`Note: ${describeEffect(removed.effect)}.`);
     });
 
   repoOptions(group.command('list').description('List the overridden commits'))

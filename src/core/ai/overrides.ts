@@ -2,7 +2,7 @@ import { aiOverrideInputSchema, type AiOverride } from '../../shared/ai-override
 import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 import { runGit } from '../git/run-git.js';
-import { rebuildFromCache } from '../refresh.js';
+import { rebuildFromCache, type RebuildResult } from '../refresh.js';
 import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
 import { withDataDirLock } from '../store/lock.js';
 import { readOverrides, writeOverrides } from './override-file.js';
@@ -31,7 +31,23 @@ export async function resolveCommit(repo: string, rev: string): Promise<string> 
  * Sets the AI score of one commit to `score` (0-25) with a note saying why, replacing an earlier
  * override of it, then rebuilds the data file from the cache (no git history read).
  */
-export async function setAiOverride(ctx: OverrideContext, input: { commit: string; score: unknown; note: unknown; by: string }, now = new Date()): Promise<AiOverride> {
+/** What saving or removing an override did to the leaderboards. */
+export type OverrideEffect =
+  /** The data file was rebuilt and shows the change. */
+  | 'applied'
+  /** The commit is not on the leaderboards (outside the window, or a bot's): kept for when it is. */
+  | 'not-shown'
+  /** No refresh has run yet: the first one applies it. */
+  | 'next-refresh';
+
+/** Says what {@link OverrideEffect} means for the user, after "Saved." or "Removed.". */
+export function describeEffect(effect: OverrideEffect): string {
+  if (effect === 'applied') return 'the leaderboards are updated';
+  if (effect === 'not-shown') return 'the commit is not on the leaderboards (outside the analysis window, or a bot\'s), so nothing shown changes until it is';
+  return 'it applies from the next refresh';
+}
+
+export async function setAiOverride(ctx: OverrideContext, input: { commit: string; score: unknown; note: unknown; by: string }, now = new Date()): Promise<{ override: AiOverride; effect: OverrideEffect }> {
   const parsed = aiOverrideInputSchema.safeParse({ score: input.score, note: input.note });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -41,16 +57,21 @@ export async function setAiOverride(ctx: OverrideContext, input: { commit: strin
   const paths = dataDirPaths(ctx.dataDir);
   await ensureDataDir(paths);
   const override: AiOverride = { hash, score: parsed.data.score, note: parsed.data.note, by: input.by, at: now.toISOString() };
-  await withDataDirLock(paths, async () => {
+  const effect = await withDataDirLock(paths, async () => {
     const current = await readOverrides(paths.overrides);
     await writeOverrides(paths.overrides, [...current.filter((o) => o.hash !== hash), override]);
-    await rebuildFromCache(ctx);
+    return effectOf(await rebuildFromCache(ctx), hash);
   });
-  return override;
+  return { override, effect };
 }
 
-/** Removes the override of one commit (its model or local score applies again); false when there was none. */
-export async function removeAiOverride(ctx: OverrideContext, commit: string): Promise<boolean> {
+function effectOf(result: RebuildResult, hash: string): OverrideEffect {
+  if (!result.rebuilt) return 'next-refresh';
+  return result.shows?.(hash) === false ? 'not-shown' : 'applied';
+}
+
+/** Removes the override of one commit (its model or local score applies again); null when there was none. */
+export async function removeAiOverride(ctx: OverrideContext, commit: string): Promise<{ hash: string; effect: OverrideEffect } | null> {
   const paths = dataDirPaths(ctx.dataDir);
   const current = await readOverrides(paths.overrides);
   const trimmed = commit.trim().toLowerCase();
@@ -59,11 +80,11 @@ export async function removeAiOverride(ctx: OverrideContext, commit: string): Pr
   const matches = current.filter((o) => trimmed.length >= 4 && o.hash.startsWith(trimmed));
   if (matches.length > 1) throw new LeaderboardError('INVALID_INPUT', `${commit} matches ${matches.length} overridden commits.`, 'Give more digits of the hash.');
   const target = matches[0];
-  if (!target) return false;
-  await withDataDirLock(paths, async () => {
+  if (!target) return null;
+  const effect = await withDataDirLock(paths, async () => {
     const fresh = await readOverrides(paths.overrides);
     await writeOverrides(paths.overrides, fresh.filter((o) => o.hash !== target.hash));
-    await rebuildFromCache(ctx);
+    return effectOf(await rebuildFromCache(ctx), target.hash);
   });
-  return true;
+  return { hash: target.hash, effect };
 }

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import express, { Router } from 'express';
 import { readOverrides } from '../../core/ai/override-file.js';
-import { removeAiOverride, setAiOverride } from '../../core/ai/overrides.js';
+import { describeEffect, removeAiOverride, setAiOverride } from '../../core/ai/overrides.js';
 import type { LeaderboardConfig } from '../../core/config.js';
 import { LeaderboardError } from '../../core/errors.js';
 import { dataDirPaths } from '../../core/store/data-dir.js';
@@ -49,10 +48,6 @@ export function aiOverrideRoutes(deps: AiOverrideRouteDeps, auth: Auth): Router 
     queue = result.catch(() => undefined);
     return result;
   };
-  // The data file is rebuilt from the cache only when an earlier refresh left one.
-  const applied = () => (existsSync(paths.data) && existsSync(paths.state)
-    ? 'the leaderboards are updated'
-    : 'it applies from the next refresh');
 
   router.get('/ai-overrides', auth.requireAdmin, async (_req, res) => {
     const body: AiOverridesResponse = { overrides: await readOverrides(paths.overrides) };
@@ -64,9 +59,9 @@ export function aiOverrideRoutes(deps: AiOverrideRouteDeps, auth: Auth): Router 
     const { score, note } = parseBody(setAiOverrideRequestSchema, req.body);
     const { user } = sessionOf(res);
     const by = user.login || user.email || 'admin';
-    const override = await serialized(() => setAiOverride(ctx, { commit, score, note, by }));
+    const { override, effect } = await serialized(() => setAiOverride(ctx, { commit, score, note, by }));
     const body: SetAiOverrideResponse = {
-      message: `Set the AI score of commit ${override.hash.slice(0, 8)} to ${override.score}; ${applied()}.`,
+      message: `Set the AI score of commit ${override.hash.slice(0, 8)} to ${override.score}; ${describeEffect(effect)}.`,
       override,
     };
     res.json(body);
@@ -77,7 +72,7 @@ export function aiOverrideRoutes(deps: AiOverrideRouteDeps, auth: Auth): Router 
     const removed = await serialized(() => removeAiOverride(ctx, commit));
     if (!removed) throw new LeaderboardError('NOT_FOUND', `Commit ${commit} has no AI score override.`);
     const body: MessageResponse = {
-      message: `Removed the AI score override of commit ${commit.slice(0, 8)}; ${applied()}.`,
+      message: `Removed the AI score override of commit ${removed.hash.slice(0, 8)}; ${describeEffect(removed.effect)}.`,
     };
     res.json(body);
   });
