@@ -62,18 +62,35 @@ const HEURISTIC_SOURCE = 'heuristic';
  * histories): zero exclusions, the default AI source and whole-second milliseconds are left out,
  * and so is the heuristic's reason, which only restates its formula (the cache keeps it).
  */
-function toWrittenCommit(c: ScoredCommit): WrittenCommit {
+function toWrittenCommit(c: ScoredCommit, defaultSource: string): WrittenCommit {
   const stats: WrittenCommit['stats'] = { files: c.stats.files, insertions: c.stats.insertions, deletions: c.stats.deletions };
   if (c.stats.excluded_files > 0) stats.excluded_files = c.stats.excluded_files;
   if (c.stats.excluded_lines > 0) stats.excluded_lines = c.stats.excluded_lines;
   const { loc, files, keyword, ai, ai_source, ai_reason, ai_fallback, ai_override } = c.scores;
   const scores: WrittenCommit['scores'] = { loc, files, keyword, ai };
-  if (ai_source !== HEURISTIC_SOURCE) scores.ai_source = ai_source;
+  if (ai_source !== defaultSource) scores.ai_source = ai_source;
   // A fallback's reason says what the estimate saw in place of the model's answer: worth the bytes.
   if (ai_reason !== undefined && (ai_source !== HEURISTIC_SOURCE || ai_fallback !== undefined)) scores.ai_reason = ai_reason;
   if (ai_fallback !== undefined) scores.ai_fallback = ai_fallback;
   if (ai_override !== undefined) scores.ai_override = ai_override;
   return { full_hash: c.hash, date: c.date.replace(/\.000Z$/, 'Z'), message: c.subject, stats, scores };
+}
+
+/**
+ * The AI source most rows of the table share, left out of them (`provider:model` repeated on
+ * every row of an AI-scored history cost about 35 bytes a commit); `heuristic` when there is none.
+ */
+function commonestSource(sorted: ScoredCommit[], tableIndex: ArrayLike<number>): string {
+  const counts = new Map<string, number>();
+  for (let i = 0; i < sorted.length; i++) {
+    if (tableIndex[i] === -1) continue;
+    const source = (sorted[i] as ScoredCommit).scores.ai_source;
+    counts.set(source, (counts.get(source) ?? 0) + 1);
+  }
+  let best = HEURISTIC_SOURCE;
+  let most = 0;
+  for (const [source, n] of counts) if (n > most || (n === most && source < best)) [best, most] = [source, n];
+  return best;
 }
 
 /** Non-bot commits, each hash once, sorted newest first (then by hash), and their times in ms. */
@@ -192,10 +209,11 @@ export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualCont
 
   // The table keeps the global newest-first order, so each entry's indexes stay ascending.
   const table: WrittenCommit[] = [];
+  const defaultSource = commonestSource(sorted, tableIndex);
   for (let i = 0; i < sorted.length; i++) {
     if (tableIndex[i] === -1) continue;
     tableIndex[i] = table.length;
-    table.push(toWrittenCommit(sorted[i] as ScoredCommit));
+    table.push(toWrittenCommit(sorted[i] as ScoredCommit, defaultSource));
   }
   for (const type of PERIOD_TYPES) {
     for (const entries of Object.values(leaderboards[type])) {
@@ -208,7 +226,7 @@ export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualCont
     last_updated: opts.now.toISOString(),
     total_commits_analyzed: sorted.length,
     analysis_period_days: opts.analysisPeriodDays,
-    commit_defaults: { ai_source: HEURISTIC_SOURCE },
+    commit_defaults: { ai_source: defaultSource },
     commits: table,
     leaderboards,
     metadata: { ...opts.metadata, totalContributors: contributors.size },

@@ -50,9 +50,8 @@ describe('AI scoring with a provider', () => {
     expect((await rowOf(dataDir, big)).scores).toMatchObject({ ai: 21, ai_source: 'openai:gpt-stub', ai_reason: 'Reason for big.' });
     expect((await rowOf(dataDir, small)).scores).toMatchObject({ ai: 9, ai_source: 'openai:gpt-stub', ai_reason: 'Reason for small.' });
     // Never sent: every file excluded, no file at all (bots are left out of the data file).
-    expect((await rowOf(dataDir, onlyExcluded)).scores).toMatchObject({ ai: 0 });
-    expect((await rowOf(dataDir, onlyExcluded)).scores.ai_source).toBeUndefined();
-    expect((await rowOf(dataDir, empty)).scores.ai_source).toBeUndefined();
+    expect((await rowOf(dataDir, onlyExcluded)).scores).toMatchObject({ ai: 0, ai_source: 'heuristic' });
+    expect((await rowOf(dataDir, empty)).scores.ai_source).toBe('heuristic');
     expect(stub.requests.some((r) => r.promptText.includes('chore: bump'))).toBe(false);
     expect(bot).toMatch(/^[0-9a-f]{40}$/);
     expect((await readWritten(dataDir)).metadata).toMatchObject({ scoring: { ai: 'openai:gpt-stub' } });
@@ -70,6 +69,11 @@ describe('AI scoring with a provider', () => {
     expect(stub.requests[2]?.promptText).toContain('feat: next');
     expect(again.ai).toMatchObject({ sent: 1 });
     expect((await rowOf(dataDir, next)).scores.ai_source).toBe('openai:gpt-stub');
+    // The commonest source (3 of 5 rows now) is the table's default, left out of its rows.
+    const written = await readWritten(dataDir);
+    expect(written.commit_defaults.ai_source).toBe('openai:gpt-stub');
+    expect(written.commits.find((c) => c.full_hash === big)?.scores.ai_source).toBeUndefined();
+    expect(written.commits.find((c) => c.full_hash === empty)?.scores.ai_source).toBe('heuristic');
 
     // Rebuilding the score cache from scratch (deleted) asks nothing: the AI cache answers.
     await readFile(dataDirPaths(dataDir).cache).then(() => import('node:fs/promises')).then((fs) => fs.rm(dataDirPaths(dataDir).cache));
@@ -107,7 +111,7 @@ describe('AI scoring with a provider', () => {
     expect(result.ai).toMatchObject({ sent: 1, failed: 2, partial: true });
     expect((await rowOf(dataDir, fixedOnRetry!)).scores).toMatchObject({ ai: 17, ai_source: 'openai:gpt-stub' });
     const bad = (await rowOf(dataDir, neverRight!)).scores;
-    expect(bad.ai_source).toBeUndefined();
+    expect(bad.ai_source).toBe('heuristic');
     expect(bad.ai_fallback).toMatch(/openai:gpt-stub gave no usable answer/);
     expect(bad.ai_reason).toMatch(/line/);
     expect((await rowOf(dataDir, outOfRange!)).scores.ai_fallback).toMatch(/score/);

@@ -69,11 +69,12 @@ export async function readStatusFile(dataDir: string): Promise<StatusFile> {
   return JSON.parse(await readFile(dataDirPaths(dataDir).status, 'utf8')) as StatusFile;
 }
 
-/** The written commit row of a hash. */
+/** The written commit row of a hash, its AI source filled in from `commit_defaults` when left out. */
 export async function rowOf(dataDir: string, hash: string) {
-  const row = (await readWritten(dataDir)).commits.find((c) => c.full_hash === hash);
+  const data = await readWritten(dataDir);
+  const row = data.commits.find((c) => c.full_hash === hash);
   if (!row) throw new Error(`no row for ${hash}`);
-  return row;
+  return { ...row, scores: { ...row.scores, ai_source: row.scores.ai_source ?? data.commit_defaults.ai_source } };
 }
 
 /** Makes `n` ordinary source commits; resolves to their hashes, oldest first. */

@@ -55,10 +55,12 @@ async function readData(): Promise<WrittenLeaderboardData> {
   return JSON.parse(await readFile(paths().data, 'utf8')) as WrittenLeaderboardData;
 }
 
+/** A written row, its AI source filled in from `commit_defaults` (the commonest source is left out of rows). */
 async function commitRow(hash: string): Promise<WrittenCommit> {
-  const row = (await readData()).commits.find((c) => c.full_hash === hash);
+  const data = await readData();
+  const row = data.commits.find((c) => c.full_hash === hash);
   if (!row) throw new Error(`no row for ${hash}`);
-  return row;
+  return { ...row, scores: { ...row.scores, ai_source: row.scores.ai_source ?? data.commit_defaults.ai_source } };
 }
 
 async function overridesFile(): Promise<string | null> {
@@ -86,7 +88,7 @@ describe('GET /api/ai-overrides', () => {
 describe('PUT /api/ai-overrides/:commit', () => {
   it('sets the AI score of a commit given by a short hash, by the signed-in admin, and the data file shows it', async () => {
     const before = await commitRow(head);
-    expect(before.scores.ai_source).toBeUndefined(); // heuristic: the file's default
+    expect(before.scores.ai_source).toBe('heuristic');
     const res = await put(head.slice(0, 7), { score: 25, note: '  Unblocked the release  ' });
     expect(res.status).toBe(200);
     const body = setAiOverrideResponseSchema.parse(await res.json());
@@ -255,7 +257,7 @@ describe('an override and `leaderboard refresh`', () => {
     const again = runCli(['refresh', '--repo', repo.dir, '--data-dir', dataDir, '--all', '--quiet'], { env });
     expect(again.code, again.stderr).toBe(0);
     const row = await commitRow(first);
-    expect(row.scores.ai_source).toBeUndefined();
+    expect(row.scores.ai_source).toBe('heuristic');
     expect(row.scores.ai_override).toBeUndefined();
   });
 });
