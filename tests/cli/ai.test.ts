@@ -88,7 +88,9 @@ describe('leaderboard refresh --ai', () => {
     expect(unknown.stderr).toContain('Error: No commit deadbeef in');
 
     expect((await run(repo, ['ai-override', 'remove', short])).stdout).toBe(`Removed the AI override of ${short}.\n`);
-    expect(readRawData(`${repo.dir}/.leaderboard`).commits.find((c) => c.full_hash === hashes[0])?.scores).toMatchObject({ ai: 20, ai_source: 'openai:gpt-stub' });
+    const data = readRawData(`${repo.dir}/.leaderboard`);
+    const restored = data.commits.find((c) => c.full_hash === hashes[0])?.scores;
+    expect({ ai: restored?.ai, source: restored?.ai_source ?? data.commit_defaults.ai_source }).toEqual({ ai: 20, source: 'openai:gpt-stub' });
     const again = await run(repo, ['ai-override', 'remove', short]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`No AI override for ${short}.`);
