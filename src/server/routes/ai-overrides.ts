@@ -8,6 +8,7 @@ import {
   setAiOverrideRequestSchema, type AiOverridesResponse, type MessageResponse, type SetAiOverrideResponse,
 } from '../../shared/admin-api.js';
 import { sessionOf, type Auth } from '../auth.js';
+import { serialQueue } from '../serial.js';
 import { parseBody } from '../http-errors.js';
 
 export interface AiOverrideRouteDeps {
@@ -41,13 +42,7 @@ export function aiOverrideRoutes(deps: AiOverrideRouteDeps, auth: Auth): Router 
   const router = Router();
   const paths = dataDirPaths(deps.dataDir);
   const ctx = { repo: deps.repo, dataDir: deps.dataDir, config: deps.config };
-  // Saves from this server wait for each other here instead of polling the data-dir lock.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serialized = <T>(fn: () => Promise<T>): Promise<T> => {
-    const result = queue.then(fn, fn);
-    queue = result.catch(() => undefined);
-    return result;
-  };
+  const serialized = serialQueue();
 
   router.get('/ai-overrides', auth.requireAdmin, async (_req, res) => {
     const body: AiOverridesResponse = { overrides: await readOverrides(paths.overrides) };

@@ -4,6 +4,7 @@ import type { LeaderboardConfig } from '../../core/config.js';
 import { backupFileName, readManualBackup, readManualForApi, replaceManualContributions } from '../../core/manual-service.js';
 import { updateManualContributionsRequestSchema, type ManualContributionsResponse, type MessageResponse } from '../../shared/admin-api.js';
 import type { Auth } from '../auth.js';
+import { serialQueue } from '../serial.js';
 import { parseBody } from '../http-errors.js';
 
 // Unknown top-level fields are refused (400 naming them), not dropped: a client sending
@@ -29,13 +30,7 @@ export interface ManualRouteDeps {
  */
 export function manualRoutes(deps: ManualRouteDeps, auth: Auth): Router {
   const router = Router();
-  // Saves from this server wait for each other here instead of polling the data-dir lock.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serialized = <T>(fn: () => Promise<T>): Promise<T> => {
-    const result = queue.then(fn, fn);
-    queue = result.catch(() => undefined);
-    return result;
-  };
+  const serialized = serialQueue();
 
   router.get('/manual-contributions', auth.requireAdmin, async (_req, res) => {
     const { contributors, etag } = await readManualForApi(deps.dataDir);
