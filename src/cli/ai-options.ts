@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { resolveAiSettings, type AiFlags, type AiSettings } from '../core/ai/settings.js';
-import type { LeaderboardConfig } from '../core/config.js';
+import type { AiSettings } from '../core/ai/settings.js';
 import { parseInteger } from './context.js';
 
 /** The AI provider options shared by `refresh` and `serve`. */
@@ -10,11 +9,6 @@ export function addAiOptions(command: Command): Command {
     .option('--ai-model <name>', 'model to ask (default: gpt-4.1-mini for openai, claude-haiku-4-5 for anthropic)')
     .option('--ai-base-url <url>', 'API base URL, e.g. http://localhost:11434/v1 for Ollama (default: env OPENAI_BASE_URL / ANTHROPIC_BASE_URL, else the provider\'s)')
     .option('--ai-concurrency <n>', 'AI requests in flight at once (default 4)', parseInteger('--ai-concurrency', 1, 64));
-}
-
-/** The AI provider the flags, environment and config name, or null for the local estimate. */
-export function aiSettingsFrom(config: LeaderboardConfig, flags: AiFlags, requireKey = true): AiSettings | null {
-  return resolveAiSettings(config, flags, process.env, requireKey);
 }
 
 /** Says which scorer gives the AI part, for the start of a run. */

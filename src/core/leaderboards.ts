@@ -6,6 +6,7 @@ import {
   type WrittenEntry,
   type WrittenLeaderboardData,
 } from '../shared/data-file.js';
+import { HEURISTIC_AI_SOURCE } from '../shared/ai-part.js';
 import type { ManualContributionsFile } from '../shared/manual-contributions.js';
 import { isBot } from './bots.js';
 import type { LeaderboardConfig } from './config.js';
@@ -55,7 +56,6 @@ export function compareEntries(a: Pick<WrittenEntry, 'total_score' | 'total_comm
 }
 
 /** The AI source every commit of the heuristic scorer has: written once, in `commit_defaults`. */
-const HEURISTIC_SOURCE = 'heuristic';
 
 /**
  * A commit row, kept small (the file must stay under 300 bytes per analysed commit on big
@@ -70,7 +70,7 @@ function toWrittenCommit(c: ScoredCommit, defaultSource: string): WrittenCommit 
   const scores: WrittenCommit['scores'] = { loc, files, keyword, ai };
   if (ai_source !== defaultSource) scores.ai_source = ai_source;
   // A fallback's reason says what the estimate saw in place of the model's answer: worth the bytes.
-  if (ai_reason !== undefined && (ai_source !== HEURISTIC_SOURCE || ai_fallback !== undefined)) scores.ai_reason = ai_reason;
+  if (ai_reason !== undefined && (ai_source !== HEURISTIC_AI_SOURCE || ai_fallback !== undefined)) scores.ai_reason = ai_reason;
   if (ai_fallback !== undefined) scores.ai_fallback = ai_fallback;
   if (ai_override !== undefined) scores.ai_override = ai_override;
   return { full_hash: c.hash, date: c.date.replace(/\.000Z$/, 'Z'), message: c.subject, stats, scores };
@@ -87,7 +87,7 @@ function commonestSource(sorted: ScoredCommit[], tableIndex: ArrayLike<number>):
     const source = (sorted[i] as ScoredCommit).scores.ai_source;
     counts.set(source, (counts.get(source) ?? 0) + 1);
   }
-  let best = HEURISTIC_SOURCE;
+  let best = HEURISTIC_AI_SOURCE;
   let most = 0;
   for (const [source, n] of counts) if (n > most || (n === most && source < best)) [best, most] = [source, n];
   return best;

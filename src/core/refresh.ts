@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { HeuristicAiScorer } from './ai/heuristic.js';
 import { AiCache } from './ai/ai-cache.js';
 import { LlmAiScorer } from './ai/llm-scorer.js';
-import { applyOverrides, readOverrides } from './ai/override-file.js';
+import { applyOverrides, parseOverrides } from './ai/override-file.js';
 import { createProvider, type ChatProvider } from './ai/providers.js';
 import type { AiSettings } from './ai/settings.js';
 import type { LeaderboardConfig } from './config.js';
@@ -185,7 +185,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   seen.head = head;
   const windowStart = windowStartFor(opts, now);
   const shallow = await shallowBoundary(opts.repo);
-  const fingerprint = await scoringFingerprint(opts.repo, opts.config, opts.aiSettings ? LLM_CACHE_KEY : (local.cacheKey ?? local.id), shallow);
+  const fingerprint = await scoringFingerprint(opts.repo, opts.config, opts.aiSettings ? LLM_CACHE_KEY : local.id, shallow);
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
   const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
   const previous = await readJsonFile(paths.state, stateSchema).catch(() => null);
@@ -251,8 +251,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const analysisPeriodDays = windowStart
     ? Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS)
     : spanDays(commits, now);
-  const overrides = await readOverrides(paths.overrides);
-  const data = buildLeaderboardData(applyOverrides(commits, overrides), manual, {
+  const data = buildLeaderboardData(applyOverrides(commits, parseOverrides(overridesText, paths.overrides)), manual, {
     now,
     analysisPeriodDays,
     commitsPerEntry: opts.config.commitsPerEntry,
@@ -430,9 +429,8 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
   const manual = await readManualFile(paths.manual);
   const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
-  const overrides = await readOverrides(paths.overrides);
   const windowStart = state.windowStart ? new Date(state.windowStart) : null;
-  const commits = applyOverrides([...loaded.cache.commits.values()], overrides);
+  const commits = applyOverrides([...loaded.cache.commits.values()], parseOverrides(overridesText, paths.overrides));
   const data = buildLeaderboardData(commits, manual, {
     now: opts.now ?? new Date(),
     analysisPeriodDays: state.analysisPeriodDays,

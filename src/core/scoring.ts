@@ -1,7 +1,8 @@
 import type { AiScorer, Excluder, FileChange, RawCommit, ScoredCommit } from './types.js';
 
-/** Highest AI part of a commit's score. */
-export const MAX_AI_SCORE = 25;
+import { MAX_AI_SCORE } from '../shared/ai-part.js';
+
+export { MAX_AI_SCORE };
 
 /**
  * Lines-of-code part (0-30) from insertions + deletions after exclusions:
@@ -75,6 +76,14 @@ export function scoreKeyword(subject: string, body: string): KeywordScore {
   return { score, type, breaking };
 }
 
+/** Splits a commit's files by `excluder` into those that count and those left out. */
+export function splitFiles(files: readonly FileChange[], excluder: Excluder): { counted: FileChange[]; excluded: FileChange[] } {
+  const counted: FileChange[] = [];
+  const excluded: FileChange[] = [];
+  for (const file of files) (excluder(file.path) === null ? counted : excluded).push(file);
+  return { counted, excluded };
+}
+
 const linesOf = (files: FileChange[]): number => files.reduce((sum, f) => sum + f.insertions + f.deletions, 0);
 
 /**
@@ -83,9 +92,7 @@ const linesOf = (files: FileChange[]): number => files.reduce((sum, f) => sum + 
  * from `ai` (clamped to a whole number 0-25, whatever the scorer returns). Total = the sum.
  */
 export async function scoreCommit(raw: RawCommit, excluder: Excluder, ai: AiScorer): Promise<ScoredCommit> {
-  const counted: FileChange[] = [];
-  const excluded: FileChange[] = [];
-  for (const file of raw.files) (excluder(file.path) === null ? counted : excluded).push(file);
+  const { counted, excluded } = splitFiles(raw.files, excluder);
   const allExcluded = raw.files.length > 0 && counted.length === 0;
   const insertions = counted.reduce((sum, f) => sum + f.insertions, 0);
   const deletions = counted.reduce((sum, f) => sum + f.deletions, 0);

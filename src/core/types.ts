@@ -60,8 +60,6 @@ export interface AiScore {
 export interface AiScorer {
   /** Identifies the scorer and its settings in the cache fingerprint. */
   readonly id: string;
-  /** What the score cache's fingerprint records of this scorer; default `id`. */
-  readonly cacheKey?: string;
   score(input: AiScoreInput): AiScore | Promise<AiScore>;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiOverrideInputSchema } from './ai-overrides.js';
+import { aiOverrideInputSchema, aiOverrideSchema } from './ai-overrides.js';
 import { contributorsMapSchema } from './manual-contributions.js';
 
 /**
@@ -98,20 +98,6 @@ export const updateAdminsResponseSchema = z.object({
   message: z.string(),
 });
 export type UpdateAdminsResponse = z.infer<typeof updateAdminsResponseSchema>;
-
-/** One admin override of a commit's AI score (0-25), as ai-overrides.json keeps it. */
-export const aiOverrideSchema = z.object({
-  /** Full commit hash. */
-  hash: z.string(),
-  /** The AI part used instead of the scorer's, a whole number 0-25. */
-  score: z.number(),
-  /** Why; shown on the page next to the score. */
-  note: z.string(),
-  /** Login (else email) of the admin who set it, or `cli:<user>` from the shell. */
-  by: z.string(),
-  /** When it was set (ISO). */
-  at: z.string(),
-});
 
 /** GET /api/ai-overrides: every override, newest first. */
 export const aiOverridesResponseSchema = z.object({

@@ -3,3 +3,4 @@ export * from './manual-contributions.js';
 export * from './status-file.js';
 export * from './api.js';
 export * from './ai-overrides.js';
+export * from './ai-part.js';

@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { errorMessage, LeaderboardError } from '../../core/errors.js';
 import { aiDryRun, type AiDryRunReport } from '../../core/ai/dry-run.js';
-import type { AiFlags } from '../../core/ai/settings.js';
+import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { refresh, type RefreshResult } from '../../core/refresh.js';
 import { dataDirPaths, defaultDataDir } from '../../core/store/data-dir.js';
 import { writeStatus } from '../../core/store/status.js';
 import type { AiStep } from '../../shared/status-file.js';
-import { addAiOptions, aiSettingsFrom } from '../ai-options.js';
+import { addAiOptions } from '../ai-options.js';
 import { commandContext, parseInteger, parseSince, type RepoFlags } from '../context.js';
 import { terminalProgress } from '../progress.js';
 
@@ -45,12 +45,12 @@ export function registerRefresh(program: Command): void {
       if (flags.commitsPerEntry) ctx.config.commitsPerEntry = flags.commitsPerEntry;
       const window = { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
       if (flags.aiDryRun) {
-        const settings = aiSettingsFrom(ctx.config, flags, false);
+        const settings = resolveAiSettings(ctx.config, flags, process.env, false);
         if (!settings) throw new LeaderboardError('INVALID_INPUT', '--ai-dry-run needs an AI provider.', 'Add --ai openai or --ai anthropic (or set ai.provider in leaderboard.config.json).');
         console.log(describeDryRun(await aiDryRun({ ...ctx, ...window, rescoreAi: Boolean(flags.rescoreAi) }, settings)));
         return;
       }
-      const aiSettings = aiSettingsFrom(ctx.config, flags);
+      const aiSettings = resolveAiSettings(ctx.config, flags);
       if (flags.rescoreAi && !aiSettings) throw new LeaderboardError('INVALID_INPUT', '--rescore-ai needs an AI provider.', 'Add --ai openai or --ai anthropic (or set ai.provider in leaderboard.config.json).');
       const progress = flags.quiet ? undefined : terminalProgress();
       const started = Date.now();

@@ -4,8 +4,8 @@ import { acquireServeLock } from '../../core/store/serve-lock.js';
 import { TOOL_VERSION } from '../../core/version.js';
 import type { AdminDeps } from '../../server/auth.js';
 import type { Refresher } from '../../server/refresher.js';
-import type { AiFlags } from '../../core/ai/settings.js';
-import { addAiOptions, aiSettingsFrom, describeAi } from '../ai-options.js';
+import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
+import { addAiOptions, describeAi } from '../ai-options.js';
 import { commandContext, parseInteger, type CommandContext, type RepoFlags } from '../context.js';
 import { partialWarning, summarize } from './refresh.js';
 
@@ -53,7 +53,7 @@ export function registerServe(program: Command): void {
       }
       let refresher: Refresher | null = null;
       if (flags.refresh) {
-        const aiSettings = aiSettingsFrom(ctx.config, flags);
+        const aiSettings = resolveAiSettings(ctx.config, flags);
         console.log(describeAi(aiSettings));
         refresher = startRefresher({
           ...ctx,

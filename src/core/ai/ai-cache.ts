@@ -70,6 +70,14 @@ export class AiCache {
     return this.byKey.get(keyOf({ hash, provider, model, prompt }));
   }
 
+  /**
+   * The answer a refresh reuses for a commit: this provider, model and prompt version's; else,
+   * unless rescoring, the newest of any (a change of model is not a reason to pay again).
+   */
+  reusable(hash: string, provider: string, model: string, prompt: number, rescore: boolean): AiCacheEntry | undefined {
+    return this.exact(hash, provider, model, prompt) ?? (rescore ? undefined : this.latest(hash));
+  }
+
   /** The newest answer for a commit, whatever model or prompt gave it. */
   latest(hash: string): AiCacheEntry | undefined {
     return this.newest.get(hash);

@@ -1,11 +1,11 @@
-import { isBot } from '../bots.js';
 import { createExcluder } from '../exclusions.js';
 import { listCommits, readCommits } from '../git/history.js';
 import { shallowBoundary } from '../git/repo.js';
 import { windowStartFor, type RefreshOptions } from '../refresh.js';
 import { dataDirPaths } from '../store/data-dir.js';
-import type { FileChange } from '../types.js';
+import { splitFiles } from '../scoring.js';
 import { AiCache } from './ai-cache.js';
+import { mayBeSent } from './llm-scorer.js';
 import { estimatePromptChars, estimateTokens, PROMPT_VERSION } from './prompt.js';
 import type { AiSettings } from './settings.js';
 
@@ -35,21 +35,17 @@ export async function aiDryRun(opts: Pick<RefreshOptions, 'repo' | 'dataDir' | '
   const windowStart = windowStartFor(opts, opts.now ?? new Date());
   const refs = await listCommits(opts.repo, windowStart ? { since: windowStart } : {});
   const { cache } = await AiCache.load(dataDirPaths(opts.dataDir).aiCache, true);
-  const answered = (hash: string) => cache.exact(hash, settings.provider, settings.model, PROMPT_VERSION) ?? (opts.rescoreAi ? undefined : cache.latest(hash));
-  const unanswered = refs.filter((r) => !answered(r.hash)).map((r) => r.hash);
+  const unanswered = refs.filter((r) => !cache.reusable(r.hash, settings.provider, settings.model, PROMPT_VERSION, Boolean(opts.rescoreAi))).map((r) => r.hash);
   const raws = await readCommits(opts.repo, unanswered);
   const shallow = await shallowBoundary(opts.repo);
   const excluder = await createExcluder(opts.repo, opts.config.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)));
   let toSend = 0;
   let chars = 0;
   for (const raw of raws) {
-    const files = shallow.has(raw.hash) ? [] : raw.files;
-    const counted: FileChange[] = [];
-    const excluded: FileChange[] = [];
-    for (const f of files) (excluder(f.path) === null ? counted : excluded).push(f);
-    if (counted.length === 0 || isBot(raw.authorName, raw.authorEmail, opts.config.bots)) continue;
+    const input = { commit: raw, ...splitFiles(shallow.has(raw.hash) ? [] : raw.files, excluder) };
+    if (!mayBeSent(input, opts.config.bots)) continue;
     toSend++;
-    chars += estimatePromptChars({ commit: raw, counted, excluded });
+    chars += estimatePromptChars(input);
   }
   return {
     source: `${settings.provider}:${settings.model}`,

@@ -1,3 +1,4 @@
+import { HEURISTIC_AI_SOURCE } from '../../shared/ai-part.js';
 import type { AiScore, AiScoreInput, AiScorer } from '../types.js';
 
 /** What a changed file is, judged from its path alone. */
@@ -61,7 +62,7 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
  * (10 + 8 + 3 + 4) is exactly 25; the result is always a whole number.
  */
 export class HeuristicAiScorer implements AiScorer {
-  readonly id = 'heuristic';
+  readonly id = HEURISTIC_AI_SOURCE;
 
   /** Scores one commit with the formula above; `reason` summarises the inputs. */
   score(input: AiScoreInput): AiScore {
@@ -69,7 +70,7 @@ export class HeuristicAiScorer implements AiScorer {
     const excludedNote = excluded.length > 0 ? `; ${plural(excluded.length, 'excluded file')}` : '';
     if (counted.length === 0) {
       const why = excluded.length > 0 ? 'every changed file is excluded' : 'no files changed';
-      return { score: 0, source: 'heuristic', reason: why };
+      return { score: 0, source: HEURISTIC_AI_SOURCE, reason: why };
     }
     const lines = counted.reduce((sum, f) => sum + f.insertions + f.deletions, 0);
     const kinds = new Set(counted.map((f) => classifyPath(f.path)));
@@ -88,6 +89,6 @@ export class HeuristicAiScorer implements AiScorer {
     const wordNote = building ? '; building wording' : '';
     const trivialNote = trivial ? '; trivial wording' : '';
     const reason = `${plural(lines, 'line')} in ${plural(counted.length, 'file')} (${kindList}) across ${plural(groups.size, 'top-level dir')}${wordNote}${trivialNote}${excludedNote}`;
-    return { score, source: 'heuristic', reason };
+    return { score, source: HEURISTIC_AI_SOURCE, reason };
   }
 }

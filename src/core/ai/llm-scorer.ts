@@ -29,6 +29,11 @@ export interface LlmScorerOptions {
   now?: () => Date;
 }
 
+/** Whether a commit may be sent to a provider at all: some file counts, and no bot made it. */
+export function mayBeSent(input: AiScoreInput, bots: LeaderboardConfig['bots']): boolean {
+  return input.counted.length > 0 && !isBot(input.commit.authorName, input.commit.authorEmail, bots);
+}
+
 /**
  * The AI part from an LLM: each eligible commit is asked about once per provider, model and
  * prompt version (answers are kept in the AI cache), at most `concurrency` at a time. A commit
@@ -38,8 +43,6 @@ export interface LlmScorerOptions {
  */
 export class LlmAiScorer implements AiScorer {
   readonly id: string;
-  /** One key for every provider and model: the AI cache decides what a change of model means. */
-  readonly cacheKey = 'llm';
   private readonly local = new HeuristicAiScorer();
   /** Commits being prepared or asked about: bounds the prompts held in memory. */
   private readonly limit;
@@ -76,22 +79,11 @@ export class LlmAiScorer implements AiScorer {
     return this.opts.cache.flush();
   }
 
-  /** Whether a commit may be sent at all: not a bot, and some counted file. */
-  eligible(input: AiScoreInput): boolean {
-    return input.counted.length > 0 && !isBot(input.commit.authorName, input.commit.authorEmail, this.opts.bots);
-  }
-
-  /** The answer this commit already has in the AI cache, when it is to be reused. */
-  cached(hash: string): AiScore | undefined {
-    const { provider, model } = this.opts.settings;
-    const hit = this.opts.cache.exact(hash, provider, model, PROMPT_VERSION) ?? (this.opts.rescore ? undefined : this.opts.cache.latest(hash));
-    return hit && { score: hit.score, source: `${hit.provider}:${hit.model}`, reason: hit.reason };
-  }
-
   async score(input: AiScoreInput): Promise<AiScore> {
-    if (!this.eligible(input)) return this.local.score(input);
-    const hit = this.cached(input.commit.hash);
-    if (hit) return this.settle(hit, 'cached');
+    if (!mayBeSent(input, this.opts.bots)) return this.local.score(input);
+    const { provider, model } = this.opts.settings;
+    const hit = this.opts.cache.reusable(input.commit.hash, provider, model, PROMPT_VERSION, Boolean(this.opts.rescore));
+    if (hit) return this.settle({ score: hit.score, source: `${hit.provider}:${hit.model}`, reason: hit.reason }, 'cached');
     return this.limit(() => this.ask(input));
   }
 

@@ -1,22 +1,18 @@
 import { z } from 'zod';
-import type { AiOverride } from '../../shared/ai-overrides.js';
-import { MAX_AI_SCORE } from '../scoring.js';
+import { aiOverrideSchema, type AiOverride } from '../../shared/ai-overrides.js';
+import { OVERRIDE_AI_SOURCE } from '../../shared/ai-part.js';
 import { parseJsonText, readTextIfExists, writeJsonAtomic } from '../store/files.js';
 import type { ScoredCommit } from '../types.js';
 
-const overridesFileSchema = z.strictObject({
-  overrides: z.array(z.strictObject({
-    hash: z.string().regex(/^[0-9a-f]{40,64}$/, 'must be a full commit hash'),
-    score: z.number().int().min(0).max(MAX_AI_SCORE),
-    note: z.string(),
-    by: z.string(),
-    at: z.string(),
-  })),
-});
+const overridesFileSchema = z.strictObject({ overrides: z.array(aiOverrideSchema) });
 
 /** Reads ai-overrides.json; an absent file is no overrides, a broken one an error naming it. */
 export async function readOverrides(file: string): Promise<AiOverride[]> {
-  const text = await readTextIfExists(file);
+  return parseOverrides(await readTextIfExists(file), file);
+}
+
+/** The overrides in the text of ai-overrides.json (null or blank: none); `file` names it in errors. */
+export function parseOverrides(text: string | null, file: string): AiOverride[] {
   if (text === null || text.trim() === '') return [];
   return parseJsonText(text, file, overridesFileSchema, 'INVALID_DATA_FILE').overrides;
 }
@@ -42,7 +38,7 @@ export function applyOverrides(commits: ScoredCommit[], overrides: readonly AiOv
     return {
       ...c,
       scores: {
-        loc, files, keyword, ai: o.score, ai_source: 'override', ai_reason: o.note,
+        loc, files, keyword, ai: o.score, ai_source: OVERRIDE_AI_SOURCE, ai_reason: o.note,
         ai_override: { by: o.by, at: o.at, original: c.scores.ai, original_source: c.scores.ai_source },
       },
       total: loc + files + keyword + o.score,

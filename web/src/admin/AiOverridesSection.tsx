@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_AI_OVERRIDE_SCORE } from '../../../src/shared/ai-overrides.js';
+import { MAX_AI_OVERRIDE_NOTE } from '../../../src/shared/ai-overrides.js';
+import { MAX_AI_SCORE } from '../../../src/shared/ai-part.js';
 import { formatCommitDate } from '../lib/format.js';
-import { checkOverrideDraft, EMPTY_OVERRIDE_DRAFT, MAX_OVERRIDE_NOTE, shortHash, type AiOverrideDraft } from './ai-overrides.js';
+import { checkOverrideDraft, EMPTY_OVERRIDE_DRAFT, shortHash, type AiOverrideDraft } from './ai-overrides.js';
 import type { AiOverridesHandle } from './use-ai-overrides.js';
 
 interface AiOverridesSectionProps {
@@ -41,7 +42,7 @@ export function AiOverridesSection({ handle }: AiOverridesSectionProps) {
         )}
       </div>
       <p className="admin-help">
-        Replace the AI part (0-{MAX_AI_OVERRIDE_SCORE} of a commit&apos;s 100 points) of one commit, with a note saying why.
+        Replace the AI part (0-{MAX_AI_SCORE} of a commit&apos;s 100 points) of one commit, with a note saying why.
         The page shows the note under the commit. Overrides are kept in <code>ai-overrides.json</code> and outlive refreshes.
       </p>
       <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate data-testid="ai-override-form">
@@ -53,14 +54,14 @@ export function AiOverridesSection({ handle }: AiOverridesSectionProps) {
               aria-invalid={error?.startsWith('Commit') ? true : undefined} data-testid="ai-override-commit" />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-score`}>AI score (0-{MAX_AI_OVERRIDE_SCORE})</label>
-            <input id={`${id}-score`} className="input" type="number" inputMode="numeric" step={1} min={0} max={MAX_AI_OVERRIDE_SCORE}
+            <label htmlFor={`${id}-score`}>AI score (0-{MAX_AI_SCORE})</label>
+            <input id={`${id}-score`} className="input" type="number" inputMode="numeric" step={1} min={0} max={MAX_AI_SCORE}
               value={draft.score} onChange={(e) => set({ score: e.target.value })} disabled={busy}
               aria-invalid={error?.startsWith('Score') ? true : undefined} data-testid="ai-override-score" />
           </div>
           <div className="field field-notes">
             <label htmlFor={`${id}-note`}>Note</label>
-            <input id={`${id}-note`} className="input" type="text" maxLength={MAX_OVERRIDE_NOTE} placeholder="Why the AI score is overridden"
+            <input id={`${id}-note`} className="input" type="text" maxLength={MAX_AI_OVERRIDE_NOTE} placeholder="Why the AI score is overridden"
               value={draft.note} onChange={(e) => set({ note: e.target.value })} disabled={busy}
               aria-invalid={error?.startsWith('Note') ? true : undefined} data-testid="ai-override-note" />
           </div>

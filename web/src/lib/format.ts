@@ -1,4 +1,5 @@
 import type { Commit } from '../../../src/shared/data-file.js';
+import { HEURISTIC_AI_SOURCE, OVERRIDE_AI_SOURCE } from '../../../src/shared/ai-part.js';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
@@ -47,10 +48,6 @@ export function formatCommitDate(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString();
 }
 
-/** `ai_source` of the local estimate (the default when no AI provider is configured). */
-export const HEURISTIC_SOURCE = 'heuristic';
-/** `ai_source` of a commit whose AI part an admin overrode. */
-export const OVERRIDE_SOURCE = 'override';
 
 /**
  * Hover text of the AI part: the scorer's own reason, or what the local heuristic (whose data
@@ -58,7 +55,7 @@ export const OVERRIDE_SOURCE = 'override';
  */
 export function aiTitle(source: string | undefined, reason: string | undefined): string | undefined {
   if (reason) return reason;
-  return source === HEURISTIC_SOURCE
+  return source === HEURISTIC_AI_SOURCE
     ? 'Local estimate (no AI provider configured): the size of the change, the kind of files, how many areas it touches and the wording of its subject'
     : undefined;
 }
@@ -68,7 +65,7 @@ export function aiTitle(source: string | undefined, reason: string | undefined):
  * model's name or an override is said in the line below the breakdown, see {@link aiNote}).
  */
 export function aiLabel(source: string | undefined): string {
-  return source === HEURISTIC_SOURCE ? `AI (${source})` : 'AI';
+  return source === HEURISTIC_AI_SOURCE ? `AI (${source})` : 'AI';
 }
 
 /** What the line under a commit's breakdown says about its AI part. */
@@ -91,7 +88,7 @@ export function aiNote(scores: Commit['scores']): AiNote | null {
     return { kind: 'override', text: `AI overridden by ${override.by}${note} (was ${formatScore(override.original)} from ${override.original_source})` };
   }
   if (fallback) return { kind: 'fallback', text: `AI: local estimate, ${fallback}` };
-  if (source && source !== HEURISTIC_SOURCE && source !== OVERRIDE_SOURCE) {
+  if (source && source !== HEURISTIC_AI_SOURCE && source !== OVERRIDE_AI_SOURCE) {
     return { kind: 'provider', text: `AI ${formatScore(scores.ai)} by ${source}${reason ? `: ${reason}` : ''}` };
   }
   return null;
@@ -105,7 +102,7 @@ export function aiSourceNote(metadata: Record<string, unknown>): string | null {
   const scoring = metadata.scoring;
   const source = typeof scoring === 'object' && scoring !== null ? (scoring as { ai?: unknown }).ai : undefined;
   if (typeof source !== 'string' || source === '') return null;
-  return source === HEURISTIC_SOURCE
+  return source === HEURISTIC_AI_SOURCE
     ? 'AI part: local estimate (no AI provider configured)'
     : `AI part: scored by ${source}`;
 }
