@@ -9,6 +9,7 @@ import { applyOverrides, parseOverrides } from './ai/override-file.js';
 import { createProvider, type ChatProvider } from './ai/providers.js';
 import type { AiSettings } from './ai/settings.js';
 import type { LeaderboardConfig } from './config.js';
+import { HEURISTIC_AI_SOURCE } from '../shared/ai-part.js';
 import { isBot } from './bots.js';
 import { errorMessage } from './errors.js';
 import { createExcluder } from './exclusions.js';
@@ -86,6 +87,8 @@ export interface RefreshResult {
   aiSource: string;
   /** What the AI provider did, when one is configured and commits were scored. */
   ai?: AiStep;
+  /** With a provider: commits whose AI score another model gave (kept until --rescore-ai). */
+  aiFromOtherModels?: number;
 }
 
 // What a refresh was computed from; equal inputs mean the data file is already right.
@@ -276,6 +279,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     contributors: Number(data.metadata.totalContributors ?? 0),
     analysisPeriodDays,
     ...(aiStep ? { ai: aiStep } : {}),
+    ...(opts.aiSettings ? { aiFromOtherModels: commits.filter((c) => c.scores.ai_source !== aiId && c.scores.ai_source !== HEURISTIC_AI_SOURCE).length } : {}),
   };
 }
 

@@ -220,6 +220,7 @@ describe('AI scoring with a provider', () => {
     const other = stubSettings(stub, { model: 'gpt-other' });
     const switched = await refreshWith(repo, dataDir, other);
     expect(switched.upToDate).toBe(false);
+    expect(switched.aiFromOtherModels).toBe(2);
     expect(stub.requests).toHaveLength(2);
     expect((await readWritten(dataDir)).metadata).toMatchObject({ scoring: { ai: 'openai:gpt-other' } });
     expect((await rowOf(dataDir, second!)).scores.ai_source).toBe('openai:gpt-stub');
@@ -228,6 +229,7 @@ describe('AI scoring with a provider', () => {
     stub.setReply(() => ({ kind: 'answer', score: 3, reason: 'Other model.' }));
     const rescored = await refreshWith(repo, dataDir, other, { rescoreAi: true });
     expect(rescored.ai).toMatchObject({ sent: 2, cached: 0 });
+    expect(rescored.aiFromOtherModels).toBe(0);
     expect(stub.requests.slice(2).map((r) => r.model)).toEqual(['gpt-other', 'gpt-other']);
     expect((await rowOf(dataDir, second!)).scores).toMatchObject({ ai: 3, ai_source: 'openai:gpt-other' });
     const overridden = await rowOf(dataDir, first!);

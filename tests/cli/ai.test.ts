@@ -95,6 +95,18 @@ describe('leaderboard refresh --ai', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`No AI override for ${short}.`);
     expect((await run(repo, ['ai-override', 'list'])).stdout).toBe('No AI overrides.\n');
+
+    // Names git knows work too; an option-like one is refused before git sees it.
+    const head = (await repo.git('rev-parse', 'HEAD')).slice(0, 8);
+    expect((await run(repo, ['ai-override', 'set', 'HEAD', '--score', '4', '--note', 'tip', '--by', 'me'])).stdout).toBe(`AI score of ${head} set to 4 by me: tip\n`);
+    expect((await run(repo, ['ai-override', 'remove', 'HEAD'])).stdout).toBe('Removed the AI override of HEAD.\n');
+    const dash = await run(repo, ['ai-override', 'set', '--score', '4', '--note', 'x', '--', '--output=x']);
+    expect(dash.code).toBe(2);
+    expect(dash.stderr).toContain('Error: "--output=x" is not a commit.');
+
+    // Another model keeps the earlier answers, and the summary says how to ask again.
+    const other = await run(repo, ['refresh', ...ai(), '--ai-model', 'gpt-other', '--all'], { OPENAI_API_KEY: 'test-key' });
+    expect(other.stdout).toContain('AI part: openai:gpt-other. 3 commits keep the AI score of another model; `leaderboard refresh --rescore-ai` asks again.');
   });
 });
 

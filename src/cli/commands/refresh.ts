@@ -106,10 +106,15 @@ export function summarize(r: RefreshResult, ms?: number): string {
   const pulled = r.pulled ? (r.pulled.before === r.pulled.after ? 'Already up to date with upstream. ' : `Pulled ${short(r.pulled.before)}..${short(r.pulled.after)}. `) : '';
   const ai = r.aiSource === 'heuristic'
     ? ' AI part: local heuristic estimate (no AI provider configured).'
-    : ` AI part: ${r.aiSource}${r.ai ? ` (${r.ai.sent} asked, ${r.ai.cached} from the AI cache, ${r.ai.failed} fell back to the local estimate)` : ''}.`;
+    : ` AI part: ${r.aiSource}${r.ai ? ` (${r.ai.sent} asked, ${r.ai.cached} from the AI cache, ${r.ai.failed} fell back to the local estimate)` : ''}.${otherModels(r.aiFromOtherModels)}`;
   if (r.upToDate) return `${pulled}Up to date at ${short(r.head)}: nothing new to analyse (${where}).`;
   return `${pulled}Analysed ${plural(r.commitsInWindow, 'commit')} over ${plural(r.analysisPeriodDays, 'day')} (${r.scored} scored, ${r.commitsInWindow - r.scored} cached${r.dropped ? `, ${r.dropped} dropped` : ''}), ` +
     `${plural(r.contributors, 'contributor')}${ms === undefined ? '' : `, in ${(ms / 1000).toFixed(1)}s`} -> ${where}.${ai}`;
+}
+
+// Answers of an earlier model are kept on purpose (asking again costs money): say how to.
+function otherModels(n: number | undefined): string {
+  return n ? ` ${plural(n, 'commit')} keep${n === 1 ? 's' : ''} the AI score of another model; \`leaderboard refresh --rescore-ai\` asks again.` : '';
 }
 
 function short(hash: string | null): string {

@@ -13,13 +13,20 @@ export interface OverrideContext {
   config: LeaderboardConfig;
 }
 
-/** Full hash of `rev` in the repository, or a clear error when it names no commit. */
+const HEX = /^[0-9a-f]{4,64}$/i;
+
+/**
+ * Full hash of `rev` in the repository: a hash of at least 4 digits, or any name git knows
+ * (`HEAD`, `v1.2~3`, a branch); a clear error when it names no commit.
+ */
 export async function resolveCommit(repo: string, rev: string): Promise<string> {
   const trimmed = rev.trim();
-  if (!/^[0-9a-f]{4,64}$/i.test(trimmed)) {
-    throw new LeaderboardError('INVALID_INPUT', `"${rev}" is not a commit hash.`, 'Give the commit as a hash of at least 4 hex digits, as shown on the page.');
+  // A leading dash would be read as an option; hashes and ref names never hold whitespace.
+  if (!trimmed || trimmed.startsWith('-') || /[\s\0]/.test(trimmed) || trimmed.length > 256) {
+    throw new LeaderboardError('INVALID_INPUT', `"${rev.slice(0, 80)}" is not a commit.`, 'Give the commit as a hash of at least 4 hex digits, as shown on the page (or a name git knows, like HEAD).');
   }
-  const result = await runGit(repo, ['rev-parse', '--verify', '--quiet', `${trimmed.toLowerCase()}^{commit}`], { okCodes: [0, 1, 128] });
+  const name = HEX.test(trimmed) ? trimmed.toLowerCase() : trimmed;
+  const result = await runGit(repo, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`], { okCodes: [0, 1, 128] });
   const full = result.stdout.trim();
   if (result.code !== 0 || !/^[0-9a-f]{40,64}$/.test(full)) {
     throw new LeaderboardError('NOT_FOUND', `No commit ${trimmed} in ${repo} (or the hash is ambiguous).`, 'Check the hash on the page; give more digits if several commits start with it.');
@@ -27,10 +34,6 @@ export async function resolveCommit(repo: string, rev: string): Promise<string> 
   return full;
 }
 
-/**
- * Sets the AI score of one commit to `score` (0-25) with a note saying why, replacing an earlier
- * override of it, then rebuilds the data file from the cache (no git history read).
- */
 /** What saving or removing an override did to the leaderboards. */
 export type OverrideEffect =
   /** The data file was rebuilt and shows the change. */
@@ -47,6 +50,10 @@ export function describeEffect(effect: OverrideEffect): string {
   return 'it applies from the next refresh';
 }
 
+/**
+ * Sets the AI score of one commit to `score` (0-25) with a note saying why, replacing an earlier
+ * override of it, then rebuilds the data file from the cache (no git history read).
+ */
 export async function setAiOverride(ctx: OverrideContext, input: { commit: string; score: unknown; note: unknown; by: string }, now = new Date()): Promise<{ override: AiOverride; effect: OverrideEffect }> {
   const parsed = aiOverrideInputSchema.safeParse({ score: input.score, note: input.note });
   if (!parsed.success) {
@@ -74,10 +81,10 @@ function effectOf(result: RebuildResult, hash: string): OverrideEffect {
 export async function removeAiOverride(ctx: OverrideContext, commit: string): Promise<{ hash: string; effect: OverrideEffect } | null> {
   const paths = dataDirPaths(ctx.dataDir);
   const current = await readOverrides(paths.overrides);
-  const trimmed = commit.trim().toLowerCase();
-  // Matched against the overrides themselves, so an override of a commit that has since left the
-  // repository (a force-push) can still be removed.
-  const matches = current.filter((o) => trimmed.length >= 4 && o.hash.startsWith(trimmed));
+  // A hash is matched against the overrides themselves, so an override of a commit that has since
+  // left the repository (a force-push) can still be removed; a name (HEAD) is asked of git.
+  const trimmed = HEX.test(commit.trim()) ? commit.trim().toLowerCase() : await resolveCommit(ctx.repo, commit);
+  const matches = current.filter((o) => o.hash.startsWith(trimmed));
   if (matches.length > 1) throw new LeaderboardError('INVALID_INPUT', `${commit} matches ${matches.length} overridden commits.`, 'Give more digits of the hash.');
   const target = matches[0];
   if (!target) return null;
