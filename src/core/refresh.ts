@@ -13,11 +13,12 @@ import { HEURISTIC_AI_SOURCE } from '../shared/ai-part.js';
 import { isBot } from './bots.js';
 import { errorMessage } from './errors.js';
 import { createExcluder } from './exclusions.js';
-import { listCommits, readCommits } from './git/history.js';
+import { listHistory, readCommits, type HistorySpan } from './git/history.js';
 import { headCommit, pullFastForward, shallowBoundary } from './git/repo.js';
 import { runGit } from './git/run-git.js';
 import { buildLeaderboardData } from './leaderboards.js';
-import { scoreCommit } from './scoring.js';
+import { metadataFor } from './metadata.js';
+import { SCORING_VERSION, scoreCommit } from './scoring.js';
 import { loadScoreCache, saveScoreCache, type CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
 import { readJsonFile, readTextIfExists, writeJsonAtomic } from './store/files.js';
@@ -28,8 +29,6 @@ import type { AiStep } from '../shared/status-file.js';
 import type { AiScorer, Excluder, RawCommit, ScoredCommit } from './types.js';
 import { TOOL_VERSION } from './version.js';
 
-/** Bumped whenever a scoring rule changes, so cached scores are recomputed. */
-export const SCORING_VERSION = 1;
 const DAY_MS = 86_400_000;
 
 /** What `refresh` reports while it works. */
@@ -89,6 +88,10 @@ export interface RefreshResult {
   ai?: AiStep;
   /** With a provider: commits whose AI score another model gave (kept until --rescore-ai). */
   aiFromOtherModels?: number;
+  /** Start of the analysed window (ISO), null for the whole history; absent when up to date. */
+  windowStart?: string | null;
+  /** The whole history's span, whatever the window; absent when up to date. */
+  history?: HistorySpan | null;
 }
 
 // What a refresh was computed from; equal inputs mean the data file is already right.
@@ -109,6 +112,9 @@ const stateSchema = z.object({
   aiPartial: z.boolean().optional(),
   // Absent in older state files (no overrides then).
   overridesHash: z.string().optional(),
+  // For rebuilds, which read no git: the repository and its whole history's span (newer files).
+  repo: z.string().optional(),
+  history: z.object({ newest: z.string(), oldest: z.string() }).nullable().optional(),
 });
 type RefreshState = z.infer<typeof stateSchema>;
 
@@ -214,7 +220,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const manual = await readManualFile(paths.manual);
 
   opts.onProgress?.({ phase: 'listing', done: 0, total: 0 });
-  const refs = await listCommits(opts.repo, windowStart ? { since: windowStart } : {});
+  const { commits: refs, span: history } = await listHistory(opts.repo, windowStart ? { since: windowStart } : {});
   const loaded = await loadScoreCache(paths.cache, fingerprint);
   const cached = loaded.cache.commits;
   const missing = refs.filter((r) => {
@@ -259,14 +265,14 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     analysisPeriodDays,
     commitsPerEntry: opts.config.commitsPerEntry,
     bots: opts.config.bots,
-    metadata: metadataFor(opts, head, aiId, windowStart),
+    metadata: metadataFor(opts, { head, aiId, windowStart, history }),
   });
   await writeJsonAtomic(paths.data, data);
   await saveScoreCache(paths.cache, fingerprint, commits);
   const aiStep = llm?.step();
   // Fallbacks kept from an earlier refresh (no commit needed asking this time) keep it partial.
   const aiPartial = Boolean(opts.aiSettings) && (aiStep?.partial || commits.some((c) => c.scores.ai_fallback !== undefined));
-  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, dataFile: await fileStamp(paths.data) });
+  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, repo: opts.repo, history, dataFile: await fileStamp(paths.data) });
 
   return {
     ...base,
@@ -278,6 +284,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     ...(loaded.kind === 'corrupt' ? { cacheProblem: `${paths.cache} was corrupt (${loaded.reason ?? 'unreadable'}); it was discarded and rebuilt.` } : {}),
     contributors: Number(data.metadata.totalContributors ?? 0),
     analysisPeriodDays,
+    windowStart: windowStart?.toISOString() ?? null,
+    history,
     ...(aiStep ? { ai: aiStep } : {}),
     ...(opts.aiSettings ? { aiFromOtherModels: commits.filter((c) => c.scores.ai_source !== aiId && c.scores.ai_source !== HEURISTIC_AI_SOURCE).length } : {}),
   };
@@ -331,28 +339,6 @@ function spanDays(commits: ScoredCommit[], now: Date): number {
   return oldest ? Math.max(1, Math.round((utcDayStart(now) - utcDayStart(new Date(oldest.date))) / DAY_MS)) : 0;
 }
 
-function metadataFor(opts: Pick<RefreshOptions, 'repo' | 'config'>, head: string | null, aiId: string, windowStart: Date | null): Record<string, unknown> {
-  return {
-    tool: 'leaderboard',
-    version: TOOL_VERSION,
-    repository: path.basename(opts.repo),
-    head,
-    windowStart: windowStart?.toISOString() ?? null,
-    scoring: {
-      version: SCORING_VERSION,
-      loc: '>=100 lines: 30, >=50: 15, >=20: 8, else 3',
-      files: '>=5 files: 20, >=2: 10, 1: 5',
-      keyword: 'feat/feature/refactor/perf/breaking: 25; fix/bug/improve/enhance/update: 15; test/chore/ci: 10; docs/doc/typo/style/format: 5; none: 12',
-      ai: aiId,
-      significantAt: 50,
-    },
-    exclusions: opts.config.exclusions,
-    bots: opts.config.bots,
-    commitsPerEntry: opts.config.commitsPerEntry,
-  };
-}
-
-/** Whether `file` exists and parses as JSON (the data file: what the page reads must be whole). */
 /** Size and modification time of a file, to recognise it later without reading it. */
 async function fileStamp(file: string): Promise<{ size: number; mtimeMs: number }> {
   const { size, mtimeMs } = await stat(file);
@@ -441,7 +427,10 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
     // As the last refresh listed them (a --commits-per-entry flag is not in the config).
     commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry,
     bots: opts.config.bots,
-    metadata: metadataFor({ ...opts, config: { ...opts.config, commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry } }, state.head, aiId, windowStart),
+    metadata: metadataFor(
+      { repo: state.repo ?? opts.repo, config: { ...opts.config, commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry } },
+      { head: state.head, aiId, windowStart, history: state.history ?? null },
+    ),
   });
   await writeJsonAtomic(paths.data, data);
   await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), overridesHash: sha1(overridesText), dataFile: await fileStamp(paths.data) });

@@ -4,6 +4,9 @@ import { MAX_AI_SCORE } from '../shared/ai-part.js';
 
 export { MAX_AI_SCORE };
 
+/** Bumped whenever a scoring rule changes, so cached scores are recomputed. */
+export const SCORING_VERSION = 1;
+
 /**
  * Lines-of-code part (0-30) from insertions + deletions after exclusions:
  * >= 100 lines 30, >= 50 15, >= 20 8, otherwise 3; 0 when every changed file is excluded.

@@ -4,3 +4,4 @@ export * from './status-file.js';
 export * from './api.js';
 export * from './ai-overrides.js';
 export * from './ai-part.js';
+export * from './history-span.js';

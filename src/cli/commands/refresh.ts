@@ -7,6 +7,7 @@ import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { refresh, type RefreshResult } from '../../core/refresh.js';
 import { dataDirPaths, defaultDataDir } from '../../core/store/data-dir.js';
 import { writeStatus } from '../../core/store/status.js';
+import { windowBeyondHistory } from '../../shared/history-span.js';
 import type { AiStep } from '../../shared/status-file.js';
 import { addAiOptions } from '../ai-options.js';
 import { commandContext, parseInteger, parseSince, type RepoFlags } from '../context.js';
@@ -109,7 +110,17 @@ export function summarize(r: RefreshResult, ms?: number): string {
     : ` AI part: ${r.aiSource}${r.ai ? ` (${r.ai.sent} asked, ${r.ai.cached} from the AI cache, ${r.ai.failed} fell back to the local estimate)` : ''}.${otherModels(r.aiFromOtherModels)}`;
   if (r.upToDate) return `${pulled}Up to date at ${short(r.head)}: nothing new to analyse (${where}).`;
   return `${pulled}Analysed ${plural(r.commitsInWindow, 'commit')} over ${plural(r.analysisPeriodDays, 'day')} (${r.scored} scored, ${r.commitsInWindow - r.scored} cached${r.dropped ? `, ${r.dropped} dropped` : ''}), ` +
-    `${plural(r.contributors, 'contributor')}${ms === undefined ? '' : `, in ${(ms / 1000).toFixed(1)}s`} -> ${where}.${ai}`;
+    `${plural(r.contributors, 'contributor')}${ms === undefined ? '' : `, in ${(ms / 1000).toFixed(1)}s`} -> ${where}.${emptyWindow(r)}${ai}`;
+}
+
+// An old history (an archived project, a stale mirror) gives an empty window; say so, or it looks broken.
+function emptyWindow(r: RefreshResult): string {
+  if (r.commitsInWindow > 0) return '';
+  if (r.history === null) return ' The repository has no commits yet.';
+  const beyond = windowBeyondHistory(r);
+  return beyond
+    ? ` The newest commit is from ${beyond.newest}, before the window (since ${beyond.windowStart}): run again with --all for the whole history, or --since ${beyond.since} for the year up to it.`
+    : '';
 }
 
 // Answers of an earlier model are kept on purpose (asking again costs money): say how to.

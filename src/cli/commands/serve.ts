@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { acquireServeLock } from '../../core/store/serve-lock.js';
@@ -6,7 +7,7 @@ import type { AdminDeps } from '../../server/auth.js';
 import type { Refresher } from '../../server/refresher.js';
 import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { addAiOptions, describeAi } from '../ai-options.js';
-import { commandContext, parseInteger, type CommandContext, type RepoFlags } from '../context.js';
+import { commandContext, parseInteger, parseSince, type CommandContext, type RepoFlags } from '../context.js';
 import { partialWarning, summarize } from './refresh.js';
 
 interface ServeFlags extends RepoFlags, AiFlags {
@@ -18,6 +19,8 @@ interface ServeFlags extends RepoFlags, AiFlags {
   githubRepo?: string;
   githubApiUrl?: string;
   allowedHost: string[];
+  since?: string;
+  all?: boolean;
 }
 
 /** `leaderboard serve`: refresh when needed, serve the dashboard, refresh on a timer. */
@@ -33,6 +36,8 @@ export function registerServe(program: Command): void {
     .option('--no-open', 'do not open the browser')
     .option('--refresh-interval <time>', 'refresh while serving every 15m, 1h, 30s... (default 15m)')
     .option('--no-refresh', 'serve the data directory as it is: no refresh at start or on a timer')
+    .option('--since <date|Nd>', 'refresh from a date (YYYY-MM-DD) or N days back, instead of analysisPeriodDays')
+    .option('--all', 'refresh over the whole history')
     .option('--github-repo <owner/name>', 'GitHub repository for admin sign-in and the admin list (default: github.repo of the config, else the origin remote)')
     .option('--github-api-url <url>', 'GitHub REST API base URL (default: env GITHUB_API_URL, else github.apiUrl of the config, else https://api.github.com)');
   addAiOptions(command)
@@ -41,7 +46,11 @@ export function registerServe(program: Command): void {
       const [{ isStale, parseInterval, pullAndRefreshWith, startRefresher }, { startServer }, { default: open }] = await Promise.all([
         import('../../server/refresher.js'), import('../../server/start.js'), import('open'),
       ]);
-      const ctx = flags.refresh ? await commandContext(flags) : await dataOnlyContext(flags);
+      const { dataOnly, ...ctx } = flags.refresh ? { ...(await commandContext(flags)), dataOnly: false } : await noRefreshContext(flags);
+      if (!flags.refresh && (flags.since || flags.all)) {
+        throw new LeaderboardError('INVALID_INPUT', '--since and --all set the window of the refreshes, and --no-refresh turns them off.', 'Drop --no-refresh, or drop --since/--all.');
+      }
+      const window = { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
       const host = flags.host ?? ctx.config.serve.host;
       // Before any refresh or listen: a second server on this data directory is refused here.
       const serveLock = await acquireServeLock(ctx.dataDir, host);
@@ -57,6 +66,7 @@ export function registerServe(program: Command): void {
         console.log(describeAi(aiSettings));
         refresher = startRefresher({
           ...ctx,
+          ...window,
           aiSettings,
           intervalMs,
           onResult: (r) => {
@@ -64,7 +74,8 @@ export function registerServe(program: Command): void {
             if (!(r instanceof Error) && r.ai?.partial) console.error(partialWarning(r.ai));
           },
         });
-        if (await isStale(ctx.dataDir, intervalMs)) {
+        // A window asked for on the command line must show now, not at the next tick.
+        if (flags.since || flags.all || (await isStale(ctx.dataDir, intervalMs))) {
           console.log('Analysing the repository...');
           try {
             const started = Date.now();
@@ -77,9 +88,13 @@ export function registerServe(program: Command): void {
           }
         }
       }
+      if (dataOnly) {
+        console.log(`No git repository in ${process.cwd()}: serving the data directory ${ctx.dataDir} as it is (no refresh, no Pull & Refresh). `
+          + 'Pass --repo PATH to use a repository and its leaderboard.config.json.');
+      }
       const server = await startServer({
         dataDir: ctx.dataDir,
-        repo: ctx.repo,
+        ...(dataOnly ? {} : { repo: ctx.repo }),
         config: ctx.config,
         version: TOOL_VERSION,
         port: flags.port ?? ctx.config.serve.port,
@@ -138,13 +153,19 @@ async function adminDeps(ctx: CommandContext, flags: ServeFlags): Promise<AdminD
   }
 }
 
-/** With --no-refresh the repository may not even exist: only the data directory matters. */
-async function dataOnlyContext(flags: ServeFlags) {
-  if (flags.dataDir) {
+/**
+ * --no-refresh only skips refreshing: the repository (--repo, else the current directory) and its
+ * config still count. Only without any repository (no --repo, the current directory outside any)
+ * does --data-dir stand alone, with the default config.
+ */
+async function noRefreshContext(flags: ServeFlags): Promise<CommandContext & { dataOnly: boolean }> {
+  try {
+    return { ...(await commandContext(flags)), dataOnly: false };
+  } catch (err) {
+    if (flags.repo || !flags.dataDir || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
     const { defaultConfig } = await import('../../core/config.js');
-    return { repo: process.cwd(), dataDir: flags.dataDir, config: defaultConfig() };
+    return { repo: process.cwd(), dataDir: path.resolve(flags.dataDir), config: defaultConfig(), dataOnly: true };
   }
-  return commandContext(flags);
 }
 
 /** Ctrl-C and SIGTERM stop cleanly after the work in hand; a second Ctrl-C exits at once. */

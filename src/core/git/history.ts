@@ -33,6 +33,20 @@ function isoConverter(): (seconds: number) => string {
   };
 }
 
+/** Author dates of the newest and oldest non-merge commits of the whole history (ISO 8601 UTC). */
+export interface HistorySpan {
+  newest: string;
+  oldest: string;
+}
+
+/** What {@link listHistory} finds. */
+export interface ListedHistory {
+  /** The commits in the window, newest author date first. */
+  commits: CommitRef[];
+  /** The whole history's span, whatever the window; null when there are no commits. */
+  span: HistorySpan | null;
+}
+
 /**
  * The non-merge commits reachable from HEAD, newest author date first (ties keep git's
  * traversal order, which is deterministic for a given history), only those authored at or
@@ -41,15 +55,25 @@ function isoConverter(): (seconds: number) => string {
  * by committer date.
  */
 export async function listCommits(repo: string, opts: { since?: Date }): Promise<CommitRef[]> {
+  return (await listHistory(repo, opts)).commits;
+}
+
+/**
+ * {@link listCommits} plus the span of the whole history, read from the same walk at no extra
+ * cost: an empty window can then say how old the newest commit is.
+ */
+export async function listHistory(repo: string, opts: { since?: Date }): Promise<ListedHistory> {
   let stdout: string;
   try {
     ({ stdout } = await runGit(repo, ['rev-list', '--no-merges', '--format=%at', 'HEAD', '--']));
   } catch (err) {
-    if (err instanceof LeaderboardError && err.code === 'GIT_FAILED' && (await headCommit(repo)) === null) return [];
+    if (err instanceof LeaderboardError && err.code === 'GIT_FAILED' && (await headCommit(repo)) === null) return { commits: [], span: null };
     throw err;
   }
   const minSeconds = opts.since ? Math.ceil(opts.since.getTime() / 1000) : -Infinity;
   const found: { hash: string; seconds: number }[] = [];
+  let newest = -Infinity;
+  let oldest = Infinity;
   // Lines come in pairs: `commit <hash>` then `<author seconds>`.
   let pos = 0;
   while (pos < stdout.length) {
@@ -57,13 +81,16 @@ export async function listCommits(repo: string, opts: { since?: Date }): Promise
     const dateEnd = stdout.indexOf('\n', hashEnd + 1);
     if (hashEnd < 0 || dateEnd < 0) break;
     const seconds = Number(stdout.slice(hashEnd + 1, dateEnd));
+    if (seconds > newest) newest = seconds;
+    if (seconds < oldest) oldest = seconds;
     if (seconds >= minSeconds) found.push({ hash: stdout.slice(pos + 7, hashEnd), seconds });
     pos = dateEnd + 1;
   }
   // Array#sort is stable, so equal dates keep git's order.
   found.sort((a, b) => b.seconds - a.seconds);
   const iso = isoConverter();
-  return found.map(({ hash, seconds }) => ({ hash, authorDate: iso(seconds) }));
+  const commits = found.map(({ hash, seconds }) => ({ hash, authorDate: iso(seconds) }));
+  return { commits, span: Number.isFinite(newest) ? { newest: iso(newest), oldest: iso(oldest) } : null };
 }
 
 // One header per commit: marker + hash, name, email, author seconds, raw message; each ends in NUL.

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { LeaderboardData } from '../../../src/shared/data-file.js';
+import { PERIOD_TYPES, type LeaderboardData } from '../../../src/shared/data-file.js';
 import { useAutoReload } from '../hooks/use-auto-reload.js';
 import { useHiddenContributors } from '../hooks/use-hidden-contributors.js';
 import { useRefreshStatus } from '../hooks/use-refresh-status.js';
@@ -8,6 +8,7 @@ import { buildTrendSeries } from '../lib/chart-series.js';
 import { applyFilter, collectContributorNames } from '../lib/filter.js';
 import { computeSummary } from '../lib/summary.js';
 import { ContributorFilter } from './ContributorFilter.js';
+import { EmptyBoardReason } from './EmptyBoardReason.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { LeaderboardTable } from './LeaderboardTable.js';
@@ -45,6 +46,7 @@ export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismiss
   const series = useMemo(() => buildTrendSeries(periods, hidden), [periods, hidden]);
   const names = useMemo(() => collectContributorNames(data), [data]);
   const repository = typeof data.metadata.repository === 'string' ? data.metadata.repository : null;
+  const boardEmpty = PERIOD_TYPES.every((t) => Object.keys(data.leaderboards[t]).length === 0);
 
   const refresh = () => {
     reloadStatus();
@@ -69,7 +71,8 @@ export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismiss
             <PeriodSelect type={view.type} labels={view.labels} period={view.period} onChange={view.setPeriod} />
           </div>
           <TrendsChart series={series} type={view.type} />
-          <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries} />
+          <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries}
+            emptyReason={boardEmpty && <EmptyBoardReason metadata={data.metadata} analysisPeriodDays={data.analysis_period_days} />} />
         </div>
       </main>
       <Footer metadata={data.metadata} />

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
 import { LeaderboardRow } from './LeaderboardRow.js';
 import { TierLegend } from './TierLegend.js';
@@ -16,8 +16,14 @@ const HEADERS: { label: string; title?: string; numeric?: boolean }[] = [
   { label: 'Avg', title: 'Average score per commit', numeric: true },
 ];
 
+interface LeaderboardTableProps {
+  entries: readonly ContributorEntry[];
+  /** Said under the empty state: why the whole board is empty, when it is. */
+  emptyReason?: ReactNode;
+}
+
 /** 'Contributor Rankings': the tier legend and one row per contributor, one row open at a time. */
-export function LeaderboardTable({ entries }: { entries: readonly ContributorEntry[] }) {
+export function LeaderboardTable({ entries, emptyReason }: LeaderboardTableProps) {
   const [openName, setOpenName] = useState<string | null>(null);
   const baseId = useId();
   return (
@@ -27,7 +33,10 @@ export function LeaderboardTable({ entries }: { entries: readonly ContributorEnt
         <TierLegend />
       </div>
       {entries.length === 0 ? (
-        <p className="empty-state" data-testid="empty-state">No contributors found for this period.</p>
+        <div className="empty-state">
+          <p data-testid="empty-state">No contributors found for this period.</p>
+          {emptyReason}
+        </div>
       ) : (
         <div className="table-scroll">
           <table className="lb-table" data-testid="leaderboard-table">

@@ -1,0 +1,27 @@
+import { windowBeyondHistory } from '../../../src/shared/history-span.js';
+
+interface EmptyBoardReasonProps {
+  metadata: Record<string, unknown>;
+  analysisPeriodDays: number;
+}
+
+/**
+ * Why a board with no period at all is empty, so an old history (an archived project, a stale
+ * mirror) is not taken for a broken tool: the newest commit's date and the command that widens
+ * the window. Nothing when the data file does not say (files of other tools).
+ */
+export function EmptyBoardReason({ metadata, analysisPeriodDays }: EmptyBoardReasonProps) {
+  if (metadata.history === null) {
+    return <p className="empty-reason" data-testid="empty-reason">This repository has no commits yet.</p>;
+  }
+  const beyond = windowBeyondHistory(metadata);
+  if (!beyond) return null;
+  return (
+    <p className="empty-reason" data-testid="empty-reason">
+      No commits in the analysed window (the last {analysisPeriodDays} days, since {beyond.windowStart}): the newest
+      commit in this repository is from {beyond.newest}. Run <code>leaderboard serve --all</code> to rank the whole
+      history, or <code>leaderboard serve --since {beyond.since}</code> for the year up to the newest commit
+      (<code>leaderboard refresh</code> takes the same options).
+    </p>
+  );
+}
