@@ -28,9 +28,12 @@ export interface ServeProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Starts `leaderboard serve --no-open --port 0 ...args` and waits for the address it prints. */
-export async function startServe(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--no-open', '--port', '0', ...args], {
+/**
+ * Starts `leaderboard serve --no-open --port 0 ...args` and waits for the address it prints;
+ * `configuredPort` leaves --port out, for the port of the config.
+ */
+export async function startServe(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; configuredPort?: boolean } = {}): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--no-open', ...(opts.configuredPort ? [] : ['--port', '0']), ...args], {
     cwd: opts.cwd ?? process.cwd(),
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
