@@ -142,6 +142,9 @@ describe('serve --no-refresh without any repository', () => {
     const missing = runCli(['serve', '--no-open', '--port', '0', '--repo', path.join(elsewhere, 'nope'), '--data-dir', dataDir, '--no-refresh'], { cwd: elsewhere, env: env() });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('is not a git repository (the path does not exist)');
+    const nothing = runCli(['serve', '--no-open', '--port', '0', '--no-refresh'], { cwd: elsewhere, env: env() });
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('pass --data-dir DIR to serve a data directory alone');
     const all = runCli(['serve', '--no-open', '--port', '0', '--repo', repo.dir, '--data-dir', dataDir, '--no-refresh', '--all'], { cwd: elsewhere, env: env() });
     expect(all.code).toBe(2);
     expect(all.stderr).toContain('--since and --all set the window of the refreshes, and --no-refresh turns them off.');

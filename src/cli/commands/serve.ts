@@ -162,7 +162,8 @@ async function noRefreshContext(flags: ServeFlags): Promise<CommandContext & { d
   try {
     return { ...(await commandContext(flags)), dataOnly: false };
   } catch (err) {
-    if (flags.repo || !flags.dataDir || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
+    if (flags.repo || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
+    if (!flags.dataDir) throw new LeaderboardError(err.code, err.message, 'Run inside a git repository, pass --repo PATH, or pass --data-dir DIR to serve a data directory alone.');
     const { defaultConfig } = await import('../../core/config.js');
     return { repo: process.cwd(), dataDir: path.resolve(flags.dataDir), config: defaultConfig(), dataOnly: true };
   }
