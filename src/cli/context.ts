@@ -47,3 +47,10 @@ export function parseSince(value: string, now = new Date()): Date {
   }
   throw new LeaderboardError('INVALID_INPUT', `--since must be a date YYYY-MM-DD or a number of days like 90d, got "${value}".`);
 }
+
+/** --since and --all choose the window of a refresh: with --no-refresh there is none to choose. */
+export function refuseWindowWithoutRefresh(flags: { refresh: boolean; since?: string | undefined; all?: boolean | undefined }): void {
+  if (!flags.refresh && (flags.since || flags.all)) {
+    throw new LeaderboardError('INVALID_INPUT', '--since and --all set the window of the refreshes, and --no-refresh turns them off.', 'Drop --no-refresh, or drop --since/--all.');
+  }
+}

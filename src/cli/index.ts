@@ -3,6 +3,7 @@ import { LeaderboardError } from '../core/errors.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { registerAddContribution } from './commands/add-contribution.js';
 import { registerAdmins } from './commands/admins.js';
+import { registerBuild } from './commands/build.js';
 import { registerAiOverride } from './commands/ai-override.js';
 import { registerContributor } from './commands/contributor.js';
 import { registerExport } from './commands/export.js';
@@ -18,6 +19,7 @@ const program = new Command('leaderboard')
 
 registerServe(program);
 registerRefresh(program);
+registerBuild(program);
 registerAddContribution(program);
 registerExport(program);
 registerImport(program);

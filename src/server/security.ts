@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { PAGE_CSP_DIRECTIVES } from '../shared/page-csp.js';
 import { sendError } from './http-errors.js';
 
 /** Host names that always mean this machine's loopback interface. */
@@ -123,18 +124,7 @@ export function securityHeaders(): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
+      directives: PAGE_CSP_DIRECTIVES,
     },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },

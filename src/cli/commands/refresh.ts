@@ -10,10 +10,11 @@ import { writeStatus } from '../../core/store/status.js';
 import { windowBeyondHistory } from '../../shared/history-span.js';
 import type { AiStep } from '../../shared/status-file.js';
 import { addAiOptions } from '../ai-options.js';
-import { commandContext, parseInteger, parseSince, type RepoFlags } from '../context.js';
+import { commandContext, parseInteger, parseSince, type CommandContext, type RepoFlags } from '../context.js';
 import { terminalProgress } from '../progress.js';
 
-interface RefreshFlags extends RepoFlags, AiFlags {
+/** The flags of `refresh`, which `build` shares. */
+export interface RefreshFlags extends RepoFlags, AiFlags {
   since?: string;
   all?: boolean;
   pull?: boolean;
@@ -44,34 +45,44 @@ export function registerRefresh(program: Command): void {
         throw err;
       });
       if (flags.commitsPerEntry) ctx.config.commitsPerEntry = flags.commitsPerEntry;
-      const window = { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
       if (flags.aiDryRun) {
+        const window = { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
         const settings = resolveAiSettings(ctx.config, flags, process.env, false);
         if (!settings) throw new LeaderboardError('INVALID_INPUT', '--ai-dry-run needs an AI provider.', 'Add --ai openai or --ai anthropic (or set ai.provider in leaderboard.config.json).');
         console.log(describeDryRun(await aiDryRun({ ...ctx, ...window, rescoreAi: Boolean(flags.rescoreAi) }, settings)));
         return;
       }
-      const aiSettings = resolveAiSettings(ctx.config, flags);
-      if (flags.rescoreAi && !aiSettings) throw new LeaderboardError('INVALID_INPUT', '--rescore-ai needs an AI provider.', 'Add --ai openai or --ai anthropic (or set ai.provider in leaderboard.config.json).');
-      const progress = flags.quiet ? undefined : terminalProgress();
-      const started = Date.now();
-      try {
-        const result = await refresh({
-          ...ctx,
-          ...window,
-          pull: Boolean(flags.pull),
-          aiSettings,
-          rescoreAi: Boolean(flags.rescoreAi),
-          ...(progress ? { onProgress: progress.update } : {}),
-        });
-        progress?.done();
-        if (result.cacheProblem) console.log(`Note: ${result.cacheProblem}`);
-        console.log(summarize(result, Date.now() - started));
-        if (result.ai?.partial) console.error(partialWarning(result.ai));
-      } finally {
-        progress?.done();
-      }
+      await refreshAndReport(ctx, flags);
     });
+}
+
+/**
+ * Runs a refresh as `refresh` does (progress on a terminal, the window and AI flags) and prints
+ * its summary and any warning; also the first step of `build`.
+ */
+export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags): Promise<RefreshResult> {
+  const window = { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
+  const aiSettings = resolveAiSettings(ctx.config, flags);
+  if (flags.rescoreAi && !aiSettings) throw new LeaderboardError('INVALID_INPUT', '--rescore-ai needs an AI provider.', 'Add --ai openai or --ai anthropic (or set ai.provider in leaderboard.config.json).');
+  const progress = flags.quiet ? undefined : terminalProgress();
+  const started = Date.now();
+  try {
+    const result = await refresh({
+      ...ctx,
+      ...window,
+      pull: Boolean(flags.pull),
+      aiSettings,
+      rescoreAi: Boolean(flags.rescoreAi),
+      ...(progress ? { onProgress: progress.update } : {}),
+    });
+    progress?.done();
+    if (result.cacheProblem) console.log(`Note: ${result.cacheProblem}`);
+    console.log(summarize(result, Date.now() - started));
+    if (result.ai?.partial) console.error(partialWarning(result.ai));
+    return result;
+  } finally {
+    progress?.done();
+  }
 }
 
 /** What `--ai-dry-run` prints. */

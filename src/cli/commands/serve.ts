@@ -7,7 +7,7 @@ import type { AdminDeps } from '../../server/auth.js';
 import type { Refresher } from '../../server/refresher.js';
 import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { addAiOptions, describeAi } from '../ai-options.js';
-import { commandContext, parseInteger, parseSince, type CommandContext, type RepoFlags } from '../context.js';
+import { commandContext, parseInteger, parseSince, refuseWindowWithoutRefresh, type CommandContext, type RepoFlags } from '../context.js';
 import { partialWarning, summarize } from './refresh.js';
 
 interface ServeFlags extends RepoFlags, AiFlags {
@@ -47,9 +47,7 @@ export function registerServe(program: Command): void {
         import('../../server/refresher.js'), import('../../server/start.js'), import('open'),
       ]);
       const { dataOnly, ...ctx } = flags.refresh ? { ...(await commandContext(flags)), dataOnly: false } : await noRefreshContext(flags);
-      if (!flags.refresh && (flags.since || flags.all)) {
-        throw new LeaderboardError('INVALID_INPUT', '--since and --all set the window of the refreshes, and --no-refresh turns them off.', 'Drop --no-refresh, or drop --since/--all.');
-      }
+      refuseWindowWithoutRefresh(flags);
       const window = { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
       const host = flags.host ?? ctx.config.serve.host;
       // Before any refresh or listen: a second server on this data directory is refused here.

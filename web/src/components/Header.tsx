@@ -4,6 +4,10 @@ import { AdminButton } from './AdminButton.js';
 import { DataGenerated } from './DataGenerated.js';
 import { RefreshIcon, TrophyIcon } from './Icons.js';
 import { RefreshStatus } from './RefreshStatus.js';
+import { isPublishedSite } from '../lib/site-mode.js';
+
+// Read once: the marker is in the served index.html and never changes while the page runs.
+const PUBLISHED = isPublishedSite();
 
 interface HeaderProps {
   repository: string | null;
@@ -31,7 +35,7 @@ export function Header({ repository, lastUpdated, status, refreshing, onRefresh 
             </h1>
             <p className="header-meta">
               <DataGenerated lastUpdated={lastUpdated} />
-              <RefreshStatus status={status} />
+              <RefreshStatus status={status} published={PUBLISHED} />
             </p>
           </div>
         </div>
@@ -41,7 +45,7 @@ export function Header({ repository, lastUpdated, status, refreshing, onRefresh 
             <RefreshIcon width={16} height={16} className={refreshing ? 'spin' : undefined} />
             {refreshing ? 'Refreshing...' : 'Refresh'}
           </button>
-          <AdminButton onDataChanged={onRefresh} />
+          {!PUBLISHED && <AdminButton onDataChanged={onRefresh} />}
         </div>
       </div>
     </header>

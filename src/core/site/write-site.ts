@@ -1,0 +1,124 @@
+import { cp, readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describeDataFileError, parseLeaderboardData } from '../../shared/data-file.js';
+import { cspMetaContent, PUBLISHED_SITE, SITE_MODE_META } from '../../shared/page-csp.js';
+import type { StatusFile } from '../../shared/status-file.js';
+import { LeaderboardError } from '../errors.js';
+import { dataDirPaths } from '../store/data-dir.js';
+import { readTextIfExists } from '../store/files.js';
+import { readStatus } from '../store/status.js';
+import { TOOL_VERSION } from '../version.js';
+import { withoutEmails } from './redact.js';
+import { replaceDirectory } from './replace-dir.js';
+
+/** The prebuilt page: dist/web, four levels above both src/core/site/*.ts and dist/core/site/*.js. */
+export const DEFAULT_WEB_ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../../dist/web');
+
+/** The file that marks a directory as a site written here, so `--out` never replaces anything else. */
+export const SITE_MARKER = '.leaderboard-site.json';
+
+export interface SiteOptions {
+  dataDir: string;
+  /** Where the site goes; replaced whole. */
+  outDir: string;
+  /** Keep contributors' email addresses in the published data (default: left out). */
+  emails?: boolean;
+  /** The built page. Default: {@link DEFAULT_WEB_ROOT}. */
+  webRoot?: string;
+}
+
+export interface SiteResult {
+  outDir: string;
+  /** When the published data was made (the last refresh). */
+  publishedAt: string;
+  /** Bytes of the published data file. */
+  dataBytes: number;
+  emails: boolean;
+}
+
+/**
+ * Writes a self-contained static site to `outDir`: the page (with its CSP in a `<meta>` and the
+ * admin features off), the data file (without email addresses unless `emails`) and the status
+ * file. Every URL in it is relative, so it can be served from any path. Everything is checked
+ * before anything is written, and the previous site is replaced only once the new one is whole.
+ */
+export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
+  const paths = dataDirPaths(opts.dataDir);
+  const webRoot = opts.webRoot ?? DEFAULT_WEB_ROOT;
+  const outDir = path.resolve(opts.outDir);
+  await refuseForeignOut(outDir, path.resolve(opts.dataDir));
+  const index = await readTextIfExists(path.join(webRoot, 'index.html'));
+  if (index === null) throw new LeaderboardError('NO_DATA', `The page is not built: ${path.join(webRoot, 'index.html')} is missing.`, 'Run `npm run build` in the leaderboard package.');
+  const data = await publishableData(paths.data, Boolean(opts.emails));
+  const status = await freshStatus(paths.status, data.lastUpdated);
+
+  await replaceDirectory(outDir, async (dir) => {
+    await cp(webRoot, dir, { recursive: true });
+    await writeFile(path.join(dir, 'index.html'), publishedIndex(index));
+    await writeFile(path.join(dir, 'leaderboard-data.json'), data.text);
+    await writeFile(path.join(dir, 'last-update.json'), `${JSON.stringify(status, null, 2)}\n`);
+    await writeFile(path.join(dir, SITE_MARKER), `${JSON.stringify({ tool: 'leaderboard', version: TOOL_VERSION, publishedAt: status.timestamp, emails: Boolean(opts.emails) }, null, 2)}\n`);
+  });
+  return { outDir, publishedAt: status.timestamp, dataBytes: Buffer.byteLength(data.text), emails: Boolean(opts.emails) };
+}
+
+/** The page's index.html with the CSP and the published-site marker at the top of its head. */
+export function publishedIndex(index: string): string {
+  const metas = `<meta http-equiv="Content-Security-Policy" content="${cspMetaContent()}" />`
+    + `<meta name="${SITE_MODE_META}" content="${PUBLISHED_SITE}" />`;
+  // After the charset declaration, which must come first; before any script.
+  const anchor = /<meta charset[^>]*>/i.test(index) ? /<meta charset[^>]*>/i : /<head>/i;
+  if (!anchor.test(index)) throw new LeaderboardError('INTERNAL', 'The built index.html has no <head>.');
+  return index.replace(anchor, (found) => `${found}${metas}`);
+}
+
+/** The data file as it will be published: read and validated, emails left out unless asked for. */
+async function publishableData(file: string, emails: boolean): Promise<{ text: string; lastUpdated: string }> {
+  const text = await readTextIfExists(file);
+  if (text === null) {
+    throw new LeaderboardError('NO_DATA', `There is no leaderboard data to publish: ${file} is missing.`, 'Run `leaderboard build` without --no-refresh, or `leaderboard refresh` first.');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+    parseLeaderboardData(json);
+  } catch (err) {
+    throw new LeaderboardError('INVALID_DATA_FILE', `${file} cannot be published: ${describeDataFileError(err)}`, 'Run `leaderboard refresh` to write it again.');
+  }
+  const lastUpdated = (json as { last_updated: string }).last_updated;
+  return { text: emails ? text : JSON.stringify(withoutEmails(json)), lastUpdated };
+}
+
+/**
+ * The status to publish. A refresh that failed after the data file was written leaves that file
+ * stale, so it is an error; a data directory with no status file yet (made by an older version)
+ * publishes the data file's own time.
+ */
+async function freshStatus(file: string, lastUpdated: string): Promise<StatusFile> {
+  const status = await readStatus(file);
+  if (status && !status.success) {
+    throw new LeaderboardError('NO_DATA', `The last refresh failed, so the leaderboard data is stale: ${status.error ?? 'unknown error'}.`, 'Fix that and run `leaderboard build` again (without --no-refresh).');
+  }
+  return { success: true, timestamp: status?.timestamp ?? lastUpdated, latestCommit: status?.latestCommit ?? null, ...(status?.ai ? { ai: status.ai } : {}) };
+}
+
+/** `--out` may be new, empty, or an earlier site; never the data directory or anything holding it. */
+async function refuseForeignOut(outDir: string, dataDir: string): Promise<void> {
+  const hint = 'Pass --out with a new or empty directory, or one an earlier `leaderboard build` wrote.';
+  if (dataDir === outDir || dataDir.startsWith(`${outDir}${path.sep}`)) {
+    throw new LeaderboardError('INVALID_INPUT', `--out ${outDir} holds the data directory; the site would replace it.`, hint);
+  }
+  let entries: string[];
+  try {
+    if (!(await stat(outDir)).isDirectory()) throw new LeaderboardError('INVALID_INPUT', `--out ${outDir} is a file, not a directory.`, hint);
+    entries = await readdir(outDir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  if (entries.length > 0 && !entries.includes(SITE_MARKER)) {
+    throw new LeaderboardError('INVALID_INPUT', `--out ${outDir} is not empty and was not written by \`leaderboard build\` (no ${SITE_MARKER}): replacing it would delete its files.`, hint);
+  }
+}
+

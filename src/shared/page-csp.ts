@@ -1,0 +1,32 @@
+/**
+ * The page's Content-Security-Policy: no inline script or style, no eval, every fetch to its own
+ * origin. The server sends it as a header; a published site carries it in a `<meta>` element.
+ */
+export const PAGE_CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+// Browsers ignore these in a <meta> policy and log an error for each one present.
+const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+
+/** The policy as the `content` of a `<meta http-equiv="Content-Security-Policy">`. */
+export function cspMetaContent(): string {
+  return Object.entries(PAGE_CSP_DIRECTIVES)
+    .filter(([name]) => !HEADER_ONLY.has(name))
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** `<meta name>` a published site's page carries, so it drops the admin features. */
+export const SITE_MODE_META = 'leaderboard-site';
+/** Its content for a published site. */
+export const PUBLISHED_SITE = 'published';

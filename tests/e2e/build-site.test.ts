@@ -1,0 +1,134 @@
+// `leaderboard build`: a temp repository's board as a static site, served by a plain static file
+// server under a subpath (as GitHub Pages serves a project) and opened in Chromium.
+import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { cli, tempResources } from '../cli/helpers.js';
+import { launchBrowser } from '../support/browser.js';
+import { keepScreenshot, newPage } from '../support/e2e.js';
+import type { TestRepo } from '../support/git-repo.js';
+import { pw } from '../support/pw-expect.js';
+import { serveStatic, type StaticServer } from '../support/static-server.js';
+
+const { newRepo, tempDir } = tempResources();
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+const BOB = { name: 'Bob Builder', email: 'bob@example.com' };
+const CAROL = { name: 'Carol Noreply', email: '12345+carol@users.noreply.github.com' };
+
+let repo: TestRepo;
+let site: string;
+let server: StaticServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+/** Opens the site, recording console errors and failed requests. */
+async function openSite(): Promise<{ page: Page; errors: string[] }> {
+  const page = await newPage(browser);
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('requestfailed', (r) => errors.push(`failed: ${r.url()}`));
+  await page.goto(server.url);
+  await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
+  return { page, errors };
+}
+
+beforeAll(async () => {
+  repo = await newRepo();
+  await repo.commit({ files: { 'a.ts': 'a\n'.repeat(80) }, message: 'feat: bob adds a (see bob@example.com)', author: BOB, date: hoursAgo(30) });
+  await repo.commit({ files: { 'b.ts': 'b\n'.repeat(10) }, message: 'fix: carol fixes b', author: CAROL, date: hoursAgo(20) });
+  site = path.join(repo.dir, '.leaderboard', 'site');
+  const built = cli(repo.dir, ['build']);
+  expect(built.stderr).toBe('');
+  expect(built.code).toBe(0);
+  expect(built.stdout).toContain(`Site written to ${path.join('.leaderboard', 'site')} (data`);
+  expect(built.stdout).toContain('without email addresses');
+  server = await serveStatic(site, 'project');
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.close();
+});
+
+describe('a published site', () => {
+  it('renders under a subpath with every request under it, no /api, no admin and no console error', async () => {
+    const { page, errors } = await openSite();
+    await pw(page.getByTestId('leaderboard-row')).toHaveCount(2);
+    await pw(page.getByTestId('admin-button')).toHaveCount(0);
+    await pw(page.getByTestId('refresh-status')).toHaveText(/^Published (just now|\d+ minutes? ago)$/);
+    expect(await page.getByTestId('refresh-status').getAttribute('data-state')).toBe('published');
+    // The Refresh button re-reads the published files.
+    const before = server.requests.filter((p) => p.endsWith('/leaderboard-data.json')).length;
+    await page.getByTestId('refresh-button').click();
+    await pw(page.getByTestId('refresh-button')).toHaveText('Refresh');
+    expect(server.requests.filter((p) => p.endsWith('/leaderboard-data.json')).length).toBeGreaterThan(before);
+    expect(server.requests.length).toBeGreaterThan(4);
+    expect(server.requests.filter((p) => !p.startsWith('/project/'))).toEqual([]);
+    expect(server.requests.filter((p) => p.includes('/api'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await keepScreenshot(page, 'published-site');
+    await page.context().close();
+  });
+
+  it('carries its CSP in a meta element and leaves email addresses out of the page and its data', async () => {
+    const index = await readFile(path.join(site, 'index.html'), 'utf8');
+    expect(index).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';[^"]*"/);
+    expect(index).not.toMatch(/<script>(?!<)/); // no inline script
+    const data = await readFile(path.join(site, 'leaderboard-data.json'), 'utf8');
+    expect(data).not.toMatch(EMAIL);
+    expect(data).toContain('[email hidden]'); // the address in Bob's commit subject
+    const { page } = await openSite();
+    expect(await page.locator('body').innerText()).not.toMatch(EMAIL);
+    // A GitHub noreply address stands for the login.
+    await pw(page.locator('[data-testid="leaderboard-row"][data-name="Carol Noreply"]')).toContainText('carol');
+    await page.context().close();
+  });
+
+  it('shows a new commit after a rebuild, and keeps the last good site when a build fails', async () => {
+    await repo.commit({ files: { 'c.ts': 'c\n'.repeat(30) }, message: 'feat: dave arrives', author: { name: 'Dave Newcomer', email: 'dave@example.com' }, date: hoursAgo(2) });
+    expect(cli(repo.dir, ['build', '--quiet']).code).toBe(0);
+    const { page } = await openSite();
+    await pw(page.locator('[data-testid="leaderboard-row"][data-name="Dave Newcomer"]')).toBeVisible();
+    await page.context().close();
+
+    const good = await readFile(path.join(site, 'leaderboard-data.json'), 'utf8');
+    const files = (await readdir(site)).sort();
+    // A broken config stops the build before anything is written.
+    await repo.writeFile('leaderboard.config.json', '{ "analysisPeriodDays": "a year" }');
+    const broken = cli(repo.dir, ['build']);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('analysisPeriodDays');
+    await repo.writeFile('leaderboard.config.json', '{}');
+    // A data directory whose last refresh failed is stale: refused before anything is written.
+    const dataDir = path.join(repo.dir, '.leaderboard');
+    const status = await readFile(path.join(dataDir, 'last-update.json'), 'utf8');
+    await writeFile(path.join(dataDir, 'last-update.json'), JSON.stringify({ success: false, timestamp: new Date().toISOString(), latestCommit: null, error: 'git exploded' }));
+    const stale = cli(repo.dir, ['build', '--no-refresh']);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('The last refresh failed, so the leaderboard data is stale: git exploded.');
+    await writeFile(path.join(dataDir, 'last-update.json'), status);
+    expect(await readFile(path.join(site, 'leaderboard-data.json'), 'utf8')).toBe(good);
+    expect((await readdir(site)).sort()).toEqual(files);
+    // Nothing is left beside it either.
+    expect((await readdir(dataDir)).filter((f) => f.includes('.site.'))).toEqual([]);
+  });
+
+  it('keeps email addresses with --emails, and never replaces a directory it did not write', async () => {
+    const out = path.join(await tempDir('lb-site-emails-'), 'public');
+    const withEmails = cli(repo.dir, ['build', '--no-refresh', '--emails', '--out', out]);
+    expect(withEmails.code).toBe(0);
+    expect(withEmails.stdout).toContain('with email addresses');
+    expect(await readFile(path.join(out, 'leaderboard-data.json'), 'utf8')).toContain('bob@example.com');
+
+    const foreign = await tempDir('lb-site-foreign-');
+    await mkdir(path.join(foreign, 'docs'));
+    await writeFile(path.join(foreign, 'docs', 'keep.md'), 'precious\n');
+    const refused = cli(repo.dir, ['build', '--no-refresh', '--out', foreign]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('is not empty and was not written by `leaderboard build`');
+    expect(await readFile(path.join(foreign, 'docs', 'keep.md'), 'utf8')).toBe('precious\n');
+  });
+});
