@@ -8,6 +8,7 @@ import { registerAiOverride } from './commands/ai-override.js';
 import { registerContributor } from './commands/contributor.js';
 import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
+import { registerInit } from './commands/init.js';
 import { registerRefresh } from './commands/refresh.js';
 import { registerServe } from './commands/serve.js';
 
@@ -26,6 +27,7 @@ registerImport(program);
 registerContributor(program);
 registerAdmins(program);
 registerAiOverride(program);
+registerInit(program);
 
 try {
   await program.parseAsync(process.argv);

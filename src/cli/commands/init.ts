@@ -1,0 +1,32 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { DEFAULT_SCHEDULE, defaultPackageSpec, initGithubActions } from '../../core/workflow/github-actions.js';
+import { commandContext, type RepoFlags } from '../context.js';
+
+interface InitFlags extends Pick<RepoFlags, 'repo'> {
+  schedule?: string;
+  packageSpec?: string;
+  force?: boolean;
+}
+
+/** `leaderboard init github-actions`: writes the workflow that publishes the board on GitHub Pages. */
+export function registerInit(program: Command): void {
+  const init = program.command('init').description('Set up publishing the board');
+  init
+    .command('github-actions')
+    .description('Write .github/workflows/leaderboard.yml: refresh on a schedule and publish on GitHub Pages')
+    .option('--repo <path>', 'repository to add the workflow to (default: current directory)')
+    .option('--schedule <cron>', `when to refresh, a cron expression in UTC (default "${DEFAULT_SCHEDULE}": daily)`)
+    .option('--package-spec <spec>', `what the workflow installs with npm install -g (default ${defaultPackageSpec()})`)
+    .option('--force', 'replace an existing workflow file')
+    .action(async (flags: InitFlags) => {
+      const ctx = await commandContext({ ...(flags.repo ? { repo: flags.repo } : {}) });
+      const file = await initGithubActions({ repo: ctx.repo, config: ctx.config, schedule: flags.schedule, packageSpec: flags.packageSpec, force: flags.force });
+      console.log(`Wrote ${path.relative(process.cwd(), file) || file}. Commit and push it, then in the repository's Settings > Pages choose "GitHub Actions" as the source; `
+        + 'the board is published after the next run (Actions > Leaderboard > Run workflow starts one now).');
+      if (ctx.config.ai.provider !== 'none') {
+        const key = ctx.config.ai.provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
+        console.log(`ai.provider is ${ctx.config.ai.provider}: add ${key} under Settings > Secrets and variables > Actions.`);
+      }
+    });
+}

