@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Command } from 'commander';
 import { loadConfig, type LeaderboardConfig } from '../core/config.js';
 import { LeaderboardError } from '../core/errors.js';
 import { resolveRepo } from '../core/git/repo.js';
@@ -53,4 +54,16 @@ export function refuseWindowWithoutRefresh(flags: { refresh: boolean; since?: st
   if (!flags.refresh && (flags.since || flags.all)) {
     throw new LeaderboardError('INVALID_INPUT', '--since and --all set the window of the refreshes, and --no-refresh turns them off.', 'Drop --no-refresh, or drop --since/--all.');
   }
+}
+
+/** `--since` and `--all`: the window of the refreshes of `refresh`, `serve` and `build`. */
+export function addWindowOptions(command: Command): Command {
+  return command
+    .option('--since <date|Nd>', 'analyse from a date (YYYY-MM-DD) or N days back, instead of analysisPeriodDays')
+    .option('--all', 'analyse the whole history');
+}
+
+/** The refresh window the flags of {@link addWindowOptions} ask for. */
+export function windowOf(flags: { since?: string | undefined; all?: boolean | undefined }): { since?: Date; all: boolean } {
+  return { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
 }

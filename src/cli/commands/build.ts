@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { writeSite } from '../../core/site/write-site.js';
 import { addAiOptions } from '../ai-options.js';
-import { commandContext, refuseWindowWithoutRefresh } from '../context.js';
+import { addWindowOptions, commandContext, refuseWindowWithoutRefresh } from '../context.js';
 import { refreshAndReport, type RefreshFlags } from './refresh.js';
 
 interface BuildFlags extends RefreshFlags {
@@ -21,10 +21,8 @@ export function registerBuild(program: Command): void {
     .option('--out <dir>', 'where the site goes, replaced whole (default: <data-dir>/site)')
     .option('--no-refresh', 'publish the data directory as it is')
     .option('--emails', 'keep contributors\' email addresses in the published data (left out by default: the site is public)')
-    .option('--since <date|Nd>', 'analyse from a date (YYYY-MM-DD) or N days back, instead of analysisPeriodDays')
-    .option('--all', 'analyse the whole history')
     .option('-q, --quiet', 'no progress display');
-  addAiOptions(command)
+  addAiOptions(addWindowOptions(command))
     .action(async (flags: BuildFlags) => {
       refuseWindowWithoutRefresh(flags);
       let dataDir: string;

@@ -10,7 +10,7 @@ import { writeStatus } from '../../core/store/status.js';
 import { windowBeyondHistory } from '../../shared/history-span.js';
 import type { AiStep } from '../../shared/status-file.js';
 import { addAiOptions } from '../ai-options.js';
-import { commandContext, parseInteger, parseSince, type CommandContext, type RepoFlags } from '../context.js';
+import { addWindowOptions, commandContext, parseInteger, windowOf, type CommandContext, type RepoFlags } from '../context.js';
 import { terminalProgress } from '../progress.js';
 
 /** The flags of `refresh`, which `build` shares. */
@@ -31,12 +31,10 @@ export function registerRefresh(program: Command): void {
     .description('Read the git history, score new commits and write the leaderboard data')
     .option('--repo <path>', 'repository to analyse (default: current directory)')
     .option('--data-dir <dir>', 'where the data files go (default: <repo>/.leaderboard)')
-    .option('--since <date|Nd>', 'analyse from a date (YYYY-MM-DD) or N days back, instead of analysisPeriodDays')
-    .option('--all', 'analyse the whole history')
     .option('--pull', 'fast-forward the repository from its upstream first')
     .option('--commits-per-entry <n>', 'commits listed per contributor entry (default 20)', parseInteger('--commits-per-entry', 1, 1000))
     .option('-q, --quiet', 'no progress display; print a one-line summary');
-  addAiOptions(command)
+  addAiOptions(addWindowOptions(command))
     .option('--rescore-ai', 'ask the AI provider again about commits it scored with another model or prompt version')
     .option('--ai-dry-run', 'print how many commits would be sent to the AI provider and an estimate of the tokens; send and write nothing')
     .action(async (flags: RefreshFlags) => {
@@ -46,10 +44,9 @@ export function registerRefresh(program: Command): void {
       });
       if (flags.commitsPerEntry) ctx.config.commitsPerEntry = flags.commitsPerEntry;
       if (flags.aiDryRun) {
-        const window = { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
         const settings = resolveAiSettings(ctx.config, flags, process.env, false);
         if (!settings) throw new LeaderboardError('INVALID_INPUT', '--ai-dry-run needs an AI provider.', 'Add --ai openai or --ai anthropic (or set ai.provider in leaderboard.config.json).');
-        console.log(describeDryRun(await aiDryRun({ ...ctx, ...window, rescoreAi: Boolean(flags.rescoreAi) }, settings)));
+        console.log(describeDryRun(await aiDryRun({ ...ctx, ...windowOf(flags), rescoreAi: Boolean(flags.rescoreAi) }, settings)));
         return;
       }
       await refreshAndReport(ctx, flags);
@@ -61,7 +58,7 @@ export function registerRefresh(program: Command): void {
  * its summary and any warning; also the first step of `build`.
  */
 export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags): Promise<RefreshResult> {
-  const window = { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
+  const window = windowOf(flags);
   const aiSettings = resolveAiSettings(ctx.config, flags);
   if (flags.rescoreAi && !aiSettings) throw new LeaderboardError('INVALID_INPUT', '--rescore-ai needs an AI provider.', 'Add --ai openai or --ai anthropic (or set ai.provider in leaderboard.config.json).');
   const progress = flags.quiet ? undefined : terminalProgress();

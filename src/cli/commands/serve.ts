@@ -7,7 +7,7 @@ import type { AdminDeps } from '../../server/auth.js';
 import type { Refresher } from '../../server/refresher.js';
 import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { addAiOptions, describeAi } from '../ai-options.js';
-import { commandContext, parseInteger, parseSince, refuseWindowWithoutRefresh, type CommandContext, type RepoFlags } from '../context.js';
+import { addWindowOptions, commandContext, parseInteger, refuseWindowWithoutRefresh, windowOf, type CommandContext, type RepoFlags } from '../context.js';
 import { partialWarning, summarize } from './refresh.js';
 
 interface ServeFlags extends RepoFlags, AiFlags {
@@ -36,11 +36,9 @@ export function registerServe(program: Command): void {
     .option('--no-open', 'do not open the browser')
     .option('--refresh-interval <time>', 'refresh while serving every 15m, 1h, 30s... (default 15m)')
     .option('--no-refresh', 'serve the data directory as it is: no refresh at start or on a timer')
-    .option('--since <date|Nd>', 'refresh from a date (YYYY-MM-DD) or N days back, instead of analysisPeriodDays')
-    .option('--all', 'refresh over the whole history')
     .option('--github-repo <owner/name>', 'GitHub repository for admin sign-in and the admin list (default: github.repo of the config, else the origin remote)')
     .option('--github-api-url <url>', 'GitHub REST API base URL (default: env GITHUB_API_URL, else github.apiUrl of the config, else https://api.github.com)');
-  addAiOptions(command)
+  addAiOptions(addWindowOptions(command))
     .action(async (flags: ServeFlags) => {
       // Loaded here, not at the top: express and friends would slow every other command's start.
       const [{ isStale, parseInterval, pullAndRefreshWith, startRefresher }, { startServer }, { default: open }] = await Promise.all([
@@ -48,7 +46,7 @@ export function registerServe(program: Command): void {
       ]);
       const { dataOnly, ...ctx } = flags.refresh ? { ...(await commandContext(flags)), dataOnly: false } : await noRefreshContext(flags);
       refuseWindowWithoutRefresh(flags);
-      const window = { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
+      const window = windowOf(flags);
       const host = flags.host ?? ctx.config.serve.host;
       // Before any refresh or listen: a second server on this data directory is refused here.
       const serveLock = await acquireServeLock(ctx.dataDir, host);
