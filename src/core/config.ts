@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { coAuthorModeSchema, revertModeSchema } from '../shared/credit.js';
 import { LeaderboardError } from './errors.js';
 
 export const CONFIG_FILE_NAME = 'leaderboard.config.json';
@@ -33,6 +34,20 @@ export const configFileSchema = z.strictObject({
     exclude: z.boolean().default(true),
     /** Extra names or emails (case-insensitive substrings) that mark a bot. Default []. */
     patterns: z.array(z.string().min(1)).default([]),
+  }).prefault({}),
+  /** Who a commit is credited to (see the README's "Fairness"); recorded in the data file's metadata. */
+  credit: z.strictObject({
+    /**
+     * `Co-authored-by:` trailers: `author` (the commit counts for its author only), `share` (it
+     * counts for each person and its score is split equally, to two decimals) or `full` (each
+     * gets the whole score). Default `author`.
+     */
+    coAuthors: coAuthorModeSchema.default('author'),
+    /**
+     * `cancel`: a revert and the commit it reverts (within the analysed history) both score 0,
+     * unless the revert is itself reverted; `score`: every commit is scored on its own. Default `cancel`.
+     */
+    reverts: revertModeSchema.default('cancel'),
   }).prefault({}),
   /** `leaderboard serve` settings; flags override them. */
   serve: z.strictObject({

@@ -7,9 +7,11 @@ import {
   type WrittenLeaderboardData,
 } from '../shared/data-file.js';
 import { HEURISTIC_AI_SOURCE } from '../shared/ai-part.js';
+import type { CreditSettings } from '../shared/credit.js';
 import type { ManualContributionsFile } from '../shared/manual-contributions.js';
 import { isBot } from './bots.js';
 import type { LeaderboardConfig } from './config.js';
+import { planCredit, type CreditPlan } from './credit/index.js';
 import { LeaderboardError } from './errors.js';
 import { contributionsInPeriod } from './manual-contributions.js';
 import { periodLabels } from './periods.js';
@@ -25,6 +27,11 @@ export interface BuildOptions {
   bots: LeaderboardConfig['bots'];
   /** Copied into `metadata`, with `totalContributors` added. */
   metadata: Record<string, unknown>;
+  /**
+   * Co-author and revert rules (see core/credit); when given they are recorded in
+   * `metadata.credit` with their counts. Default: the config's defaults.
+   */
+  credit?: CreditSettings;
 }
 
 /** One contributor's commits in one period, as indexes into the sorted commit list. */
@@ -32,7 +39,10 @@ interface Bucket {
   name: string;
   commits: number[];
   significant: number;
+  /** Hundredths of a point: a shared commit's part has two decimals, and sums must stay exact. */
   score: number;
+  /** Commits (and significant ones) credited to this person as a co-author. */
+  coAuthored?: { commits: number; significant: number };
 }
 
 /** Plain Unicode code-point order (not locale-aware, not UTF-16 code units). */
@@ -132,7 +142,7 @@ type PeriodBuckets = Map<string, Bucket>;
 const DAY_MS = 86_400_000;
 
 /** Groups commit indexes by period type, label and author; commits arrive newest first. */
-function bucketize(sorted: ScoredCommit[], ms: Float64Array): Record<PeriodType, Map<string, PeriodBuckets>> {
+function bucketize(sorted: ScoredCommit[], ms: Float64Array, credit: CreditPlan): Record<PeriodType, Map<string, PeriodBuckets>> {
   const groups: Record<PeriodType, Map<string, PeriodBuckets>> = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
   // Labels depend on the UTC day only, so each day's three periods are looked up once.
   const byDay = new Map<number, PeriodBuckets[]>();
@@ -149,13 +159,21 @@ function bucketize(sorted: ScoredCommit[], ms: Float64Array): Record<PeriodType,
       });
       byDay.set(day, periods);
     }
-    const significant = commit.total >= SIGNIFICANT_THRESHOLD ? 1 : 0;
+    const significant = credit.total(commit) >= SIGNIFICANT_THRESHOLD ? 1 : 0;
+    const shares = credit.shares(commit);
     for (const period of periods) {
-      let bucket = period.get(commit.author);
-      if (!bucket) period.set(commit.author, (bucket = { name: commit.author, commits: [], significant: 0, score: 0 }));
-      bucket.commits.push(index);
-      bucket.score += commit.total;
-      bucket.significant += significant;
+      for (const share of shares) {
+        let bucket = period.get(share.name);
+        if (!bucket) period.set(share.name, (bucket = { name: share.name, commits: [], significant: 0, score: 0 }));
+        bucket.commits.push(index);
+        bucket.score += share.cents;
+        bucket.significant += significant;
+        if (share.coAuthor) {
+          bucket.coAuthored ??= { commits: 0, significant: 0 };
+          bucket.coAuthored.commits += 1;
+          bucket.coAuthored.significant += significant;
+        }
+      }
     }
   }
   return groups;
@@ -172,10 +190,13 @@ function bucketize(sorted: ScoredCommit[], ms: Float64Array): Record<PeriodType,
  */
 export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualContributionsFile, opts: BuildOptions): WrittenLeaderboardData {
   const { sorted, ms } = analysedCommits(commits, opts.bots);
+  const credit = planCredit(commits, opts.credit, opts.bots);
   const newestEmail = new Map<string, string>();
-  for (const commit of sorted) if (!newestEmail.has(commit.author)) newestEmail.set(commit.author, commit.email);
+  for (const commit of sorted) {
+    for (const person of credit.shares(commit)) if (!newestEmail.has(person.name)) newestEmail.set(person.name, person.email);
+  }
 
-  const groups = bucketize(sorted, ms);
+  const groups = bucketize(sorted, ms, credit);
   // Sorted index -> table index; -1 until referenced by an entry.
   const tableIndex = new Int32Array(sorted.length).fill(-1);
   const contributors = new Set<string>();
@@ -213,7 +234,7 @@ export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualCont
   for (let i = 0; i < sorted.length; i++) {
     if (tableIndex[i] === -1) continue;
     tableIndex[i] = table.length;
-    table.push(toWrittenCommit(sorted[i] as ScoredCommit, defaultSource));
+    table.push(credit.decorate(toWrittenCommit(sorted[i] as ScoredCommit, defaultSource), sorted[i] as ScoredCommit));
   }
   for (const type of PERIOD_TYPES) {
     for (const entries of Object.values(leaderboards[type])) {
@@ -229,7 +250,11 @@ export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualCont
     commit_defaults: { ai_source: defaultSource },
     commits: table,
     leaderboards,
-    metadata: { ...opts.metadata, totalContributors: contributors.size },
+    metadata: {
+      ...opts.metadata,
+      totalContributors: contributors.size,
+      ...(opts.credit ? { credit: { ...opts.credit, ...credit.counts(sorted) } } : {}),
+    },
   };
 }
 
@@ -244,6 +269,8 @@ interface DraftEntry {
   additional_contribution_notes: string;
   total_score: number;
   commits: number[];
+  co_authored_commits: number;
+  co_authored_significant: number;
 }
 
 function entry(bucket: Bucket, email: string, additional: number, notes: string, cap: number): DraftEntry {
@@ -252,11 +279,14 @@ function entry(bucket: Bucket, email: string, additional: number, notes: string,
     email,
     total_commits: bucket.commits.length,
     significant_commits: bucket.significant,
-    commit_score: bucket.score,
+    commit_score: bucket.score / 100,
     additional_contribution_score: additional,
     additional_contribution_notes: notes,
-    total_score: bucket.score + additional,
+    // Summed in hundredths, so 33.34 + 33.33 + 33.33 is 100, not 99.99999999999999.
+    total_score: (bucket.score + Math.round(additional * 100)) / 100,
     commits: bucket.commits.slice(0, cap),
+    co_authored_commits: bucket.coAuthored?.commits ?? 0,
+    co_authored_significant: bucket.coAuthored?.significant ?? 0,
   };
 }
 
@@ -276,5 +306,9 @@ function written(e: DraftEntry): WrittenEntry {
   };
   if (e.additional_contribution_score !== 0) out.additional_contribution_score = e.additional_contribution_score;
   if (e.additional_contribution_notes !== '') out.additional_contribution_notes = e.additional_contribution_notes;
+  if (e.co_authored_commits > 0) {
+    out.co_authored_commits = e.co_authored_commits;
+    out.co_authored_significant = e.co_authored_significant;
+  }
   return out;
 }

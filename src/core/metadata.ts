@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BUILT_IN_BOT_PATTERNS } from './bots.js';
 import type { LeaderboardConfig } from './config.js';
 import type { HistorySpan } from './git/history.js';
 import { SCORING_VERSION } from './scoring.js';
@@ -17,7 +18,8 @@ export interface RunFacts {
 
 /**
  * The data file's `metadata`: the tool, the repository and the rules in force, so the page
- * explains what was applied rather than what the current code would do.
+ * explains what was applied rather than what the current code would do. The credit rules and
+ * their counts are added by buildLeaderboardData.
  */
 export function metadataFor(opts: { repo: string; config: LeaderboardConfig }, run: RunFacts): Record<string, unknown> {
   return {
@@ -36,7 +38,8 @@ export function metadataFor(opts: { repo: string; config: LeaderboardConfig }, r
       significantAt: 50,
     },
     exclusions: opts.config.exclusions,
-    bots: opts.config.bots,
+    // The built-in patterns too, so the page can name every rule that left someone out.
+    bots: { ...opts.config.bots, builtIn: BUILT_IN_BOT_PATTERNS },
     commitsPerEntry: opts.config.commitsPerEntry,
   };
 }

@@ -11,6 +11,7 @@ import type { AiSettings } from './ai/settings.js';
 import type { LeaderboardConfig } from './config.js';
 import { HEURISTIC_AI_SOURCE } from '../shared/ai-part.js';
 import { isBot } from './bots.js';
+import { attachCreditLinks, creditCounts, CREDIT_LINKS_VERSION, type CreditCounts } from './credit/index.js';
 import { errorMessage } from './errors.js';
 import { createExcluder } from './exclusions.js';
 import { listHistory, readCommits, type HistorySpan } from './git/history.js';
@@ -92,6 +93,8 @@ export interface RefreshResult {
   windowStart?: string | null;
   /** The whole history's span, whatever the window; absent when up to date. */
   history?: HistorySpan | null;
+  /** Commits the revert rule scored 0, and commits credited to co-authors (`credit` settings). */
+  credit?: CreditCounts;
 }
 
 // What a refresh was computed from; equal inputs mean the data file is already right.
@@ -131,7 +134,7 @@ const EMPTY_HASH = sha1('');
 async function scoringFingerprint(repo: string, config: LeaderboardConfig, aiKey: string, shallow: Set<string>): Promise<string> {
   const attributes = await attributeFiles(repo);
   const mailmap = (await readTextIfExists(path.join(repo, '.mailmap'))) ?? '';
-  return sha1(JSON.stringify({ SCORING_VERSION, exclusions: config.exclusions, ai: aiKey, attributes, mailmap, shallow: [...shallow].sort() }));
+  return sha1(JSON.stringify({ SCORING_VERSION, CREDIT_LINKS_VERSION, exclusions: config.exclusions, ai: aiKey, attributes, mailmap, shallow: [...shallow].sort() }));
 }
 
 /**
@@ -148,7 +151,7 @@ async function attributeFiles(repo: string): Promise<Record<string, string | nul
 
 /** Key of the settings that change the data file but not commit scores. */
 function buildKey(config: LeaderboardConfig): string {
-  return sha1(JSON.stringify({ v: TOOL_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry }));
+  return sha1(JSON.stringify({ v: TOOL_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit }));
 }
 
 export function windowStartFor(opts: Pick<RefreshOptions, 'since' | 'all' | 'config'>, now: Date): Date | null {
@@ -248,6 +251,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
       opts.onProgress?.({ phase: 'scoring', done: 0, total, ai: llm.step() });
     }
     await scoreAll(raws, excluder, llm ?? local, fresh);
+    await attachCreditLinks(opts.repo, raws, fresh);
   }
 
   const commits = refs.map((r) => fresh.get(r.hash) ?? cached.get(r.hash)).filter((c): c is ScoredCommit => c !== undefined);
@@ -265,6 +269,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     analysisPeriodDays,
     commitsPerEntry: opts.config.commitsPerEntry,
     bots: opts.config.bots,
+    credit: opts.config.credit,
     metadata: metadataFor(opts, { head, aiId, windowStart, history }),
   });
   await writeJsonAtomic(paths.data, data);
@@ -287,6 +292,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     windowStart: windowStart?.toISOString() ?? null,
     history,
     ...(aiStep ? { ai: aiStep } : {}),
+    ...creditCounts(data.metadata),
     ...(opts.aiSettings ? { aiFromOtherModels: commits.filter((c) => c.scores.ai_source !== aiId && c.scores.ai_source !== HEURISTIC_AI_SOURCE).length } : {}),
   };
 }
@@ -427,6 +433,7 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
     // As the last refresh listed them (a --commits-per-entry flag is not in the config).
     commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry,
     bots: opts.config.bots,
+    credit: opts.config.credit,
     metadata: metadataFor(
       { repo: state.repo ?? opts.repo, config: { ...opts.config, commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry } },
       { head: state.head, aiId, windowStart, history: state.history ?? null },

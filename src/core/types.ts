@@ -28,6 +28,11 @@ export interface RawCommit {
   subject: string;
   /** The rest of the message (may be empty). */
   body: string;
+  /**
+   * True when the body follows the subject without a blank line (git then counts its first
+   * lines as part of the title paragraph, which holds no trailers). Absent otherwise.
+   */
+  titleContinues?: true;
   files: FileChange[];
 }
 
@@ -84,4 +89,8 @@ export interface ScoredCommit {
   };
   /** Sum of the score parts, 0-100. */
   total: number;
+  /** `Co-authored-by:` trailers, mailmapped; absent when there are none (see core/credit). */
+  co_authors?: { name: string; email: string }[];
+  /** Hashes the message says it reverts (`This reverts commit <hash>.`), as written; absent when none. */
+  reverts?: string[];
 }

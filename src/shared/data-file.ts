@@ -66,6 +66,12 @@ export const storedCommitSchema = z.object({
   email: z.string().optional(),
   stats: commitStatsSchema.default({ files: 0, insertions: 0, deletions: 0, excluded_files: 0, excluded_lines: 0 }),
   scores: commitScoresSchema.default({ loc: 0, files: 0, keyword: 0, ai: 0 }),
+  /** Names of its co-authors (`Co-authored-by:`), in order; absent when none. */
+  co_authors: z.array(z.string()).optional(),
+  /** Full hash of the later revert that cancelled it (it then scores 0, `scores.total` says so). */
+  reverted_by: z.string().optional(),
+  /** Full hashes of the commits this revert cancelled along with itself (it scores 0 too). */
+  revert_of: z.array(z.string()).optional(),
 });
 
 const entryInputSchema = z.object({
@@ -79,6 +85,9 @@ const entryInputSchema = z.object({
   additional_contribution_score: z.number().default(0),
   additional_contribution_notes: z.string().default(''),
   total_score: z.number().optional(),
+  /** Of `total_commits` (and `significant_commits`), those credited as a co-author. Default 0. */
+  co_authored_commits: z.number().default(0),
+  co_authored_significant: z.number().default(0),
   avg_score: z.number().optional(),
   rank: z.number().optional(),
   tier: z.string().optional(),
@@ -119,6 +128,14 @@ export interface Commit {
   author?: string | undefined;
   stats: { files: number; lines: number; insertions: number; deletions: number; excluded_files: number; excluded_lines: number };
   scores: { total: number; loc: number; files: number; keyword: number; ai: number; ai_source?: string | undefined; ai_reason?: string | undefined; ai_fallback?: string | undefined; ai_override?: AiOverrideMark | undefined };
+  /** Its co-authors' names ([] or absent when none). */
+  co_authors?: string[] | undefined;
+  /** The revert that cancelled it. */
+  reverted_by?: string | undefined;
+  /** The commits this revert cancelled ([] or absent when none). */
+  revert_of?: string[] | undefined;
+  /** Scored 0 by the revert rule (reverted, or a revert). */
+  cancelled?: boolean | undefined;
 }
 
 /** A contributor entry of one period, every field present. */
@@ -134,6 +151,9 @@ export interface ContributorEntry {
   additional_contribution_score: number;
   additional_contribution_notes: string;
   total_score: number;
+  /** Of `total_commits` / `significant_commits`, those credited as a co-author (0 in older files). */
+  co_authored_commits?: number | undefined;
+  co_authored_significant?: number | undefined;
   avg_score: number;
   rank: number;
   tier: string;
@@ -180,6 +200,10 @@ function normalizeCommit(c: StoredCommit, defaultSource?: string): Commit {
     author: c.author,
     stats: { ...c.stats, lines: c.stats.lines ?? c.stats.insertions + c.stats.deletions },
     scores: { ...c.scores, total, ai_source: c.scores.ai_source ?? defaultSource },
+    co_authors: c.co_authors ?? [],
+    reverted_by: c.reverted_by,
+    revert_of: c.revert_of ?? [],
+    cancelled: c.reverted_by !== undefined || (c.revert_of?.length ?? 0) > 0,
   };
 }
 
@@ -219,6 +243,8 @@ export function parseLeaderboardData(input: unknown): LeaderboardData {
           additional_contribution_score: e.additional_contribution_score,
           additional_contribution_notes: e.additional_contribution_notes,
           total_score: total,
+          co_authored_commits: e.co_authored_commits,
+          co_authored_significant: e.co_authored_significant,
           avg_score: e.avg_score ?? (e.total_commits > 0 ? round2(e.commit_score / e.total_commits) : 0),
           rank,
           ...tier,
@@ -255,8 +281,12 @@ export interface WrittenCommit {
   date: string;
   message: string;
   stats: { files: number; insertions: number; deletions: number; excluded_files?: number; excluded_lines?: number };
-  /** Absent when it is `commit_defaults.ai_source`. */
-  scores: { loc: number; files: number; keyword: number; ai: number; ai_source?: string; ai_reason?: string; ai_fallback?: string; ai_override?: AiOverrideMark };
+  /** `ai_source` absent when it is `commit_defaults.ai_source`; `total` only when the revert rule made it 0. */
+  scores: { loc: number; files: number; keyword: number; ai: number; total?: number; ai_source?: string; ai_reason?: string; ai_fallback?: string; ai_override?: AiOverrideMark };
+  /** Only when there are some (see storedCommitSchema). */
+  co_authors?: string[];
+  reverted_by?: string;
+  revert_of?: string[];
 }
 
 /**
@@ -264,7 +294,7 @@ export interface WrittenCommit {
  * the table; the manual score and notes only when there are some.
  */
 export type WrittenEntry = Pick<ContributorEntry, 'name' | 'email' | 'total_commits' | 'significant_commits' | 'commit_score' | 'total_score'>
-  & Partial<Pick<ContributorEntry, 'additional_contribution_score' | 'additional_contribution_notes'>>
+  & Partial<Pick<ContributorEntry, 'additional_contribution_score' | 'additional_contribution_notes' | 'co_authored_commits' | 'co_authored_significant'>>
   & { commits: number[] };
 
 /** The data file as this tool writes it. */

@@ -118,7 +118,7 @@ export function summarize(r: RefreshResult, ms?: number): string {
     : ` AI part: ${r.aiSource}${r.ai ? ` (${r.ai.sent} asked, ${r.ai.cached} from the AI cache, ${r.ai.failed} fell back to the local estimate)` : ''}.${otherModels(r.aiFromOtherModels)}`;
   if (r.upToDate) return `${pulled}Up to date at ${short(r.head)}: nothing new to analyse (${where}).`;
   return `${pulled}Analysed ${plural(r.commitsInWindow, 'commit')} over ${plural(r.analysisPeriodDays, 'day')} (${r.scored} scored, ${r.commitsInWindow - r.scored} cached${r.dropped ? `, ${r.dropped} dropped` : ''}), ` +
-    `${plural(r.contributors, 'contributor')}${ms === undefined ? '' : `, in ${(ms / 1000).toFixed(1)}s`} -> ${where}.${emptyWindow(r)}${ai}`;
+    `${plural(r.contributors, 'contributor')}${ms === undefined ? '' : `, in ${(ms / 1000).toFixed(1)}s`} -> ${where}.${emptyWindow(r)}${ai}${credited(r)}`;
 }
 
 // An old history (an archived project, a stale mirror) gives an empty window; say so, or it looks broken.
@@ -129,6 +129,14 @@ function emptyWindow(r: RefreshResult): string {
   return beyond
     ? ` The newest commit is from ${beyond.newest}, before the window (since ${beyond.windowStart}): run again with --all for the whole history, or --since ${beyond.since} for the year up to it.`
     : '';
+}
+
+// Said only when a credit rule changed something, so plain histories keep their one short line.
+function credited(r: RefreshResult): string {
+  const parts: string[] = [];
+  if (r.credit?.cancelled) parts.push(`${plural(r.credit.cancelled, 'commit')} cancelled by reverts (scored 0)`);
+  if (r.credit?.coAuthored) parts.push(`${plural(r.credit.coAuthored, 'commit')} credited to co-authors too`);
+  return parts.length > 0 ? ` Credit: ${parts.join('; ')}.` : '';
 }
 
 // Answers of an earlier model are kept on purpose (asking again costs money): say how to.

@@ -116,8 +116,12 @@ function toCommit(fields: string[], iso: (seconds: number) => string): RawCommit
   if (date === '' || !Number.isInteger(seconds)) throw protocolError(`bad author date '${date}'`);
   const newline = message.indexOf('\n');
   const subject = newline < 0 ? message : message.slice(0, newline);
-  const body = newline < 0 ? '' : message.slice(newline + 1).replace(/^(?:[ \t\r]*\n)+/, '').trimEnd();
-  return { hash: marker.slice(1), authorName, authorEmail, authorDate: iso(seconds), subject: subject.trimEnd(), body, files: [] };
+  const rest = newline < 0 ? '' : message.slice(newline + 1);
+  const body = rest.replace(/^(?:[ \t\r]*\n)+/, '').trimEnd();
+  const commit: RawCommit = { hash: marker.slice(1), authorName, authorEmail, authorDate: iso(seconds), subject: subject.trimEnd(), body, files: [] };
+  // Lines right under the subject belong to git's title paragraph, which never holds trailers.
+  if (body !== '' && !/^[ \t\r]*\n/.test(rest)) commit.titleContinues = true;
+  return commit;
 }
 
 /**

@@ -14,6 +14,9 @@ const scoredCommitSchema = z.object({
   stats: z.object({ files: z.number(), insertions: z.number(), deletions: z.number(), excluded_files: z.number(), excluded_lines: z.number() }),
   scores: z.object({ loc: z.number(), files: z.number(), keyword: z.number(), ai: z.number(), ai_source: z.string(), ai_reason: z.string().optional(), ai_fallback: z.string().optional() }),
   total: z.number(),
+  // What the credit rules need (core/credit), cached so a change of setting reads no git.
+  co_authors: z.array(z.object({ name: z.string(), email: z.string() })).optional(),
+  reverts: z.array(z.string()).optional(),
 });
 
 const cacheFileSchema = z.object({
