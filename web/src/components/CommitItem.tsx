@@ -1,22 +1,36 @@
 import type { Commit } from '../../../src/shared/data-file.js';
+import { coAuthorsText, creditText, revertMarks, uncancelledTotal } from '../lib/credit-notes.js';
 import { aiLabel, aiNote, aiTitle, formatCommitDate, formatCount, formatExcluded, formatScore, splitMessage } from '../lib/format.js';
+import { InfoIcon } from './Icons.js';
+import { useRules } from './rules/rules-context.js';
 
-/** One commit: hash, classification, date, message, stats, score and its breakdown. */
-export function CommitItem({ commit }: { commit: Commit }) {
+/**
+ * One commit: hash, classification, date, message, co-authors, stats, score and its breakdown,
+ * the revert marks, and `person`'s part of it (the contributor whose row is open).
+ */
+export function CommitItem({ commit, person }: { commit: Commit; person?: string }) {
+  const { rules, explain } = useRules();
   const { subject, body } = splitMessage(commit.message);
   const excluded = formatExcluded(commit.stats);
   const { stats, scores } = commit;
   const note = aiNote(scores);
   const overridden = note?.kind === 'override';
+  const withText = coAuthorsText(commit);
+  const credit = creditText(commit, person, rules.credit.coAuthors);
+  const marks = revertMarks(commit);
+  const cancelled = Boolean(commit.cancelled);
   return (
-    <li className={`commit commit-${commit.classification}`} data-testid="commit-item" data-classification={commit.classification}>
+    <li className={`commit commit-${commit.classification}${cancelled ? ' commit-cancelled' : ''}`} data-testid="commit-item"
+      data-classification={commit.classification} data-cancelled={cancelled || undefined}>
       <div className="commit-main">
         <div className="commit-top">
           <code className="commit-hash" title={commit.full_hash || undefined} data-testid="commit-hash">{commit.hash}</code>
           <span className={`class-badge class-${commit.classification}`} data-testid="commit-classification">{commit.classification}</span>
+          {marks.map((mark) => <span key={mark} className="revert-badge" data-testid="commit-revert">{mark}</span>)}
           <time className="commit-date" dateTime={commit.date} data-testid="commit-date">{formatCommitDate(commit.date)}</time>
         </div>
         <p className="commit-subject" data-testid="commit-message">{subject || '(no message)'}</p>
+        {withText && <p className="commit-co-authors" data-testid="commit-co-authors">{withText}</p>}
         {body && (
           <details className="commit-body">
             <summary>Full message</summary>
@@ -33,7 +47,7 @@ export function CommitItem({ commit }: { commit: Commit }) {
       </div>
       <div className="commit-score" data-testid="commit-score">
         <p className="commit-total"><span className="commit-total-value">{formatScore(scores.total)}</span> pts</p>
-        <p className="commit-breakdown" data-testid="commit-breakdown">
+        <p className={`commit-breakdown${cancelled ? ' is-cancelled' : ''}`} data-testid="commit-breakdown">
           <span>LOC {formatScore(scores.loc)}</span>
           <span>Files {formatScore(scores.files)}</span>
           <span>Type {formatScore(scores.keyword)}</span>
@@ -42,8 +56,19 @@ export function CommitItem({ commit }: { commit: Commit }) {
             {aiLabel(scores.ai_source)} {formatScore(scores.ai)}
             {overridden && <span className="ai-override-badge" data-testid="ai-override-badge">override</span>}
           </span>
+          <button type="button" className="explain-icon" onClick={explain} aria-haspopup="dialog"
+            aria-label="How scores work" title="How scores work" data-testid="commit-explain">
+            <InfoIcon width={14} height={14} />
+          </button>
         </p>
+        {credit && <p className="commit-credit" data-testid="commit-share">{credit.text}</p>}
       </div>
+      {cancelled && (
+        <p className="commit-revert-note" data-testid="commit-revert-note">
+          Scores 0: {commit.reverted_by ? 'a later revert undid it' : 'it undoes a commit analysed here'}, so neither counts
+          ({formatScore(uncancelledTotal(scores))} pts without the revert rule).
+        </p>
+      )}
       {note && (
         <p className={`commit-ai-note commit-ai-note-${note.kind}`} data-testid="commit-ai-note" data-kind={note.kind}
           title={scores.ai_override ? `Overridden by ${scores.ai_override.by} on ${formatCommitDate(scores.ai_override.at)}` : undefined}>

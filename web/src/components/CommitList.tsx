@@ -29,7 +29,7 @@ export function CommitList({ entry }: { entry: ContributorEntry }) {
         <p className="commit-panel-empty">No commits listed for this contributor in this period.</p>
       ) : (
         <ul className="commit-scroll">
-          {shown.map((c, i) => <CommitItem key={`${c.full_hash || c.hash}-${i}`} commit={c} />)}
+          {shown.map((c, i) => <CommitItem key={`${c.full_hash || c.hash}-${i}`} commit={c} person={entry.name} />)}
         </ul>
       )}
     </div>

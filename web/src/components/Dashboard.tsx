@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { PERIOD_TYPES, type LeaderboardData } from '../../../src/shared/data-file.js';
 import { useAutoReload } from '../hooks/use-auto-reload.js';
 import { useHiddenContributors } from '../hooks/use-hidden-contributors.js';
@@ -6,6 +6,7 @@ import { useRefreshStatus } from '../hooks/use-refresh-status.js';
 import { useViewState } from '../hooks/use-view-state.js';
 import { buildTrendSeries } from '../lib/chart-series.js';
 import { applyFilter, collectContributorNames } from '../lib/filter.js';
+import { readScoringRules } from '../lib/rules.js';
 import { computeSummary } from '../lib/summary.js';
 import { ContributorFilter } from './ContributorFilter.js';
 import { EmptyBoardReason } from './EmptyBoardReason.js';
@@ -14,6 +15,8 @@ import { Header } from './Header.js';
 import { LeaderboardTable } from './LeaderboardTable.js';
 import { PeriodSelect } from './PeriodSelect.js';
 import { PeriodTabs, tabId } from './PeriodTabs.js';
+import { RulesContext } from './rules/rules-context.js';
+import { ScoringRulesDialog } from './rules/ScoringRulesDialog.js';
 import { StatusBanner } from './StatusBanner.js';
 import { SummaryCards } from './SummaryCards.js';
 import { TrendsChart } from './TrendsChart.js';
@@ -47,6 +50,8 @@ export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismiss
   const names = useMemo(() => collectContributorNames(data), [data]);
   const repository = typeof data.metadata.repository === 'string' ? data.metadata.repository : null;
   const boardEmpty = PERIOD_TYPES.every((t) => Object.keys(data.leaderboards[t]).length === 0);
+  const [explaining, setExplaining] = useState(false);
+  const rules = useMemo(() => ({ rules: readScoringRules(data), explain: () => setExplaining(true) }), [data]);
 
   const refresh = () => {
     reloadStatus();
@@ -54,28 +59,31 @@ export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismiss
   };
 
   return (
-    <div className="app">
-      <Header repository={repository} lastUpdated={data.last_updated} status={status}
-        refreshing={refreshing} onRefresh={refresh} />
-      <main className="container main" id="main">
-        {refreshError && (
-          <StatusBanner type="error" message={`Failed to refresh: ${refreshError}`} hint="The data below is from the last successful load."
-            onDismiss={onDismissRefreshError} />
-        )}
-        <SummaryCards summary={summary} />
-        <ContributorFilter names={names} hidden={hidden} onChange={setHidden} />
-        <PeriodTabs type={view.type} onChange={view.setType} panelId={PANEL_ID} />
-        <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}>
-          <div className="toolbar">
-            <ViewingBadge type={view.type} period={view.period} contributors={entries.length} />
-            <PeriodSelect type={view.type} labels={view.labels} period={view.period} onChange={view.setPeriod} />
+    <RulesContext.Provider value={rules}>
+      <div className="app">
+        <Header repository={repository} lastUpdated={data.last_updated} status={status}
+          refreshing={refreshing} onRefresh={refresh} />
+        <main className="container main" id="main">
+          {refreshError && (
+            <StatusBanner type="error" message={`Failed to refresh: ${refreshError}`} hint="The data below is from the last successful load."
+              onDismiss={onDismissRefreshError} />
+          )}
+          <SummaryCards summary={summary} />
+          <ContributorFilter names={names} hidden={hidden} onChange={setHidden} />
+          <PeriodTabs type={view.type} onChange={view.setType} panelId={PANEL_ID} />
+          <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}>
+            <div className="toolbar">
+              <ViewingBadge type={view.type} period={view.period} contributors={entries.length} />
+              <PeriodSelect type={view.type} labels={view.labels} period={view.period} onChange={view.setPeriod} />
+            </div>
+            <TrendsChart series={series} type={view.type} />
+            <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries}
+              emptyReason={boardEmpty && <EmptyBoardReason metadata={data.metadata} analysisPeriodDays={data.analysis_period_days} />} />
           </div>
-          <TrendsChart series={series} type={view.type} />
-          <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries}
-            emptyReason={boardEmpty && <EmptyBoardReason metadata={data.metadata} analysisPeriodDays={data.analysis_period_days} />} />
-        </div>
-      </main>
-      <Footer metadata={data.metadata} />
-    </div>
+        </main>
+        <Footer metadata={data.metadata} />
+        {explaining && <ScoringRulesDialog rules={rules.rules} onClose={() => setExplaining(false)} />}
+      </div>
+    </RulesContext.Provider>
   );
 }

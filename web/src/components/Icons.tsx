@@ -74,3 +74,13 @@ export function ShieldIcon(props: IconProps) {
     </svg>
   );
 }
+
+/** An "i" in a circle (explanations). */
+export function InfoIcon(props: IconProps) {
+  return (
+    <svg {...base} {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v5M12 8h.01" />
+    </svg>
+  );
+}

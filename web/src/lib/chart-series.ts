@@ -1,5 +1,6 @@
 import type { Periods } from '../../../src/shared/data-file.js';
 import { sortLabelsAscending } from './periods.js';
+import { ownCommits } from './summary.js';
 
 /** One point per period, oldest first, for the trends chart. */
 export interface TrendSeries {
@@ -13,7 +14,8 @@ export interface TrendSeries {
 
 /**
  * Sums every period of one type: total, significant and simple commits and the number of
- * contributor records, leaving out hidden contributors. Periods are sorted by label.
+ * contributor records, leaving out hidden contributors; a commit credited to co-authors too
+ * counts once (see ownCommits). Periods are sorted by label.
  */
 export function buildTrendSeries(periods: Periods, hidden: ReadonlySet<string> = new Set()): TrendSeries {
   const series: TrendSeries = { labels: [], totalCommits: [], significantCommits: [], simpleCommits: [], contributors: [] };
@@ -24,9 +26,10 @@ export function buildTrendSeries(periods: Periods, hidden: ReadonlySet<string> =
     let contributors = 0;
     for (const e of periods[label] ?? []) {
       if (hidden.has(e.name)) continue;
-      total += e.total_commits;
-      significant += e.significant_commits;
-      simple += e.simple_commits;
+      const own = ownCommits(e);
+      total += own.total;
+      significant += own.significant;
+      simple += own.simple;
       contributors += 1;
     }
     series.labels.push(label);

@@ -2,16 +2,17 @@ import type { Commit } from '../../../src/shared/data-file.js';
 import { HEURISTIC_AI_SOURCE, OVERRIDE_AI_SOURCE } from '../../../src/shared/ai-part.js';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+// Two decimals: a commit shared between co-authors gives parts like 33.33 (whole scores show as 72).
+const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** A count with thousands separators: `1,204`. */
 export function formatCount(n: number): string {
   return integer.format(n);
 }
 
-/** A score with at most one decimal: `62.7`, `72`. */
+/** A score with at most two decimals: `33.33`, `62.5`, `72`. */
 export function formatScore(n: number): string {
-  return oneDecimal.format(n);
+  return twoDecimals.format(n);
 }
 
 /** A 0-1 ratio as a whole percent, clamped to 0-100: `0.666` is 67. */
