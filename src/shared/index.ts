@@ -5,3 +5,4 @@ export * from './api.js';
 export * from './ai-overrides.js';
 export * from './ai-part.js';
 export * from './history-span.js';
+export * from './credit.js';

@@ -45,7 +45,7 @@ export function ScoringRulesDialog({ rules, onClose }: { rules: ScoringRules; on
         </button>
       </div>
       {/* Focusable so that keyboard users can scroll it. */}
-      <div className="rules-body" tabIndex={0} role="document" aria-label="Scoring rules">
+      <div className="rules-body" tabIndex={0} role="region" aria-label="Scoring rules">
         <RulesContent rules={rules} />
       </div>
     </dialog>
