@@ -124,6 +124,18 @@ describe('credit settings through refresh', () => {
     expect(raw.metadata.credit).toMatchObject({ coAuthors: 'author', reverts: 'score', cancelled: 0 });
   });
 
+  it('cancels a cached commit when a new revert of it arrives, reading only the new commit', async () => {
+    configure(null);
+    h.c10 = await repo.commit({ message: `Revert "fix: tweak"\n\nThis reverts commit ${h.c2}.`, author: ERIN, date: '2025-04-05T10:00:00Z' });
+    const r = refresh();
+    expect(summaryCounts(r.stdout)).toMatchObject({ analysed: 10, scored: 1, cached: 9 });
+    expect(r.stdout).toContain('Credit: 6 commits cancelled by reverts (scored 0).');
+    expect(board('monthly', '2025-03')).toEqual([['Alice', 2, 1, 76], ['Bob', 2, 0, 15], ['Carol Real', 1, 0, 0]]);
+    expect(board('monthly', '2025-04')).toEqual([['Dan', 2, 0, 28], ['Erin', 3, 0, 18]]);
+    const raw = readRawData(path.join(repo.dir, '.leaderboard'));
+    expect(raw.commits.find((c) => c.full_hash === h.c2)).toMatchObject({ reverted_by: h.c10, scores: { total: 0 } });
+  });
+
   it('refuses an unknown setting, naming the field', () => {
     configure({ coAuthors: 'half' });
     const r = cli(repo.dir, ['refresh', '--since', '2025-01-01']);

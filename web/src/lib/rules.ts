@@ -87,6 +87,6 @@ export function describeCoAuthors(mode: CreditSettings['coAuthors']): string {
 /** One sentence per revert setting. */
 export function describeReverts(mode: CreditSettings['reverts']): string {
   return mode === 'cancel'
-    ? 'A commit whose message says "This reverts commit <hash>." cancels itself and the commit it reverts, when that commit is among those analysed: both keep their place in the counts but score 0. A revert that is itself reverted (a re-land) cancels nothing, so the original counts again. A revert of a commit outside the window is scored like any commit.'
+    ? 'A commit whose message says "This reverts commit <hash>." cancels itself and the commit it reverts, when that commit is among those analysed: both keep their place in the counts (as simple commits) but score 0. A revert that is itself reverted (a re-land) cancels nothing, so the original counts again. A revert of a commit outside the window is scored like any commit.'
     : 'Reverts are scored like any other commit.';
 }

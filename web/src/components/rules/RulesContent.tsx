@@ -57,7 +57,7 @@ export function RulesContent({ rules }: { rules: ScoringRules }) {
 
       <section className="rules-section" aria-labelledby="rules-ranking" data-testid="rules-ranking">
         <h3 id="rules-ranking">Ranking and tiers</h3>
-        <p>In each week, month and quarter (by author date, UTC) contributors are ordered by total score (commit score plus other, manual contributions), then commits, then name. Hiding contributors re-assigns the tiers of the rest.</p>
+        <p>In each week, month and quarter (by author date, UTC) contributors are ordered by total score (commit score plus other, manual contributions), then commits, then name. Hiding contributors re-assigns the tiers of the rest. Impact is the share of significant commits; Avg is the commit score per commit.</p>
         <ul className="rules-tiers">
           {TIERS.map(([tier, name, ranks]) => <li key={tier}><span className={`tier-badge tier-${tier.toLowerCase()}`}>{tier}</span> {name}: {ranks}</li>)}
         </ul>
