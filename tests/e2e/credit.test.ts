@@ -132,10 +132,26 @@ describe('credit on the page', () => {
     const explain = page.getByTestId('commit-explain').first();
     await explain.click();
     await pw(panel).toBeVisible();
+    // From a co-authored commit it opens at "Who gets the credit".
+    await expect.poll(() => panel.locator('.rules-body').evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
     await panel.getByTestId('rules-close').click();
     await pw(panel).toHaveCount(0);
     await pw(explain).toBeFocused();
     expect(csp).toEqual([]);
+    await page.context().close();
+  });
+
+  it('fits a phone screen', async () => {
+    const page = await newPage(browser, 390);
+    await page.goto(server.url);
+    const details = await openRow(page, 'Bob');
+    await pw(details.getByTestId('commit-revert')).toBeVisible();
+    await details.getByTestId('commit-revert').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'tests/artifacts/credit-phone-card.png' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByTestId('open-rules').click();
+    await pw(page.getByRole('dialog', { name: 'How scores work' })).toBeVisible();
+    await page.screenshot({ path: 'tests/artifacts/credit-phone-panel.png' });
     await page.context().close();
   });
 });

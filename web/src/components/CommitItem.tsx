@@ -56,7 +56,7 @@ export function CommitItem({ commit, person }: { commit: Commit; person?: string
             {aiLabel(scores.ai_source)} {formatScore(scores.ai)}
             {overridden && <span className="ai-override-badge" data-testid="ai-override-badge">override</span>}
           </span>
-          <button type="button" className="explain-icon" onClick={explain} aria-haspopup="dialog"
+          <button type="button" className="explain-icon" onClick={() => explain(cancelled || withText ? 'credit' : 'parts')} aria-haspopup="dialog"
             aria-label="How scores work" title="How scores work" data-testid="commit-explain">
             <InfoIcon width={14} height={14} />
           </button>

@@ -15,7 +15,7 @@ import { Header } from './Header.js';
 import { LeaderboardTable } from './LeaderboardTable.js';
 import { PeriodSelect } from './PeriodSelect.js';
 import { PeriodTabs, tabId } from './PeriodTabs.js';
-import { RulesContext } from './rules/rules-context.js';
+import { RulesContext, type RulesSection } from './rules/rules-context.js';
 import { ScoringRulesDialog } from './rules/ScoringRulesDialog.js';
 import { StatusBanner } from './StatusBanner.js';
 import { SummaryCards } from './SummaryCards.js';
@@ -50,8 +50,9 @@ export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismiss
   const names = useMemo(() => collectContributorNames(data), [data]);
   const repository = typeof data.metadata.repository === 'string' ? data.metadata.repository : null;
   const boardEmpty = PERIOD_TYPES.every((t) => Object.keys(data.leaderboards[t]).length === 0);
-  const [explaining, setExplaining] = useState(false);
-  const rules = useMemo(() => ({ rules: readScoringRules(data), explain: () => setExplaining(true) }), [data]);
+  // The open panel and the section it starts at; null while closed.
+  const [explaining, setExplaining] = useState<RulesSection | null>(null);
+  const rules = useMemo(() => ({ rules: readScoringRules(data), explain: (section: RulesSection = 'parts') => setExplaining(section) }), [data]);
 
   const refresh = () => {
     reloadStatus();
@@ -82,7 +83,7 @@ export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismiss
           </div>
         </main>
         <Footer metadata={data.metadata} />
-        {explaining && <ScoringRulesDialog rules={rules.rules} onClose={() => setExplaining(false)} />}
+        {explaining && <ScoringRulesDialog rules={rules.rules} section={explaining} onClose={() => setExplaining(null)} />}
       </div>
     </RulesContext.Provider>
   );

@@ -15,7 +15,7 @@ export function Footer({ metadata }: { metadata: Record<string, unknown> }) {
         </p>
         <div className="footer-side">
           {aiSource && <p className="ai-source-note" data-testid="ai-source-note">{aiSource}</p>}
-          <button type="button" className="button button-ghost" onClick={explain} aria-haspopup="dialog" data-testid="open-rules">
+          <button type="button" className="button button-ghost" onClick={() => explain()} aria-haspopup="dialog" data-testid="open-rules">
             <InfoIcon width={16} height={16} />
             How scores work
           </button>

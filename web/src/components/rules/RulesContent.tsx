@@ -18,7 +18,7 @@ export function RulesContent({ rules }: { rules: ScoringRules }) {
           <tbody>
             <tr><th scope="row">LOC <span className="rules-max">0-30</span></th><td>{parts.loc ? `${prettyThresholds(parts.loc)}; 0 when every changed file is excluded` : NOT_RECORDED}</td></tr>
             <tr><th scope="row">Files <span className="rules-max">0-20</span></th><td>{parts.files ? `${prettyThresholds(parts.files)}; 0 when none is counted` : NOT_RECORDED}</td></tr>
-            <tr><th scope="row">Type <span className="rules-max">0-25</span></th><td>{parts.keyword ? `conventional-commit type of the subject: ${parts.keyword}; a breaking change (! or BREAKING CHANGE:) 25` : NOT_RECORDED}</td></tr>
+            <tr><th scope="row">Type <span className="rules-max">0-25</span></th><td>{parts.keyword ? `conventional-commit type of the subject: ${parts.keyword.replace(/\//g, ', ')}; a breaking change (! or BREAKING CHANGE:) 25` : NOT_RECORDED}</td></tr>
             <tr><th scope="row">AI <span className="rules-max">0-{MAX_AI_SCORE}</span></th><td data-testid="rules-ai">{describeAi(rules.ai)}. An admin may override it, with a note shown on the commit.</td></tr>
           </tbody>
         </table>

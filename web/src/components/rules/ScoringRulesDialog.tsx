@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { CloseIcon, InfoIcon } from '../Icons.js';
 import type { ScoringRules } from '../../lib/rules.js';
+import type { RulesSection } from './rules-context.js';
 import { RulesContent } from './RulesContent.js';
 import './rules.css';
 
@@ -8,7 +9,7 @@ import './rules.css';
  * "How scores work": a native modal dialog (the page behind is inert, Escape closes it, Tab stays
  * inside) stating the rules the data file was built with. Mounted only while open.
  */
-export function ScoringRulesDialog({ rules, onClose }: { rules: ScoringRules; onClose: () => void }) {
+export function ScoringRulesDialog({ rules, section = 'parts', onClose }: { rules: ScoringRules; section?: RulesSection; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useLayoutEffect(() => {
@@ -16,10 +17,13 @@ export function ScoringRulesDialog({ rules, onClose }: { rules: ScoringRules; on
     // Focus goes back where it was (a footer button, a commit's breakdown) when the panel closes.
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (d && !d.open) d.showModal();
+    // Opened from a shared or cancelled commit, it starts at the rule that explains it.
+    if (section !== 'parts') d?.querySelector(`#rules-${section}`)?.scrollIntoView({ block: 'start' });
     return () => {
       if (d?.open) d.close();
       opener?.focus();
     };
+    // Only on opening: the section is where it starts, not where it must stay.
   }, []);
   // The page behind is inert; this keeps Tab from leaving for the browser's own controls.
   const wrapTab = (e: KeyboardEvent<HTMLDialogElement>) => {

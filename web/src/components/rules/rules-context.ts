@@ -2,11 +2,14 @@ import { createContext, useContext } from 'react';
 import { LEGACY_CREDIT } from '../../../../src/shared/credit.js';
 import type { ScoringRules } from '../../lib/rules.js';
 
+/** A section of the "How scores work" panel. */
+export type RulesSection = 'parts' | 'left-out' | 'credit' | 'ranking' | 'window';
+
 /** The rules of the loaded data file, and how to open the panel that explains them. */
 export interface RulesContextValue {
   rules: ScoringRules;
-  /** Opens the "How scores work" panel; focus returns to the control that opened it. */
-  explain: () => void;
+  /** Opens the "How scores work" panel (at `section`); focus returns to the control that opened it. */
+  explain: (section?: RulesSection) => void;
 }
 
 const FALLBACK: RulesContextValue = {
