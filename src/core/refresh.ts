@@ -17,6 +17,7 @@ import { createExcluder } from './exclusions.js';
 import { listHistory, readCommits, type HistorySpan } from './git/history.js';
 import { headCommit, pullFastForward, shallowBoundary } from './git/repo.js';
 import { runGit } from './git/run-git.js';
+import { writeBoard } from './board/write-board.js';
 import { buildLeaderboardData } from './leaderboards.js';
 import { metadataFor } from './metadata.js';
 import { SCORING_VERSION, scoreCommit } from './scoring.js';
@@ -217,7 +218,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // The cache must be there too: add-contribution rebuilds from it.
   // Both must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
   // A partial AI step is not up to date: the commits that fell back are asked about again.
-  if (previous && !opts.rescoreAi && !previous.aiPartial && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile)) && (await looksWhole(paths.cache))) {
+  if (previous && !opts.rescoreAi && !previous.aiPartial && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile)) && (await looksWhole(paths.cache)) && (await exists(paths.index))) {
     return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays };
   }
   const manual = await readManualFile(paths.manual);
@@ -236,22 +237,34 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   if (missing.length > 0) {
     let done = 0;
     opts.onProgress?.({ phase: 'reading', done, total: missing.length });
-    const raws = await readCommits(opts.repo, missing, {
-      ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
-      onCommit: () => opts.onProgress?.({ phase: 'reading', done: ++done, total: missing.length }),
-    });
-    // In a shallow clone git diffs a boundary commit against an empty tree, crediting it with
-    // every file in the repository; its real change is unknown, so it is scored as changing none.
-    for (const raw of raws) if (shallow.has(raw.hash)) raw.files = [];
-    const excluder = await createExcluder(opts.repo, opts.config.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)));
     if (opts.aiSettings) {
-      const total = raws.length;
+      const total = missing.length;
       let scoredSoFar = 0;
       llm = await llmScorer(opts, opts.aiSettings, paths, (step) => opts.onProgress?.({ phase: 'scoring', done: ++scoredSoFar, total, ai: step }));
       opts.onProgress?.({ phase: 'scoring', done: 0, total, ai: llm.step() });
     }
-    await scoreAll(raws, excluder, llm ?? local, fresh);
-    await attachCreditLinks(opts.repo, raws, fresh);
+    const scorer = llm ?? local;
+    try {
+      // In batches, each read, scored and let go before the next: the raw commits (every changed
+      // file's path and counts) of a 200,000-commit history held at once took over a gigabyte.
+      for (let start = 0; start < missing.length; start += READ_BATCH) {
+        const raws = await readCommits(opts.repo, missing.slice(start, start + READ_BATCH), {
+          ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+          onCommit: () => opts.onProgress?.({ phase: 'reading', done: ++done, total: missing.length }),
+        });
+        // In a shallow clone git diffs a boundary commit against an empty tree, crediting it with
+        // every file in the repository; its real change is unknown, so it is scored as changing none.
+        for (const raw of raws) if (shallow.has(raw.hash)) raw.files = [];
+        const excluder = await createExcluder(opts.repo, opts.config.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)));
+        await scoreAll(raws, excluder, scorer, fresh);
+        await attachCreditLinks(opts.repo, raws, fresh);
+      }
+    } finally {
+      if (llm) {
+        llm.stop();
+        await llm.flush();
+      }
+    }
   }
 
   const commits = refs.map((r) => fresh.get(r.hash) ?? cached.get(r.hash)).filter((c): c is ScoredCommit => c !== undefined);
@@ -272,7 +285,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     credit: opts.config.credit,
     metadata: metadataFor(opts, { head, aiId, windowStart, history }),
   });
-  await writeJsonAtomic(paths.data, data);
+  await writeBoard(paths, data);
   await saveScoreCache(paths.cache, fingerprint, commits);
   const aiStep = llm?.step();
   // Fallbacks kept from an earlier refresh (no commit needed asking this time) keep it partial.
@@ -313,21 +326,17 @@ async function llmScorer(opts: RefreshOptions, settings: AiSettings, paths: Data
   });
 }
 
+/** Commits read from git and scored at a time (see runRefresh). */
+const READ_BATCH = 8_000;
+
 /**
- * Scores every commit (an LLM scorer limits its own concurrency). On a failure nothing more is
- * sent, and the answers already paid for are written to the AI cache before the error goes up.
+ * Scores every commit of a batch (an LLM scorer limits its own concurrency; the caller stops it
+ * and writes the answers already paid for to the AI cache, also when this fails).
  */
 async function scoreAll(raws: RawCommit[], excluder: Excluder, ai: AiScorer, into: Map<string, ScoredCommit>): Promise<void> {
-  try {
-    await Promise.all(raws.map(async (raw) => {
-      into.set(raw.hash, await scoreCommit(raw, excluder, ai));
-    }));
-  } finally {
-    if (ai instanceof LlmAiScorer) {
-      ai.stop();
-      await ai.flush();
-    }
-  }
+  await Promise.all(raws.map(async (raw) => {
+    into.set(raw.hash, await scoreCommit(raw, excluder, ai));
+  }));
 }
 
 function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriodDays'>): boolean {
@@ -439,7 +448,7 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
       { head: state.head, aiId, windowStart, history: state.history ?? null },
     ),
   });
-  await writeJsonAtomic(paths.data, data);
+  await writeBoard(paths, data);
   await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), overridesHash: sha1(overridesText), dataFile: await fileStamp(paths.data) });
   const analysed = loaded.cache.commits;
   const shows = (hash: string) => {

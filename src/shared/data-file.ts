@@ -183,9 +183,10 @@ export function tierForRank(rank: number): { tier: string; tier_name: string } {
   return { tier: 'T3', tier_name: 'Contributing' };
 }
 
-type StoredCommit = z.infer<typeof storedCommitSchema>;
+export type StoredCommit = z.infer<typeof storedCommitSchema>;
 
-function normalizeCommit(c: StoredCommit, defaultSource?: string): Commit {
+/** A stored commit with every field present (short hash, lines, total, classification, AI source). */
+export function normalizeCommit(c: StoredCommit, defaultSource?: string): Commit {
   const total = c.scores.total ?? c.scores.loc + c.scores.files + c.scores.keyword + c.scores.ai;
   const fullHash = c.full_hash ?? c.hash ?? '';
   const classification = c.classification === undefined
@@ -209,6 +210,39 @@ function normalizeCommit(c: StoredCommit, defaultSource?: string): Commit {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** What an entry states; the rest is derived by {@link deriveEntry}. */
+export type EntryInput = Omit<z.infer<typeof entryInputSchema>, 'commits'>;
+
+/**
+ * An entry with every field present, derived as the page has always read it: simple commits,
+ * ratio, average, total, rank (its position) and tier, unless the entry states them. Shared by
+ * the whole data file and the per-period files (board-index.ts), so both give the same values.
+ */
+export function deriveEntry(e: EntryInput, i: number, commits: Commit[]): ContributorEntry {
+  const simple = e.simple_commits ?? Math.max(0, e.total_commits - e.significant_commits);
+  const total = e.total_score ?? e.commit_score + e.additional_contribution_score;
+  const rank = e.rank ?? i + 1;
+  const tier = e.tier && e.tier_name ? { tier: e.tier, tier_name: e.tier_name } : tierForRank(rank);
+  return {
+    name: e.name,
+    email: e.email,
+    total_commits: e.total_commits,
+    significant_commits: e.significant_commits,
+    simple_commits: simple,
+    significance_ratio: e.significance_ratio ?? (e.total_commits > 0 ? e.significant_commits / e.total_commits : 0),
+    commit_score: e.commit_score,
+    additional_contribution_score: e.additional_contribution_score,
+    additional_contribution_notes: e.additional_contribution_notes,
+    total_score: total,
+    co_authored_commits: e.co_authored_commits,
+    co_authored_significant: e.co_authored_significant,
+    avg_score: e.avg_score ?? (e.total_commits > 0 ? round2(e.commit_score / e.total_commits) : 0),
+    rank,
+    ...tier,
+    commits,
+  };
+}
+
 /**
  * Validates a data file (either shape) and returns it normalized. Throws a `z.ZodError` whose
  * issues name the path of what is wrong; use {@link describeDataFileError} for a sentence.
@@ -227,30 +261,7 @@ export function parseLeaderboardData(input: unknown): LeaderboardData {
   for (const type of PERIOD_TYPES) {
     const periods: Periods = {};
     for (const [label, entries] of Object.entries(raw.leaderboards[type])) {
-      periods[label] = entries.map((e, i) => {
-        const simple = e.simple_commits ?? Math.max(0, e.total_commits - e.significant_commits);
-        const total = e.total_score ?? e.commit_score + e.additional_contribution_score;
-        const rank = e.rank ?? i + 1;
-        const tier = e.tier && e.tier_name ? { tier: e.tier, tier_name: e.tier_name } : tierForRank(rank);
-        return {
-          name: e.name,
-          email: e.email,
-          total_commits: e.total_commits,
-          significant_commits: e.significant_commits,
-          simple_commits: simple,
-          significance_ratio: e.significance_ratio ?? (e.total_commits > 0 ? e.significant_commits / e.total_commits : 0),
-          commit_score: e.commit_score,
-          additional_contribution_score: e.additional_contribution_score,
-          additional_contribution_notes: e.additional_contribution_notes,
-          total_score: total,
-          co_authored_commits: e.co_authored_commits,
-          co_authored_significant: e.co_authored_significant,
-          avg_score: e.avg_score ?? (e.total_commits > 0 ? round2(e.commit_score / e.total_commits) : 0),
-          rank,
-          ...tier,
-          commits: e.commits.map((c, j) => resolve(c, `leaderboards.${type}.${label}.${i}.commits.${j}`)),
-        };
-      });
+      periods[label] = entries.map((e, i) => deriveEntry(e, i, e.commits.map((c, j) => resolve(c, `leaderboards.${type}.${label}.${i}.commits.${j}`))));
     }
     leaderboards[type] = periods;
   }

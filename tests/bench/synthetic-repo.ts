@@ -29,15 +29,18 @@ export interface SyntheticRepo {
   trackedFiles: number;
 }
 
-/** Parameters from the environment: BENCH_COMMITS (default 20000), BENCH_AUTHORS (default 300). */
-export function repoParams(now = Date.now()): RepoParams {
-  const commits = Number(process.env.BENCH_COMMITS ?? 20_000);
-  const authors = Number(process.env.BENCH_AUTHORS ?? 300);
+/**
+ * Parameters from the environment: BENCH_COMMITS (default 20000), BENCH_AUTHORS (default 300);
+ * `shape` (the large shapes of tests/bench/shapes.ts) overrides them and may span more than a year.
+ */
+export function repoParams(now = Date.now(), shape?: { commits: number; authors: number; spanDays: number }): RepoParams {
+  const commits = shape?.commits ?? Number(process.env.BENCH_COMMITS ?? 20_000);
+  const authors = shape?.authors ?? Number(process.env.BENCH_AUTHORS ?? 300);
   if (!Number.isInteger(commits) || commits < 100) throw new Error('BENCH_COMMITS must be an integer >= 100');
   if (!Number.isInteger(authors) || authors < 1) throw new Error('BENCH_AUTHORS must be a positive integer');
   const week = 7 * DAY;
   // The newest commit is at most a week old and the oldest 355 days before it: < 365 days back.
-  return { commits, authors, seed: 20_251_122, end: Math.floor(now / 1000 / week) * week, spanDays: 355 };
+  return { commits, authors, seed: 20_251_122, end: Math.floor(now / 1000 / week) * week, spanDays: shape?.spanDays ?? 355 };
 }
 
 // The generator's own source is part of the key: changing it rebuilds the cached repository.
@@ -55,7 +58,8 @@ const generator = (p: RepoParams) => new HistoryGenerator(p.seed, p.authors, p.e
  * Callers must not change it: measure on a clone (see {@link cloneRepo}).
  */
 export async function syntheticRepo(p: RepoParams, log: (s: string) => void): Promise<SyntheticRepo> {
-  const name = `repo-${p.commits}c-${p.authors}a-${cacheKey(p)}`;
+  const span = p.spanDays === 355 ? '' : `${p.spanDays}d-`;
+  const name = `repo-${p.commits}c-${p.authors}a-${span}${cacheKey(p)}`;
   const dir = path.join(BENCH_ROOT, name);
   const done = path.join(dir, '.git', 'bench-complete');
   const count = async () => (await git(dir, ['ls-files'])).stdout.split('\n').filter(Boolean).length;
@@ -64,7 +68,7 @@ export async function syntheticRepo(p: RepoParams, log: (s: string) => void): Pr
   await mkdir(BENCH_ROOT, { recursive: true });
   // Earlier builds of the same size with other dates or generator code are stale.
   for (const old of await readdir(BENCH_ROOT)) {
-    if (old.startsWith(`repo-${p.commits}c-${p.authors}a-`) && old !== name) await rm(path.join(BENCH_ROOT, old), { recursive: true, force: true });
+    if (old.startsWith(`repo-${p.commits}c-${p.authors}a-${span}`) && old !== name && (span !== '' || !/^repo-\d+c-\d+a-\d+d-/.test(old))) await rm(path.join(BENCH_ROOT, old), { recursive: true, force: true });
   }
   log(`Building the synthetic repository (${p.commits} commits, ${p.authors} authors) with git fast-import...`);
   const started = performance.now();

@@ -13,7 +13,7 @@ export function App() {
   }
   return (
     <ErrorBoundary>
-      <Dashboard data={state.data} refreshing={refreshing} onRefresh={refresh}
+      <Dashboard board={state.board} refreshing={refreshing} onRefresh={refresh}
         refreshError={refreshError} onDismissRefreshError={dismissRefreshError} />
     </ErrorBoundary>
   );

@@ -1,8 +1,12 @@
+import { parseBoardIndex } from '../../src/shared/board-index.js';
 import { describeDataFileError, parseLeaderboardData, type LeaderboardData } from '../../src/shared/data-file.js';
 import { statusFileSchema, type StatusFile } from '../../src/shared/status-file.js';
-import { DATA_FILE_URL } from './early-fetch.js';
+import { DATA_FILE_URL, INDEX_URL } from './early-fetch.js';
+import { boardFromData, boardFromIndex, type Board } from './lib/board.js';
 
-export { DATA_FILE_URL };
+export { DATA_FILE_URL, INDEX_URL };
+/** Folder of the index's chunk files, relative like the data file. */
+export const CHUNKS_URL = './leaderboard-chunks/';
 /** Relative, like the data file. */
 export const STATUS_FILE_URL = './last-update.json';
 
@@ -51,6 +55,55 @@ export async function fetchLeaderboardData(signal?: AbortSignal, pending?: Promi
   } catch (err) {
     throw new DataLoadError(describeDataFileError(err));
   }
+}
+
+/** A loaded board, with the text it came from (to tell whether a later fetch changed it). */
+export interface LoadedBoard {
+  board: Board;
+  text: string;
+}
+
+/**
+ * Loads what the page shows: `leaderboard-index.json` when the server has one (its chunks are
+ * fetched later, row by row), else the whole `leaderboard-data.json` (older data directories,
+ * files of other tools). Errors as {@link fetchLeaderboardData}; `pending` is the index request
+ * started at startup.
+ */
+export async function fetchBoard(signal?: AbortSignal, pending?: Promise<Response> | null): Promise<LoadedBoard> {
+  let res: Response;
+  try {
+    res = await (pending ?? fetch(INDEX_URL, { cache: 'no-store', signal }));
+  } catch {
+    if (signal?.aborted) throw new DataLoadError(LOAD_FAILED_MESSAGE);
+    res = new Response(null, { status: 404 });
+  }
+  if (res.status === 404 || !res.ok) {
+    const { data, text } = await fetchLeaderboardData(signal);
+    return { board: boardFromData(data), text };
+  }
+  const text = await res.text().catch(() => {
+    throw new DataLoadError(LOAD_FAILED_MESSAGE);
+  });
+  let index;
+  try {
+    index = parseBoardIndex(JSON.parse(text));
+  } catch (err) {
+    throw new DataLoadError(describeDataFileError(err instanceof SyntaxError ? new Error(`The leaderboard index is not valid JSON: ${err.message}`) : err));
+  }
+  return { board: boardFromIndex(index, fetchChunk), text };
+}
+
+/** One chunk file of the index, parsed (validated by the board when used). */
+async function fetchChunk(id: string): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(`${CHUNKS_URL}${id}.json`);
+  } catch {
+    throw new DataLoadError('Failed to load the commits');
+  }
+  // A refresh removed it: the page follows the new data on its own shortly.
+  if (!res.ok) throw new DataLoadError(`Failed to load the commits (HTTP ${res.status}); the data has changed, refresh the page`);
+  return res.json();
 }
 
 /**

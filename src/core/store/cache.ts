@@ -1,9 +1,17 @@
+import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import type { ScoredCommit } from '../types.js';
-import { describeIssues, readTextIfExists, writeJsonAtomic } from './files.js';
+import { describeIssues, readTextIfExists, writePiecesAtomic } from './files.js';
 
-const CACHE_VERSION = 1;
+/**
+ * Version 2 is one JSON document laid out one commit per line (so it is read and written a line
+ * at a time, never as one string: a million commits are ~500 MB of text, past what a JavaScript
+ * string holds). Version 1 was the same document on one line; it is still read (whole), and the
+ * next save writes version 2.
+ */
+const CACHE_VERSION = 2;
 
+// Objects, not rows: fields can be added (a record that gains one stays readable by older code).
 const scoredCommitSchema = z.object({
   hash: z.string().regex(/^[0-9a-f]{40,64}$/),
   author: z.string(),
@@ -20,7 +28,7 @@ const scoredCommitSchema = z.object({
 });
 
 const cacheFileSchema = z.object({
-  version: z.literal(CACHE_VERSION),
+  version: z.union([z.literal(1), z.literal(CACHE_VERSION)]),
   /** Fingerprint of the scoring settings the scores were computed with. */
   fingerprint: z.string(),
   commits: z.array(scoredCommitSchema),
@@ -37,12 +45,123 @@ export type CacheLoad =
   | { kind: 'ok'; cache: ScoreCache }
   | { kind: 'missing' | 'stale' | 'corrupt'; cache: ScoreCache; reason?: string };
 
+const headerLine = (fingerprint: string) => `{"version":${CACHE_VERSION},"fingerprint":${JSON.stringify(fingerprint)},"commits":[`;
+const FOOTER = ']}';
+const HEADER_PREFIX = `{"version":${CACHE_VERSION},"fingerprint":`;
+
+/**
+ * Repeated strings (names, emails, the AI source) kept once: JSON.parse makes a new string per
+ * line, and 200,000 commits of 2,000 authors would otherwise hold 200,000 copies of each.
+ */
+function interner(): (s: string) => string {
+  const seen = new Map<string, string>();
+  return (s) => {
+    const found = seen.get(s);
+    if (found !== undefined) return found;
+    seen.set(s, s);
+    return s;
+  };
+}
+
+function compactCommit(c: z.infer<typeof scoredCommitSchema>, intern: (s: string) => string): ScoredCommit {
+  c.author = intern(c.author);
+  c.email = intern(c.email);
+  c.scores.ai_source = intern(c.scores.ai_source);
+  return c;
+}
+
+class CorruptCache extends Error {}
+
+/** Calls `onLine` with each line of `file` (without its newline), read in chunks. */
+async function forEachLine(file: string, onLine: (line: string, n: number) => boolean | void): Promise<void> {
+  const stream = createReadStream(file, { highWaterMark: 1 << 20 });
+  let carry: Buffer | null = null;
+  let n = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let buf: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+      let start = 0;
+      for (let nl = buf.indexOf(10, start); nl >= 0; nl = buf.indexOf(10, start)) {
+        if (onLine(buf.toString('utf8', start, nl), n++) === false) return;
+        start = nl + 1;
+      }
+      buf = buf.subarray(start);
+      carry = buf.length > 0 ? Buffer.from(buf) : null;
+    }
+    if (carry) onLine(carry.toString('utf8'), n);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Reads the line layout of version 2; null when the file is not in it (version 1, or damage in the first line). */
+async function readLines(file: string, fingerprint: string): Promise<{ fingerprint: string; commits: Map<string, ScoredCommit> } | null> {
+  const intern = interner();
+  const commits = new Map<string, ScoredCommit>();
+  let fileFingerprint: string | null = null;
+  let ended = false;
+  let layout = true;
+  await forEachLine(file, (line, n) => {
+    if (n === 0) {
+      if (!line.startsWith(HEADER_PREFIX) || !line.endsWith('"commits":[')) {
+        layout = false;
+        return false;
+      }
+      try {
+        fileFingerprint = z.string().parse(JSON.parse(line.slice(HEADER_PREFIX.length, -',"commits":['.length)));
+      } catch {
+        layout = false;
+        return false;
+      }
+      // Another fingerprint: stale whatever follows, so nothing more is parsed.
+      return fileFingerprint === fingerprint;
+    }
+    if (ended) {
+      if (line !== '') throw new CorruptCache(`text after the end (line ${n + 1})`);
+      return;
+    }
+    if (line === FOOTER) {
+      ended = true;
+      return;
+    }
+    const text = line.endsWith(',') ? line.slice(0, -1) : line;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      throw new CorruptCache(`line ${n + 1}: ${(err as Error).message}`);
+    }
+    const parsed = scoredCommitSchema.safeParse(json);
+    if (!parsed.success) throw new CorruptCache(`commits.${n - 1}: ${describeIssues(parsed.error)}`);
+    const commit = compactCommit(parsed.data, intern);
+    commits.set(commit.hash, commit);
+  });
+  if (!layout) return null;
+  if (fileFingerprint === null) throw new CorruptCache('empty file');
+  if (fileFingerprint !== fingerprint) return { fingerprint: fileFingerprint, commits };
+  if (!ended) throw new CorruptCache('truncated: no end of the commits list');
+  return { fingerprint: fileFingerprint, commits };
+}
+
 /**
  * Loads the score cache. A cache for other scoring settings is 'stale' and a cache that does
  * not parse is 'corrupt': both come back empty, so their scores are never trusted.
  */
 export async function loadScoreCache(file: string, fingerprint: string): Promise<CacheLoad> {
   const empty: ScoreCache = { fingerprint, commits: new Map() };
+  let lines;
+  try {
+    lines = await readLines(file, fingerprint);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing', cache: empty };
+    if (err instanceof CorruptCache) return { kind: 'corrupt', cache: empty, reason: err.message };
+    throw err;
+  }
+  if (lines) {
+    if (lines.fingerprint !== fingerprint) return { kind: 'stale', cache: empty };
+    return { kind: 'ok', cache: { fingerprint, commits: lines.commits } };
+  }
+  // Version 1 (one line) or hand-edited JSON: small enough to have been written as one string.
   const text = await readTextIfExists(file);
   if (text === null) return { kind: 'missing', cache: empty };
   let parsed;
@@ -53,10 +172,21 @@ export async function loadScoreCache(file: string, fingerprint: string): Promise
   }
   if (!parsed.success) return { kind: 'corrupt', cache: empty, reason: describeIssues(parsed.error) };
   if (parsed.data.fingerprint !== fingerprint) return { kind: 'stale', cache: empty };
-  return { kind: 'ok', cache: { fingerprint, commits: new Map(parsed.data.commits.map((c) => [c.hash, c])) } };
+  const intern = interner();
+  return { kind: 'ok', cache: { fingerprint, commits: new Map(parsed.data.commits.map((c) => [c.hash, compactCommit(c, intern)])) } };
 }
 
-/** Writes the cache atomically, commits in the given order (newest first) for stable bytes. */
+function* cacheLines(fingerprint: string, commits: readonly ScoredCommit[]): Generator<string> {
+  yield `${headerLine(fingerprint)}\n`;
+  const last = commits.length - 1;
+  for (let i = 0; i <= last; i++) yield `${JSON.stringify(commits[i])}${i < last ? ',' : ''}\n`;
+  yield `${FOOTER}\n`;
+}
+
+/**
+ * Writes the cache atomically (temp file, fsync, rename), commits in the given order (newest
+ * first) for stable bytes, one per line, streamed to the file.
+ */
 export async function saveScoreCache(file: string, fingerprint: string, commits: ScoredCommit[]): Promise<void> {
-  await writeJsonAtomic(file, { version: CACHE_VERSION, fingerprint, commits });
+  await writePiecesAtomic(file, cacheLines(fingerprint, commits));
 }

@@ -8,6 +8,10 @@ export interface DataDirPaths {
   dir: string;
   /** The leaderboard data file the page reads. */
   data: string;
+  /** The page's index of the data file (see src/shared/board-index.ts). */
+  index: string;
+  /** Folder of the page's chunk files, named by content hash. */
+  chunks: string;
   /** last-update.json: outcome of the last refresh. */
   status: string;
   /** Per-commit score cache. */
@@ -34,6 +38,8 @@ export function dataDirPaths(dir: string): DataDirPaths {
   return {
     dir: abs,
     data: path.join(abs, 'leaderboard-data.json'),
+    index: path.join(abs, 'leaderboard-index.json'),
+    chunks: path.join(abs, 'leaderboard-chunks'),
     status: path.join(abs, 'last-update.json'),
     cache: path.join(abs, 'score-cache.json'),
     state: path.join(abs, 'refresh-state.json'),

@@ -1,4 +1,5 @@
-import { open, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomicLib from 'write-file-atomic';
 import { ZodError, type z } from 'zod';
@@ -14,12 +15,17 @@ const queues = new Map<string, Promise<void>>();
  * queues too, but only its own calls; this queue is the contract the product relies on).
  */
 export function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
-  const key = path.resolve(file);
-  const previous = queues.get(key) ?? Promise.resolve();
-  const write = previous.then(async () => {
+  return queued(file, async (key) => {
     await writeFileAtomicLib(key, data, { ...(typeof data === 'string' ? { encoding: 'utf8' } : {}), fsync: true });
     await fsyncDir(path.dirname(key));
   });
+}
+
+/** Runs `write` for `file` after the writes to it already queued in this process. */
+function queued(file: string, writeFn: (key: string) => Promise<void>): Promise<void> {
+  const key = path.resolve(file);
+  const previous = queues.get(key) ?? Promise.resolve();
+  const write = previous.then(() => writeFn(key));
   const tail = write.catch(() => undefined);
   queues.set(key, tail);
   void tail.then(() => {
@@ -28,8 +34,44 @@ export function writeFileAtomic(file: string, data: string | Buffer): Promise<vo
   return write;
 }
 
+const FLUSH_BYTES = 1 << 20;
+
+/**
+ * Writes the concatenation of `pieces` atomically, like {@link writeFileAtomic}, without ever
+ * holding the whole text: the score cache and data file of a million commits are hundreds of
+ * megabytes, more than one JavaScript string can hold. Pieces are written in ~1 MB batches.
+ */
+export function writePiecesAtomic(file: string, pieces: Iterable<string>): Promise<void> {
+  return queued(file, async (key) => {
+    const tmp = `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const handle = await open(tmp, 'w');
+    try {
+      let batch: string[] = [];
+      let size = 0;
+      for (const piece of pieces) {
+        batch.push(piece);
+        size += piece.length;
+        if (size >= FLUSH_BYTES) {
+          await handle.write(batch.join(''));
+          batch = [];
+          size = 0;
+        }
+      }
+      if (batch.length > 0) await handle.write(batch.join(''));
+      await handle.sync();
+      await handle.close();
+      await rename(tmp, key);
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      await unlink(tmp).catch(() => undefined);
+      throw err;
+    }
+    await fsyncDir(path.dirname(key));
+  });
+}
+
 /** Flushes a directory's entries (a rename) to disk; a no-op where directories cannot be opened (Windows). */
-async function fsyncDir(dir: string): Promise<void> {
+export async function fsyncDir(dir: string): Promise<void> {
   let handle;
   try {
     handle = await open(dir, 'r');

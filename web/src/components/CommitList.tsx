@@ -1,4 +1,5 @@
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
+import { useEntryCommits } from '../hooks/commit-loader.js';
 import { formatCount, formatScore } from '../lib/format.js';
 import { CommitItem } from './CommitItem.js';
 
@@ -7,13 +8,14 @@ export const MAX_COMMITS_SHOWN = 20;
 
 /** The expanded area of a row: 'Recent Commits (N)' and the first 20 commits in a scrolling list. */
 export function CommitList({ entry }: { entry: ContributorEntry }) {
-  const shown = entry.commits.slice(0, MAX_COMMITS_SHOWN);
+  const listed = useEntryCommits(entry);
+  const shown = listed.status === 'ready' ? listed.commits.slice(0, MAX_COMMITS_SHOWN) : [];
   const total = entry.total_commits;
   return (
     <div className="commit-panel" data-testid="commit-list">
       <div className="commit-panel-head">
         <h3 className="commit-panel-title" data-testid="recent-commits-title">Recent Commits ({formatCount(total)})</h3>
-        {total > shown.length && (
+        {listed.status === 'ready' && total > shown.length && (
           <p className="commit-panel-more" data-testid="commits-shown-note">
             Showing {shown.length} of {formatCount(total)} commits
           </p>
@@ -25,7 +27,11 @@ export function CommitList({ entry }: { entry: ContributorEntry }) {
           {entry.additional_contribution_notes}
         </p>
       )}
-      {shown.length === 0 ? (
+      {listed.status === 'loading' ? (
+        <p className="commit-panel-empty" data-testid="commits-loading">Loading commits...</p>
+      ) : listed.status === 'error' ? (
+        <p className="commit-panel-empty" role="alert">{listed.message}</p>
+      ) : shown.length === 0 ? (
         <p className="commit-panel-empty">No commits listed for this contributor in this period.</p>
       ) : (
         <ul className="commit-scroll">

@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import { PERIOD_TYPES, type LeaderboardData } from '../../../src/shared/data-file.js';
+import { PERIOD_TYPES } from '../../../src/shared/data-file.js';
+import { CommitLoaderContext } from '../hooks/commit-loader.js';
 import { useAutoReload } from '../hooks/use-auto-reload.js';
 import { useHiddenContributors } from '../hooks/use-hidden-contributors.js';
 import { useRefreshStatus } from '../hooks/use-refresh-status.js';
 import { useViewState } from '../hooks/use-view-state.js';
-import { buildTrendSeries } from '../lib/chart-series.js';
-import { applyFilter, collectContributorNames } from '../lib/filter.js';
+import type { Board } from '../lib/board.js';
+import { applyFilter } from '../lib/filter.js';
 import { readScoringRules } from '../lib/rules.js';
 import { computeSummary } from '../lib/summary.js';
 import { ContributorFilter } from './ContributorFilter.js';
@@ -25,34 +26,33 @@ import { ViewingBadge } from './ViewingBadge.js';
 const PANEL_ID = 'period-panel';
 
 interface DashboardProps {
-  data: LeaderboardData;
+  board: Board;
   refreshing: boolean;
   onRefresh: () => Promise<void>;
   refreshError: string | null;
   onDismissRefreshError: () => void;
 }
 
-/** The main screen once the data file is loaded. */
-export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismissRefreshError }: DashboardProps) {
-  const view = useViewState(data);
+/** The main screen once the data is loaded. */
+export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismissRefreshError }: DashboardProps) {
+  const view = useViewState(board);
   const [hidden, setHidden] = useHiddenContributors();
   const { status, reload: reloadStatus } = useRefreshStatus();
   const reloadData = useCallback(() => void onRefresh(), [onRefresh]);
   useAutoReload(status, reloadData);
 
-  const periods = data.leaderboards[view.type];
   const entries = useMemo(
-    () => applyFilter(view.period ? (periods[view.period] ?? []) : [], hidden),
-    [periods, view.period, hidden],
+    () => applyFilter(view.period ? board.entries(view.type, view.period) : [], hidden),
+    [board, view.type, view.period, hidden],
   );
   const summary = useMemo(() => computeSummary(entries), [entries]);
-  const series = useMemo(() => buildTrendSeries(periods, hidden), [periods, hidden]);
-  const names = useMemo(() => collectContributorNames(data), [data]);
-  const repository = typeof data.metadata.repository === 'string' ? data.metadata.repository : null;
-  const boardEmpty = PERIOD_TYPES.every((t) => Object.keys(data.leaderboards[t]).length === 0);
+  const series = useMemo(() => board.series(view.type, hidden), [board, view.type, hidden]);
+  const loader = useMemo(() => (view.period ? board.commitLoader(view.type, view.period) : null), [board, view.type, view.period]);
+  const repository = typeof board.metadata.repository === 'string' ? board.metadata.repository : null;
+  const boardEmpty = PERIOD_TYPES.every((t) => board.labels[t].length === 0);
   // The open panel and the section it starts at; null while closed.
   const [explaining, setExplaining] = useState<RulesSection | null>(null);
-  const rules = useMemo(() => ({ rules: readScoringRules(data), explain: (section: RulesSection = 'parts') => setExplaining(section) }), [data]);
+  const rules = useMemo(() => ({ rules: readScoringRules(board), explain: (section: RulesSection = 'parts') => setExplaining(section) }), [board]);
 
   const refresh = () => {
     reloadStatus();
@@ -62,7 +62,7 @@ export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismiss
   return (
     <RulesContext.Provider value={rules}>
       <div className="app">
-        <Header repository={repository} lastUpdated={data.last_updated} status={status}
+        <Header repository={repository} lastUpdated={board.last_updated} status={status}
           refreshing={refreshing} onRefresh={refresh} />
         <main className="container main" id="main">
           {refreshError && (
@@ -70,7 +70,7 @@ export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismiss
               onDismiss={onDismissRefreshError} />
           )}
           <SummaryCards summary={summary} />
-          <ContributorFilter names={names} hidden={hidden} onChange={setHidden} />
+          <ContributorFilter names={board.names} hidden={hidden} onChange={setHidden} />
           <PeriodTabs type={view.type} onChange={view.setType} panelId={PANEL_ID} />
           <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}>
             <div className="toolbar">
@@ -78,11 +78,13 @@ export function Dashboard({ data, refreshing, onRefresh, refreshError, onDismiss
               <PeriodSelect type={view.type} labels={view.labels} period={view.period} onChange={view.setPeriod} />
             </div>
             <TrendsChart series={series} type={view.type} />
-            <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries}
-              emptyReason={boardEmpty && <EmptyBoardReason metadata={data.metadata} analysisPeriodDays={data.analysis_period_days} />} />
+            <CommitLoaderContext.Provider value={loader}>
+              <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries}
+                emptyReason={boardEmpty && <EmptyBoardReason metadata={board.metadata} analysisPeriodDays={board.analysis_period_days} />} />
+            </CommitLoaderContext.Provider>
           </div>
         </main>
-        <Footer metadata={data.metadata} />
+        <Footer metadata={board.metadata} />
         {explaining && <ScoringRulesDialog rules={rules.rules} section={explaining} onClose={() => setExplaining(null)} />}
       </div>
     </RulesContext.Provider>

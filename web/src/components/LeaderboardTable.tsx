@@ -21,10 +21,18 @@ interface LeaderboardTableProps {
   /** Said under the empty state: why the whole board is empty, when it is. */
   emptyReason?: ReactNode;
 }
+/**
+ * Rows rendered at first, then this many more per click: a month of a big project has 2,000
+ * contributors, and rendering them all made every tab or period change take 150-750 ms.
+ */
+export const ROWS_PER_PAGE = 100;
 
 /** 'Contributor Rankings': the tier legend and one row per contributor, one row open at a time. */
 export function LeaderboardTable({ entries, emptyReason }: LeaderboardTableProps) {
   const [openName, setOpenName] = useState<string | null>(null);
+  const [limit, setLimit] = useState(ROWS_PER_PAGE);
+  const shown = entries.length > limit ? entries.slice(0, limit) : entries;
+  const left = entries.length - shown.length;
   const baseId = useId();
   return (
     <section className="card table-card" data-testid="leaderboard" aria-labelledby={`${baseId}-title`}>
@@ -51,13 +59,20 @@ export function LeaderboardTable({ entries, emptyReason }: LeaderboardTableProps
               </tr>
             </thead>
             <tbody>
-              {entries.map((e, i) => (
+              {shown.map((e, i) => (
                 <LeaderboardRow key={`${i}:${e.name}`} entry={e} expanded={openName === e.name}
                   onToggle={() => setOpenName((cur) => (cur === e.name ? null : e.name))}
                   detailsId={`${baseId}-details-${i}`} />
               ))}
             </tbody>
           </table>
+          {left > 0 && (
+            <div className="table-more">
+              <button type="button" className="button" onClick={() => setLimit((n) => n + ROWS_PER_PAGE)} data-testid="show-more-rows">
+                Show {Math.min(ROWS_PER_PAGE, left)} more ({left.toLocaleString('en-US')} not shown)
+              </button>
+            </div>
+          )}
         </div>
       )}
     </section>

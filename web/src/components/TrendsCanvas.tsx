@@ -19,23 +19,30 @@ function cssVar(name: string, fallback: string): string {
   return value || fallback;
 }
 
-function line(label: string, data: number[], color: string, yAxisID: string) {
+/**
+ * Past this many periods (20 years of weeks is over 1,000) points would merge into a thick band:
+ * the lines are drawn without points or animation, and the axis shows at most a dozen labels.
+ */
+export const DENSE_PERIODS = 120;
+
+function line(label: string, data: number[], color: string, yAxisID: string, dense: boolean) {
   return {
     label, data, yAxisID, borderColor: color, backgroundColor: color, tension: 0.4,
-    borderWidth: 2, pointRadius: 3, pointHoverRadius: 5,
+    borderWidth: dense ? 1.5 : 2, pointRadius: dense ? 0 : 3, pointHoverRadius: dense ? 3 : 5,
   };
 }
 
 /** The line chart itself; loaded on demand so the table does not wait for chart.js. */
 export function TrendsCanvas({ series, type }: { series: TrendSeries; type: PeriodType }) {
+  const dense = series.labels.length > DENSE_PERIODS;
   const data = useMemo<ChartData<'line'>>(() => ({
     labels: series.labels,
     datasets: [
-      line('Significant Commits', series.significantCommits, GREEN, 'y'),
-      line('Simple Commits', series.simpleCommits, BLUE, 'y'),
-      line('Contributors', series.contributors, ORANGE, 'y1'),
+      line('Significant Commits', series.significantCommits, GREEN, 'y', dense),
+      line('Simple Commits', series.simpleCommits, BLUE, 'y', dense),
+      line('Contributors', series.contributors, ORANGE, 'y1', dense),
     ],
-  }), [series]);
+  }), [series, dense]);
 
   // With one or two periods the points would sit on the chart's edges: centre them instead.
   const fewPeriods = series.labels.length < 3;
@@ -45,13 +52,14 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
     return {
       responsive: true,
       maintainAspectRatio: false,
+      ...(dense ? { animation: false as const } : {}),
       interaction: { mode: 'index', intersect: false },
       plugins: {
         legend: { position: 'bottom', labels: { color: text, usePointStyle: true, boxWidth: 7, boxHeight: 7, padding: 16 } },
         tooltip: { mode: 'index', intersect: false },
       },
       scales: {
-        x: { offset: fewPeriods, ticks: { color: text, maxRotation: 0, autoSkipPadding: 12 }, grid: { display: false } },
+        x: { offset: fewPeriods, ticks: { color: text, maxRotation: 0, autoSkipPadding: 12, ...(dense ? { maxTicksLimit: 12 } : {}) }, grid: { display: false } },
         y: {
           type: 'linear', position: 'left', beginAtZero: true, grace: '5%', // headroom so the top point is not cut in half
           title: { display: true, text: 'Commits', color: text },
@@ -64,7 +72,7 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
         },
       },
     };
-  }, [fewPeriods]);
+  }, [fewPeriods, dense]);
 
   return (
     <Line data={data} options={options}

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LeaderboardData } from '../../../src/shared/data-file.js';
-import { fetchLeaderboardData } from '../api.js';
+import { fetchBoard } from '../api.js';
+import type { Board } from '../lib/board.js';
 import { takeEarlyDataResponse } from '../early-fetch.js';
 
 /** Where loading the data file stands. */
 export type DataState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; data: LeaderboardData };
+  | { status: 'ready'; board: Board };
 
 /** What {@link useLeaderboardData} gives the page. */
 export interface LeaderboardDataHandle {
@@ -22,8 +22,9 @@ export interface LeaderboardDataHandle {
 }
 
 /**
- * Loads the data file on mount and again on `refresh`. A refetch that returns the same text keeps
- * the same data object, so the view (selected period) only resets when the data really changed.
+ * Loads the board (the index, else the whole data file; see fetchBoard) on mount and again on
+ * `refresh`. A refetch that returns the same text keeps the same board object, so the view
+ * (selected period) only resets when the data really changed.
  */
 export function useLeaderboardData(): LeaderboardDataHandle {
   const [state, setState] = useState<DataState>({ status: 'loading' });
@@ -35,14 +36,14 @@ export function useLeaderboardData(): LeaderboardDataHandle {
 
   const load = useCallback(async (signal?: AbortSignal, pending?: Promise<Response> | null) => {
     try {
-      const { data, text } = await fetchLeaderboardData(signal, pending);
+      const { board, text } = await fetchBoard(signal, pending);
       if (signal?.aborted || !mounted.current) return;
       setRefreshError(null);
       if (text !== lastText.current) {
         lastText.current = text;
-        setState({ status: 'ready', data });
+        setState({ status: 'ready', board });
       } else {
-        setState((prev) => (prev.status === 'ready' ? prev : { status: 'ready', data }));
+        setState((prev) => (prev.status === 'ready' ? prev : { status: 'ready', board }));
       }
     } catch (err) {
       if (signal?.aborted || !mounted.current) return;

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { LeaderboardData, PeriodType } from '../../../src/shared/data-file.js';
-import { sortLabelsDescending } from '../lib/periods.js';
+import { useCallback, useEffect, useState } from 'react';
+import type { PeriodType } from '../../../src/shared/data-file.js';
+import type { Board } from '../lib/board.js';
 import { buildUrlSearch, parseUrlState } from '../lib/url-state.js';
 
 /** The selected period type and period, and the labels to choose from. */
@@ -19,7 +19,7 @@ export interface ViewState {
  * The period falls back to the latest one whenever the type or the data changes, or when the
  * chosen label does not exist; on first load the period named by the URL wins.
  */
-export function useViewState(data: LeaderboardData): ViewState {
+export function useViewState(data: Board): ViewState {
   const [initial] = useState(() => parseUrlState(window.location.search));
   const [type, setTypeState] = useState<PeriodType>(initial.type);
   const [chosen, setChosen] = useState<string | null>(initial.period);
@@ -30,7 +30,7 @@ export function useViewState(data: LeaderboardData): ViewState {
     setChosen(null);
   }
 
-  const labels = useMemo(() => sortLabelsDescending(Object.keys(data.leaderboards[type])), [data, type]);
+  const labels = data.labels[type];
   const period = chosen !== null && labels.includes(chosen) ? chosen : (labels[0] ?? null);
 
   const setType = useCallback((next: PeriodType) => {

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { CHUNK_ID, PERIOD_TYPES } from '../../shared/board-index.js';
+import type { WrittenLeaderboardData } from '../../shared/data-file.js';
+import { fsyncDir, writeJsonAtomic, writePiecesAtomic } from '../store/files.js';
+import { dataFilePieces, splitBoard } from './board-files.js';
+
+/** Where the board's files go: the data file, the index beside it, and the chunks folder. */
+export interface BoardPaths {
+  data: string;
+  index: string;
+  chunks: string;
+}
+
+// Chunk files written at once: each is a small write and an fsync, which overlap well.
+const PARALLEL_WRITES = 8;
+
+/**
+ * Writes the whole data file (streamed), then the page's split of it: new chunk files (one that
+ * exists has the same content, by its name), the folder fsynced, and the index last, each
+ * atomically; a crash at any point leaves an index whose chunks are all on disk. Chunks that
+ * neither the new nor the previous index names are deleted afterwards (a page still showing the
+ * previous index can open its rows until it follows the new one).
+ */
+export async function writeBoard(paths: BoardPaths, data: WrittenLeaderboardData): Promise<void> {
+  await writePiecesAtomic(paths.data, dataFilePieces(data));
+  await mkdir(paths.chunks, { recursive: true });
+  const existing = new Set(await readdir(paths.chunks));
+  const wanted = new Set<string>();
+  const inFlight = new Set<Promise<void>>();
+  const split = splitBoard(data);
+  let step = split.next();
+  while (!step.done) {
+    const { id, text } = step.value;
+    const name = `${id}.json`;
+    wanted.add(name);
+    if (!existing.has(name)) {
+      existing.add(name);
+      const write: Promise<void> = writeDurable(path.join(paths.chunks, name), text).finally(() => inFlight.delete(write));
+      inFlight.add(write);
+      if (inFlight.size >= PARALLEL_WRITES) await Promise.race(inFlight);
+    }
+    step = split.next();
+  }
+  await Promise.all(inFlight);
+  await fsyncDir(paths.chunks);
+  const previous = await chunkNamesOf(paths.index);
+  await writeJsonAtomic(paths.index, step.value);
+  await removeUnused(paths.chunks, new Set([...wanted, ...previous]));
+}
+
+/** Temp file, fsync, rename; the caller fsyncs the folder once for all of them. */
+async function writeDurable(file: string, text: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const handle = await open(tmp, 'w');
+  try {
+    await handle.write(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(tmp, file);
+}
+
+/** Chunk file names an index names; none when it is missing or unreadable. */
+async function chunkNamesOf(indexFile: string): Promise<string[]> {
+  try {
+    const index = JSON.parse(await readFile(indexFile, 'utf8')) as { periods?: Record<string, { chunks?: unknown }[]> };
+    const names: string[] = [];
+    for (const type of PERIOD_TYPES) {
+      for (const p of index.periods?.[type] ?? []) {
+        if (Array.isArray(p.chunks)) for (const id of p.chunks) if (typeof id === 'string' && CHUNK_ID.test(id)) names.push(`${id}.json`);
+      }
+    }
+    return names;
+  } catch {
+    return [];
+  }
+}
+
+/** Deletes chunk files (and temp files of interrupted writes) not in `keep`. */
+async function removeUnused(dir: string, keep: ReadonlySet<string>): Promise<void> {
+  for (const name of await readdir(dir)) {
+    if (!keep.has(name)) await unlink(path.join(dir, name)).catch(() => undefined);
+  }
+}

@@ -1,0 +1,157 @@
+import {
+  boardChunkSchema,
+  chunkEntryCommits,
+  CHUNK_ENTRIES,
+  indexEntries,
+  ROW_STRIDE,
+  type BoardChunk,
+  type BoardIndex,
+  type IndexPeriod,
+} from '../../../src/shared/board-index.js';
+import { PERIOD_TYPES, type Commit, type ContributorEntry, type LeaderboardData, type PeriodType } from '../../../src/shared/data-file.js';
+import { buildTrendSeries, type TrendSeries } from './chart-series.js';
+import { compareLabels, sortLabelsAscending, sortLabelsDescending } from './periods.js';
+
+/**
+ * What the dashboard reads, whichever file it came from: the whole data file (older data
+ * directories, files of other tools) or the index with its chunks fetched on demand. Everything
+ * is plain values or functions returning them; entries of a period are built once, when first
+ * asked for, so a 1,000-week history costs nothing for the weeks nobody opens.
+ */
+export interface Board {
+  last_updated: string;
+  analysis_period_days: number;
+  metadata: Record<string, unknown>;
+  /** Period labels of each type, newest first. */
+  labels: Record<PeriodType, string[]>;
+  /** Every contributor name, sorted case-insensitively. */
+  names: string[];
+  /** The ranked entries of one period ([] for an unknown one). With an index their commits come from {@link Board.commitLoader}. */
+  entries: (type: PeriodType, label: string) => ContributorEntry[];
+  /** Commits, significant, simple and contributors per period of a type, oldest first, without the hidden. */
+  series: (type: PeriodType, hidden: ReadonlySet<string>) => TrendSeries;
+  /** Loads the listed commits of a contributor of one period; null when the entries carry them already. */
+  commitLoader: (type: PeriodType, label: string) => ((name: string) => Promise<Commit[]>) | null;
+}
+
+function memo<K, V>(make: (key: K) => V): (key: K) => V {
+  const cache = new Map<K, V>();
+  return (key) => {
+    if (cache.has(key)) return cache.get(key) as V;
+    const value = make(key);
+    cache.set(key, value);
+    return value;
+  };
+}
+
+/** A board over the whole data file (as parsed by parseLeaderboardData). */
+export function boardFromData(data: LeaderboardData): Board {
+  const names = new Set<string>();
+  for (const type of PERIOD_TYPES) {
+    for (const entries of Object.values(data.leaderboards[type])) for (const e of entries) names.add(e.name);
+  }
+  const labels = {} as Record<PeriodType, string[]>;
+  for (const type of PERIOD_TYPES) labels[type] = sortLabelsDescending(Object.keys(data.leaderboards[type]));
+  return {
+    last_updated: data.last_updated,
+    analysis_period_days: data.analysis_period_days,
+    metadata: data.metadata,
+    labels,
+    names: [...names].sort(compareLabels),
+    entries: (type, label) => data.leaderboards[type][label] ?? [],
+    series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden),
+    commitLoader: () => null,
+  };
+}
+
+/**
+ * A board over `leaderboard-index.json` (parsed by parseBoardIndex); `fetchChunk` gets a chunk's
+ * parsed JSON by id. Chunks are fetched once each, when a row of theirs is opened.
+ */
+export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Promise<unknown>): Board {
+  const byLabel = {} as Record<PeriodType, Map<string, IndexPeriod>>;
+  const labels = {} as Record<PeriodType, string[]>;
+  for (const type of PERIOD_TYPES) {
+    byLabel[type] = new Map(index.periods[type].map((p) => [p.label, p]));
+    labels[type] = sortLabelsDescending(byLabel[type].keys());
+  }
+  // Only people some entry names (the people table has one per name and email).
+  const names = new Set<string>();
+  for (const type of PERIOD_TYPES) {
+    for (const p of index.periods[type]) for (let r = 0; r < p.rows.length; r += ROW_STRIDE) names.add((index.people[p.rows[r] as number] as [string, string])[0]);
+  }
+  const entriesOf = memo((key: string) => {
+    const [type, label] = splitKey(key);
+    const period = byLabel[type].get(label);
+    return period ? indexEntries(index, period) : [];
+  });
+  const chunks = new Map<string, Promise<BoardChunk>>();
+  const chunk = (id: string): Promise<BoardChunk> => {
+    let pending = chunks.get(id);
+    if (!pending) {
+      pending = fetchChunk(id).then((json) => boardChunkSchema.parse(json));
+      // A failed fetch is tried again next time.
+      pending.catch(() => chunks.delete(id));
+      chunks.set(id, pending);
+    }
+    return pending;
+  };
+  return {
+    last_updated: index.last_updated,
+    analysis_period_days: index.analysis_period_days,
+    metadata: index.metadata,
+    labels,
+    names: [...names].sort(compareLabels),
+    entries: (type, label) => entriesOf(`${type}\n${label}`),
+    series: (type, hidden) => indexSeries(index, type, hidden),
+    commitLoader: (type, label) => {
+      const period = byLabel[type].get(label);
+      if (!period) return null;
+      const position = new Map(entriesOf(`${type}\n${label}`).map((e, i) => [e.name, i]));
+      return async (name) => {
+        const i = position.get(name);
+        const id = i === undefined ? undefined : period.chunks[Math.floor(i / CHUNK_ENTRIES)];
+        if (i === undefined || id === undefined) return [];
+        return chunkEntryCommits(await chunk(id), i % CHUNK_ENTRIES);
+      };
+    },
+  };
+}
+
+function splitKey(key: string): [PeriodType, string] {
+  const nl = key.indexOf('\n');
+  return [key.slice(0, nl) as PeriodType, key.slice(nl + 1)];
+}
+
+/** {@link buildTrendSeries} over the index's rows: the same sums, without building entries. */
+export function indexSeries(index: BoardIndex, type: PeriodType, hidden: ReadonlySet<string>): TrendSeries {
+  const series: TrendSeries = { labels: [], totalCommits: [], significantCommits: [], simpleCommits: [], contributors: [] };
+  const byLabel = new Map(index.periods[type].map((p) => [p.label, p]));
+  const hiddenPeople = new Set<number>();
+  if (hidden.size > 0) index.people.forEach(([name], i) => { if (hidden.has(name)) hiddenPeople.add(i); });
+  for (const label of sortLabelsAscending(byLabel.keys())) {
+    const rows = (byLabel.get(label) as IndexPeriod).rows;
+    let total = 0;
+    let significant = 0;
+    let simple = 0;
+    let contributors = 0;
+    for (let r = 0; r < rows.length; r += ROW_STRIDE) {
+      if (hiddenPeople.has(rows[r] as number)) continue;
+      // As ownCommits: a commit credited to co-authors too counts once, in its author's entry.
+      const commits = rows[r + 1] as number;
+      const sig = rows[r + 2] as number;
+      const co = rows[r + 7] as number;
+      const coSig = rows[r + 8] as number;
+      total += commits - co;
+      significant += sig - coSig;
+      simple += Math.max(0, commits - sig) - (co - coSig);
+      contributors += 1;
+    }
+    series.labels.push(label);
+    series.totalCommits.push(total);
+    series.significantCommits.push(significant);
+    series.simpleCommits.push(simple);
+    series.contributors.push(contributors);
+  }
+  return series;
+}
