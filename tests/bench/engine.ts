@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { appendCommits, type RepoParams } from './synthetic-repo.js';
@@ -57,7 +57,7 @@ export interface EngineResult {
   full: RefreshRun & { runs: number[] };
   noChange: RefreshRun[];
   /** The same refreshes as refresh() calls timed inside a node process that has loaded the engine. */
-  inProcess: { full: number; noChange: number; scored: number; upToDate: boolean };
+  inProcess: { full: number; noChange: number; scored: number; upToDate: boolean } | null;
   cliStartupMs: number;
   plus100: RefreshRun;
   appended: number;
@@ -69,8 +69,8 @@ export interface EngineResult {
   rssSource: string;
 }
 
-export async function runRefresh(repo: string, dataDir: string): Promise<RefreshRun> {
-  const args = [BIN, 'refresh', '--repo', repo, '--data-dir', dataDir, '--quiet'];
+export async function runRefresh(repo: string, dataDir: string, extraArgs: readonly string[] = []): Promise<RefreshRun> {
+  const args = [BIN, 'refresh', '--repo', repo, '--data-dir', dataDir, '--quiet', ...extraArgs];
   const useTime = existsSync(TIME);
   const res = useTime
     ? await run(TIME, ['-v', process.execPath, ...args])
@@ -90,19 +90,19 @@ export async function runRefresh(repo: string, dataDir: string): Promise<Refresh
 // Runs in a child node: imports the built engine, then times resolveRepo + loadConfig + refresh()
 // as the CLI's refresh command calls them, without node's start-up and module loading.
 const IN_PROCESS = `import { pathToFileURL } from 'node:url';
-const [repoArg, dataDir, dist] = process.argv.slice(1);
+const [repoArg, dataDir, dist, all] = process.argv.slice(1);
 const load = (p) => import(pathToFileURL(dist + p).href);
 const { refresh } = await load('/core/refresh.js');
 const { loadConfig } = await load('/core/config.js');
 const { resolveRepo } = await load('/core/git/repo.js');
 const t = performance.now();
 const repo = await resolveRepo(repoArg);
-const r = await refresh({ repo, dataDir, config: await loadConfig(repo) });
+const r = await refresh({ repo, dataDir, config: await loadConfig(repo), all: all === 'all' });
 process.stdout.write(JSON.stringify({ ms: performance.now() - t, upToDate: r.upToDate, scored: r.scored }));`;
 
 /** One refresh() call in a fresh node process that has already loaded the engine. */
-export async function inProcessRefresh(repo: string, dataDir: string): Promise<{ ms: number; upToDate: boolean; scored: number }> {
-  const res = await run(process.execPath, ['--input-type=module', '-e', IN_PROCESS, repo, dataDir, path.resolve('dist')]);
+export async function inProcessRefresh(repo: string, dataDir: string, all = false): Promise<{ ms: number; upToDate: boolean; scored: number }> {
+  const res = await run(process.execPath, ['--input-type=module', '-e', IN_PROCESS, repo, dataDir, path.resolve('dist'), all ? 'all' : '']);
   return JSON.parse(res.stdout) as { ms: number; upToDate: boolean; scored: number };
 }
 
@@ -118,14 +118,14 @@ export async function cliStartup(): Promise<number> {
  * uses (rename detection, no merges, mailmap, -z, the same format and pinned config), its
  * output counted and thrown away.
  */
-export function gitLogBaseline(repo: string, now = Date.now()): Promise<{ ms: number; bytes: number; commits: number }> {
+export function gitLogBaseline(repo: string, now = Date.now(), all = false): Promise<{ ms: number; bytes: number; commits: number }> {
   const DAY = 86_400_000;
-  const since = new Date(Math.floor(now / DAY) * DAY - 365 * DAY).toISOString();
+  const since = all ? null : new Date(Math.floor(now / DAY) * DAY - 365 * DAY).toISOString();
   const args = [
     '-c', 'core.quotePath=false', '-c', 'color.ui=never', '-c', 'log.showSignature=false', '-c', 'diff.relative=false',
     '-c', 'diff.algorithm=myers', '-c', 'i18n.logOutputEncoding=UTF-8',
     'log', '--no-merges', '-z', '--numstat', '-M', '--use-mailmap', '--no-color', '--no-ext-diff', '--no-textconv',
-    '--encoding=UTF-8', '--format=%x01%H%x00%aN%x00%aE%x00%at%x00%B%x00', `--since=${since}`, 'HEAD', '--',
+    '--encoding=UTF-8', '--format=%x01%H%x00%aN%x00%aE%x00%at%x00%B%x00', ...(since ? [`--since=${since}`] : []), 'HEAD', '--',
   ];
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -147,19 +147,29 @@ export function gitLogBaseline(repo: string, now = Date.now()): Promise<{ ms: nu
   });
 }
 
+/** How a shape is measured: its refresh flags, the number of alternated runs, and whether to time refresh() in-process too. */
+export interface EngineOptions {
+  refreshArgs?: readonly string[];
+  repeat?: number;
+  inProcess?: boolean;
+}
+
 /** Every engine measurement, in order, on a clone of the synthetic repository. */
 export async function measureEngine(
-  clone: string, dataDir: string, params: RepoParams, log: (s: string) => void, snapshotDir?: string,
+  clone: string, dataDir: string, params: RepoParams, log: (s: string) => void, snapshotDir?: string, opts: EngineOptions = {},
 ): Promise<EngineResult> {
+  const args = opts.refreshArgs ?? [];
+  const all = args.includes('--all');
+  const repeat = opts.repeat ?? REPEAT;
   // Alternated, so that load from elsewhere on the machine hits both alike; medians are reported.
-  log(`git log --numstat (one warm-up) and full refresh, alternated ${REPEAT} times...`);
-  await gitLogBaseline(clone);
+  log(`git log --numstat (one warm-up) and full refresh, alternated ${repeat} times...`);
+  if (repeat > 1) await gitLogBaseline(clone, Date.now(), all);
   const gitLogs: { ms: number; bytes: number; commits: number }[] = [];
   const fulls: RefreshRun[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    gitLogs.push(await gitLogBaseline(clone));
-    const dir = i === REPEAT - 1 ? dataDir : `${dataDir}-full-${i}`;
-    const r = await runRefresh(clone, dir);
+  for (let i = 0; i < repeat; i++) {
+    gitLogs.push(await gitLogBaseline(clone, Date.now(), all));
+    const dir = i === repeat - 1 ? dataDir : `${dataDir}-full-${i}`;
+    const r = await runRefresh(clone, dir, args);
     if (r.upToDate || r.analysed === null) throw new Error(`The full refresh did not analyse anything: ${r.summary}`);
     fulls.push(r);
     if (dir !== dataDir) await rm(dir, { recursive: true, force: true });
@@ -172,26 +182,31 @@ export async function measureEngine(
   if (snapshotDir) {
     // The data of the full refresh, for the page measurements.
     await mkdir(snapshotDir, { recursive: true });
-    for (const f of ['leaderboard-data.json', 'last-update.json']) await copyFile(path.join(dataDir, f), path.join(snapshotDir, f));
+    for (const f of ['leaderboard-data.json', 'last-update.json', 'leaderboard-index.json']) await copyFile(path.join(dataDir, f), path.join(snapshotDir, f));
+    await cp(path.join(dataDir, 'leaderboard-chunks'), path.join(snapshotDir, 'leaderboard-chunks'), { recursive: true });
   }
   const data = JSON.parse(await readFile(dataFile, 'utf8')) as DataFileShape;
 
   log('Refresh with no new commits (x3)...');
   const noChange: RefreshRun[] = [];
-  for (let i = 0; i < 3; i++) noChange.push(await runRefresh(clone, dataDir));
+  for (let i = 0; i < 3; i++) noChange.push(await runRefresh(clone, dataDir, args));
   if (noChange.some((r) => !r.upToDate)) throw new Error(`A refresh without changes was not up to date: ${noChange.map((r) => r.summary).join(' / ')}`);
 
-  log('The same as refresh() calls inside node (full, then 3 with no change)...');
-  const inDir = `${dataDir}-in-process`;
-  const inFull = await inProcessRefresh(clone, inDir);
-  const inNone: number[] = [];
-  let upToDate = true;
-  for (let i = 0; i < 3; i++) {
-    const r = await inProcessRefresh(clone, inDir);
-    inNone.push(r.ms);
-    upToDate &&= r.upToDate;
+  let inProcess: EngineResult['inProcess'] = null;
+  if (opts.inProcess ?? true) {
+    log('The same as refresh() calls inside node (full, then 3 with no change)...');
+    const inDir = `${dataDir}-in-process`;
+    const inFull = await inProcessRefresh(clone, inDir, all);
+    const inNone: number[] = [];
+    let upToDate = true;
+    for (let i = 0; i < 3; i++) {
+      const r = await inProcessRefresh(clone, inDir, all);
+      inNone.push(r.ms);
+      upToDate &&= r.upToDate;
+    }
+    inProcess = { full: inFull.ms, noChange: median(inNone), scored: inFull.scored, upToDate };
+    await rm(inDir, { recursive: true, force: true });
   }
-  const inProcess = { full: inFull.ms, noChange: median(inNone), scored: inFull.scored, upToDate };
   const cliStartupMs = await cliStartup();
 
   const appended = 100;
@@ -199,7 +214,7 @@ export async function measureEngine(
   const t = performance.now();
   await appendCommits(clone, params, appended);
   const appendMs = performance.now() - t;
-  const plus100 = await runRefresh(clone, dataDir);
+  const plus100 = await runRefresh(clone, dataDir, args);
 
   return {
     gitLog, full, noChange, inProcess, cliStartupMs, plus100, appended, appendMs, dataBytes, dataBreakdown: breakdown(data),

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { isolatedEnv, median } from './util.js';
 
@@ -87,7 +87,41 @@ const ARM_SWITCH = `window.__benchSwitch = new Promise((resolve) => {
   }, { capture: true, once: true });
 }); 0`;
 
+// Armed before each interaction: from the event (its timeStamp) to the DOM showing its result,
+// and to the frame after it. `until` is 'badge' (the 'Viewing' badge changes: tab, period, hidden
+// contributor) or 'commits' (the clicked row's details list a commit).
+const ARM = `window.__benchArm = (eventType, until) => { window.__benchDone = new Promise((resolve) => {
+  setTimeout(() => resolve(null), 15000);
+  const badge = () => document.querySelector('[data-testid="viewing-badge"]')?.textContent ?? '';
+  const before = badge();
+  document.addEventListener(eventType, (ev) => {
+    const t0 = ev.timeStamp;
+    const row = ev.target instanceof Element ? ev.target.closest('tr') : null;
+    const done = () => until === 'badge' ? badge() !== before
+      : Boolean(row?.nextElementSibling?.querySelector('[data-testid="commit-item"]'));
+    const finish = () => {
+      const dom = performance.now() - t0;
+      requestAnimationFrame(() => setTimeout(() => resolve({ dom, painted: performance.now() - t0 }), 0));
+    };
+    if (done()) return finish();
+    const obs = new MutationObserver(() => {
+      if (!done()) return;
+      obs.disconnect();
+      finish();
+    });
+    obs.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, { capture: true, once: true });
+}); return 0; }; 0`;
+
 export interface PageTimes {
+  /** Selecting an older period in the dropdown, to the frame showing it. */
+  periodChange: number[];
+  /** Clicking a row, to the frame listing its commits. */
+  openRow: number[];
+  /** Unchecking (and re-checking) a contributor in the filter, to the frame showing the new ranking. */
+  hide: number[];
+  /** JS heap in use after load and a forced GC (CDP Runtime.getHeapUsage), bytes. */
+  heapBytes: number;
   /** Navigation start to the frame showing the first row, per cold load (fresh context each). */
   firstRow: number[];
   firstRowDom: number[];
@@ -102,7 +136,7 @@ const SWITCH_ORDER = ['monthly', 'quarterly', 'weekly'] as const;
 const ROUNDS = 3;
 
 async function measureDataset(browser: Browser, url: string): Promise<PageTimes> {
-  const times: PageTimes = { firstRow: [], firstRowDom: [], tabSwitch: [], tabSwitchDom: [], rows: 0 };
+  const times: PageTimes = { firstRow: [], firstRowDom: [], tabSwitch: [], tabSwitchDom: [], rows: 0, periodChange: [], openRow: [], hide: [], heapBytes: NaN };
   for (let load = 0; load < LOADS; load++) {
     // The probes are strings evaluated in the page, which its CSP forbids; the CSP itself is tested in tests/e2e/csp.test.ts.
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
@@ -132,11 +166,51 @@ async function measureDataset(browser: Browser, url: string): Promise<PageTimes>
           await page.waitForTimeout(300); // let the chart's animation finish before the next click
         }
       }
+      await measureInteractions(page, times);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('HeapProfiler.collectGarbage');
+      times.heapBytes = (await cdp.send('Runtime.getHeapUsage')).usedSize;
     } finally {
       await context.close();
     }
   }
   return times;
+}
+
+async function timed(page: Page, eventType: string, until: 'badge' | 'commits', act: () => Promise<void>, what: string): Promise<number> {
+  await page.evaluate(`window.__benchArm(${JSON.stringify(eventType)}, ${JSON.stringify(until)})`);
+  await act();
+  const r = (await page.evaluate('window.__benchDone')) as { dom: number; painted: number } | null;
+  if (r === null) throw new Error(`${what}: nothing changed within 15 s`);
+  await page.waitForTimeout(300);
+  return r.painted;
+}
+
+/** On the weekly tab: three older periods (the oldest last), three rows opened, a contributor hidden and shown again three times. */
+async function measureInteractions(page: Page, times: PageTimes): Promise<void> {
+  await page.evaluate(ARM);
+  const select = page.getByTestId('period-select');
+  const options = await select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+  for (const label of [options[1], options[2], options.at(-1)].filter((x): x is string => x !== undefined)) {
+    times.periodChange.push(await timed(page, 'change', 'badge', () => select.selectOption(label).then(() => undefined), `selecting ${label}`));
+  }
+  await select.selectOption(options[0] ?? '');
+  await page.waitForTimeout(300);
+  const rows = page.locator('[data-testid="leaderboard-row"]');
+  for (let i = 0; i < 3 && i < (await rows.count()); i++) {
+    times.openRow.push(await timed(page, 'click', 'commits', () => rows.nth(i).click(), `opening row ${i + 1}`));
+  }
+  await rows.nth(2).click(); // close it
+  const names = await rows.evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute('data-name') ?? ''));
+  await page.getByTestId('filter-toggle').click();
+  for (const name of names) {
+    await page.getByTestId('filter-search').fill(name);
+    const box = page.locator('[data-testid="filter-option"]', { hasText: name }).first().locator('input');
+    times.hide.push(await timed(page, 'click', 'badge', () => box.click(), `hiding ${name}`));
+    times.hide.push(await timed(page, 'click', 'badge', () => box.click(), `showing ${name} again`));
+  }
+  await page.getByTestId('filter-search').fill('');
+  await page.getByTestId('filter-toggle').click();
 }
 
 /** First render and tab switch timings for each data directory, in one headless Chromium. */

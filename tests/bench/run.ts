@@ -12,6 +12,8 @@ import { measureEngine, noChangeMedian, type EngineResult } from './engine.js';
 import { LOAD_CONNECTIONS, measureLoad, SAVES_PER_SECOND } from './load.js';
 import { measurePages, shippedJs, summarizeTimes, type PageTimes } from './page.js';
 import { Report } from './report.js';
+import { measureShapes } from './shape-run.js';
+import { selectedShapes } from './shapes.js';
 import { cloneRepo, repoParams, syntheticRepo } from './synthetic-repo.js';
 import { BENCH_ROOT, fmtBytes, fmtMs, git } from './util.js';
 
@@ -21,8 +23,7 @@ const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
 const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
-function engineRows(report: Report, e: EngineResult): void {
-  const S = 'engine';
+export function engineRows(report: Report, e: EngineResult, S = 'engine', rssTargetMb?: number): void {
   const g = e.gitLog;
   const runs = (xs: number[]) => `${xs.length > 1 ? `median of ${xs.length}: ` : ''}${xs.map(fmtMs).join(', ')}`;
   report.add(S, 'git log --numstat -M, 1 process (baseline)', fmtMs(g.ms), `${g.commits} commits, ${fmtBytes(g.bytes)} out; ${runs(g.runs)}`);
@@ -33,9 +34,11 @@ function engineRows(report: Report, e: EngineResult): void {
   report.add(S, 'refresh 0 new / full, CLI processes', pct(none / e.full.ms), '< 2 %', none / e.full.ms < 0.02);
   report.add(S, '  of which node start + loading the CLI', fmtMs(e.cliStartupMs), '`leaderboard --version`, median of 3');
   const ip = e.inProcess;
-  report.add(S, 'full refresh, refresh() call in node', fmtMs(ip.full), `${ip.scored} scored; excludes start-up`);
-  report.add(S, 'refresh 0 new, refresh() call (median of 3)', fmtMs(ip.noChange), `up to date: ${ip.upToDate}`);
-  report.add(S, 'refresh 0 new / full, refresh() calls', pct(ip.noChange / ip.full), '< 2 %', ip.noChange / ip.full < 0.02);
+  if (ip) {
+    report.add(S, 'full refresh, refresh() call in node', fmtMs(ip.full), `${ip.scored} scored; excludes start-up`);
+    report.add(S, 'refresh 0 new, refresh() call (median of 3)', fmtMs(ip.noChange), `up to date: ${ip.upToDate}`);
+    report.add(S, 'refresh 0 new / full, refresh() calls', pct(ip.noChange / ip.full), '< 2 %', ip.noChange / ip.full < 0.02);
+  }
   report.add(S, `refresh, +${e.appended} new commits`, fmtMs(e.plus100.ms), `fast-import took ${fmtMs(e.appendMs)}`);
   report.add(S, `  commits read and scored by it`, String(e.plus100.scored), `= ${e.appended}`, e.plus100.scored === e.appended);
   report.add(S, `refresh +${e.appended} / full`, pct(e.plus100.ms / e.full.ms));
@@ -48,11 +51,13 @@ function engineRows(report: Report, e: EngineResult): void {
   report.add(S, '    of which scores.ai_reason', per(b.aiReason), `${fmtBytes(b.aiReason)} in all`);
   report.add(S, '  leaderboards, per analysed commit', per(b.leaderboards), fmtBytes(b.leaderboards));
   const rss = (r: { maxRssKb: number | null }) => (r.maxRssKb === null ? 'n/a' : fmtBytes(r.maxRssKb * 1024));
-  report.add(S, 'peak RSS, full refresh (largest of the runs)', rss(e.full), `via ${e.rssSource}`);
+  const peakMb = e.full.maxRssKb === null ? NaN : e.full.maxRssKb / 1024;
+  if (rssTargetMb === undefined) report.add(S, 'peak RSS, full refresh (largest of the runs)', rss(e.full), `via ${e.rssSource}`);
+  else report.add(S, 'peak RSS, full refresh (largest of the runs)', rss(e.full), `< ${rssTargetMb} MB; via ${e.rssSource} (node or a git child, whichever is larger)`, peakMb < rssTargetMb);
   report.add(S, 'peak RSS, refresh 0 new / +100', `${rss(e.noChange[0]!)} / ${rss(e.plus100)}`);
 }
 
-function pageRows(report: Report, name: string, t: PageTimes, firstRowTarget: boolean): void {
+export function pageRows(report: Report, name: string, t: PageTimes, firstRowTarget: boolean): void {
   const S = `page: ${name}`;
   const first = summarizeTimes(t.firstRow);
   const ok = firstRowTarget ? first.median < 1000 : undefined;
@@ -62,6 +67,15 @@ function pageRows(report: Report, name: string, t: PageTimes, firstRowTarget: bo
   report.add(S, `tab switch, click -> painted (median of ${t.tabSwitch.length})`, fmtMs(sw.median), '< 100 ms', sw.median < 100);
   report.add(S, '  min / max; re-rendered in DOM (median)', `${fmtMs(sw.min)} / ${fmtMs(sw.max)}; ${fmtMs(summarizeTimes(t.tabSwitchDom).median)}`);
   report.add(S, '  rows in the first weekly table', String(t.rows));
+  const rowOf = (label: string, xs: number[]) => {
+    if (xs.length === 0) return;
+    const m = summarizeTimes(xs);
+    report.add(S, `${label} (median of ${xs.length})`, fmtMs(m.median), `< 100 ms; min ${fmtMs(m.min)}, max ${fmtMs(m.max)}`, m.median < 100);
+  };
+  rowOf('period change (dropdown, oldest last), -> painted', t.periodChange);
+  rowOf('open a row, click -> its commits painted', t.openRow);
+  rowOf('hide / show a contributor, click -> painted', t.hide);
+  if (Number.isFinite(t.heapBytes)) report.add(S, 'JS heap after load (after a GC)', fmtBytes(t.heapBytes), '< 150 MB', t.heapBytes < 150 * 1024 * 1024);
 }
 
 /** Work directories left by runs that were killed (finished runs remove their own). */
@@ -153,4 +167,5 @@ async function main(): Promise<void> {
   if (report.failed || (process.env.BENCH_STRICT === '1' && report.missed)) process.exitCode = 1;
 }
 
-await main();
+if (process.env.BENCH_ONLY_SHAPES !== '1') await main();
+await measureShapes(selectedShapes());

@@ -76,6 +76,7 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
 
   return (
     <Line data={data} options={options}
-      aria-label={`Significant commits, simple commits and contributors per ${type} period`} role="img" />
+      aria-label={`Significant commits, simple commits and contributors per ${type} period`} role="img"
+      data-dense={dense ? 'true' : undefined} />
   );
 }

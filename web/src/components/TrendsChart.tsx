@@ -12,7 +12,7 @@ export function TrendsChart({ series, type }: { series: TrendSeries; type: Perio
   return (
     <section className="card chart-card" data-testid="trends-chart" aria-labelledby="trends-title">
       <h2 className="card-title" id="trends-title">Contribution Trends ({PERIOD_TYPE_NAMES[type]})</h2>
-      <div className="chart-box">
+      <div className="chart-box" data-periods={series.labels.length}>
         <Suspense fallback={<p className="chart-loading">Loading chart...</p>}>
           <TrendsCanvas series={series} type={type} />
         </Suspense>

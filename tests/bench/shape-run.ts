@@ -1,0 +1,58 @@
+/**
+ * The large shapes (BENCH_SHAPES=large, see shapes.ts): for each, the engine (one full refresh
+ * against one git log, no-change and +100 refreshes, data file size, peak RSS) and the page
+ * (first row, tab, period, row, hide, heap), printed as a table of their own.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { measureEngine } from './engine.js';
+import { measurePages } from './page.js';
+import { Report } from './report.js';
+import { engineRows, pageRows } from './run.js';
+import type { Shape } from './shapes.js';
+import { cloneRepo, repoParams, syntheticRepo } from './synthetic-repo.js';
+import { BENCH_ROOT, fmtMs } from './util.js';
+
+const log = (s: string) => process.stderr.write(`  .. ${s}\n`);
+const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const RSS_TARGET_MB: Record<string, number> = { page: 500, million: 1536 };
+
+export async function measureShapes(shapes: readonly Shape[]): Promise<void> {
+  if (shapes.length === 0) return;
+  const report = new Report();
+  const started = Date.now();
+  process.stdout.write(`\nleaderboard bench, large shapes - ${new Date().toISOString()}; load average at start: ${loadavg()}\n`);
+  for (const shape of shapes) {
+    const params = repoParams(Date.now(), shape);
+    const repo = await syntheticRepo(params, log);
+    const work = await mkdtemp(path.join(BENCH_ROOT, 'run-'));
+    try {
+      const clone = await cloneRepo(repo, work);
+      const snapshot = path.join(work, 'page');
+      const section = `shape ${shape.name}`;
+      try {
+        const e = await measureEngine(clone, path.join(work, 'data'), params, log, shape.page ? snapshot : undefined, {
+          refreshArgs: shape.refreshArgs, repeat: Number(process.env.BENCH_SHAPE_REPEAT ?? 1), inProcess: false,
+        });
+        engineRows(report, e, section, RSS_TARGET_MB[shape.page ? 'page' : 'million']);
+      } catch (err) {
+        report.error(section, err);
+        continue;
+      }
+      if (!shape.page) continue;
+      try {
+        const pages = await measurePages({ [shape.name]: snapshot }, log);
+        for (const [name, times] of Object.entries(pages)) pageRows(report, name, times, true);
+      } catch (err) {
+        report.error(`page: ${shape.name}`, err);
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+  process.stdout.write('\n');
+  report.print();
+  process.stdout.write(`  (large shapes: ${fmtMs(Date.now() - started)}; load average at the end: ${loadavg()})\n\n`);
+  if (report.failed || (process.env.BENCH_STRICT === '1' && report.missed)) process.exitCode = 1;
+}

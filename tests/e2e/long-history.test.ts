@@ -1,0 +1,115 @@
+// A 21-year history (over 1,000 weeks) written by the refresh's own writer: the page reads the
+// index and fetches a period's commits when a row opens; far-past periods are reachable by the
+// dropdown and by URL, and the chart stays readable.
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBoard } from '../../src/core/board/write-board.js';
+import { buildLeaderboardData } from '../../src/core/leaderboards.js';
+import type { ScoredCommit } from '../../src/core/types.js';
+import { parseLeaderboardData } from '../../src/shared/data-file.js';
+import { keepScreenshot, newPage, serveDataDir, type E2eSession } from '../support/e2e.js';
+import { pw } from '../support/pw-expect.js';
+import { readFile } from 'node:fs/promises';
+
+const WEEK = 7 * 86_400_000;
+const START = Date.parse('2004-01-05T12:00:00Z');
+
+/** Three commits a week for 1,100 weeks by 40 people; 150 people in one busy week (two chunks). */
+function history(): ScoredCommit[] {
+  const out: ScoredCommit[] = [];
+  let n = 0;
+  const add = (author: number, ms: number) => {
+    n++;
+    const loc = [3, 8, 15, 30][n % 4] as number;
+    const ai = n % 26;
+    out.push({
+      hash: n.toString(16).padStart(40, '0'), author: `Person ${author}`, email: `p${author}@example.com`,
+      date: new Date(ms).toISOString(), subject: `feat: change ${n}`, breaking: false,
+      stats: { files: 2, insertions: 10 + n % 90, deletions: 3, excluded_files: 0, excluded_lines: 0 },
+      scores: { loc, files: 10, keyword: 25, ai, ai_source: 'heuristic' }, total: loc + 10 + 25 + ai,
+    });
+  };
+  for (let w = 0; w < 1_100; w++) for (let k = 0; k < 3; k++) add((w * 3 + k) % 40, START + w * WEEK + k * 3_600_000);
+  for (let p = 0; p < 150; p++) add(100 + p, Date.parse('2010-03-10T10:00:00Z'));
+  return out;
+}
+
+let s: E2eSession;
+beforeAll(async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-e2e-long-'));
+  const data = buildLeaderboardData(history(), { contributors: {} }, {
+    now: new Date('2025-03-01T00:00:00Z'), analysisPeriodDays: 7_700, commitsPerEntry: 20,
+    bots: { exclude: true, patterns: [] }, metadata: { tool: 'leaderboard', repository: 'long-history' },
+  });
+  await writeBoard({ data: path.join(dir, 'leaderboard-data.json'), index: path.join(dir, 'leaderboard-index.json'), chunks: path.join(dir, 'leaderboard-chunks') }, data);
+  s = await serveDataDir(dir);
+});
+afterAll(async () => { await s?.close(); });
+
+const rows = (page: Page) => page.getByTestId('leaderboard-row');
+
+async function open(query = ''): Promise<Page> {
+  const page = await newPage(s.browser);
+  await page.goto(`${s.server.url}${query}`);
+  await pw(rows(page).first()).toBeVisible();
+  return page;
+}
+
+describe('a 21-year history', () => {
+  it('reads the index, not the whole data file, and lists over 1,000 weeks, oldest selectable', async () => {
+    const page = await newPage(s.browser);
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await page.goto(s.server.url);
+    await pw(rows(page).first()).toBeVisible();
+    expect(fetched).toContain('/leaderboard-index.json');
+    expect(fetched).not.toContain('/leaderboard-data.json');
+    const options = page.getByTestId('period-select').locator('option');
+    expect(await options.count()).toBeGreaterThan(1_000);
+    await page.getByTestId('period-select').selectOption('2004-W02');
+    await pw(page.getByTestId('viewing-period')).toHaveText('2004-W02');
+    await pw(page.getByTestId('summary-total-commits-value')).toHaveText('3');
+    expect(new URL(page.url()).searchParams.get('period')).toBe('2004-W02');
+  });
+
+  it('opens a far-past period by URL, with its commits fetched when a row opens', async () => {
+    const page = await open('?type=monthly&period=2004-02');
+    await pw(page.getByTestId('viewing-period')).toHaveText('2004-02');
+    const full = parseLeaderboardData(JSON.parse(await readFile(path.join(s.dataDir, 'leaderboard-data.json'), 'utf8')));
+    const expected = full.leaderboards.monthly['2004-02'] ?? [];
+    await pw(rows(page)).toHaveCount(expected.length);
+    const first = expected[0];
+    if (!first) throw new Error('no entries in 2004-02');
+    await rows(page).first().click();
+    await pw(page.getByTestId('commit-item')).toHaveCount(Math.min(20, first.commits.length));
+    await pw(page.getByTestId('commit-hash').first()).toHaveText(first.commits[0]?.hash ?? '');
+  });
+
+  it('shows a busy week of 153 people 100 rows at a time, and opens a row of the second hundred', async () => {
+    const page = await open('?type=weekly&period=2010-W10');
+    await pw(page.getByTestId('viewing-badge')).toContainText('153 contributors');
+    await pw(rows(page)).toHaveCount(100);
+    await page.getByTestId('show-more-rows').click();
+    await pw(rows(page)).toHaveCount(153);
+    await rows(page).nth(120).click();
+    await pw(page.getByTestId('commit-item')).toHaveCount(1);
+  });
+
+  it('draws a readable chart of every week: lines without points or animation, a dozen labels at most', async () => {
+    const page = await open();
+    const box = page.locator('[data-testid="trends-chart"] .chart-box');
+    expect(Number(await box.getAttribute('data-periods'))).toBeGreaterThan(1_000);
+    const canvas = page.locator('[data-testid="trends-chart"] canvas');
+    await pw(canvas).toHaveAttribute('data-dense', 'true');
+    const size = await canvas.boundingBox();
+    expect(size?.width).toBeGreaterThan(600);
+    expect(size?.height).toBeGreaterThan(250);
+    await keepScreenshot(page, 'long-history-weekly');
+    await page.getByTestId('tab-quarterly').click();
+    await pw(page.getByTestId('trends-chart')).toContainText('(Quarterly)');
+    await expect.poll(() => canvas.getAttribute('data-dense')).toBeNull();
+  });
+});
