@@ -21,7 +21,7 @@ import { writeBoard } from './board/write-board.js';
 import { buildLeaderboardData } from './leaderboards.js';
 import { metadataFor } from './metadata.js';
 import { SCORING_VERSION, scoreCommit } from './scoring.js';
-import { loadScoreCache, saveScoreCache, type CacheLoad } from './store/cache.js';
+import { compactScored, interner, loadScoreCache, saveScoreCache, type CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
 import { readJsonFile, readTextIfExists, writeJsonAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
@@ -244,6 +244,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
       opts.onProgress?.({ phase: 'scoring', done: 0, total, ai: llm.step() });
     }
     const scorer = llm ?? local;
+    const intern = interner();
     try {
       // In batches, each read, scored and let go before the next: the raw commits (every changed
       // file's path and counts) of a 200,000-commit history held at once took over a gigabyte.
@@ -256,7 +257,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
         // every file in the repository; its real change is unknown, so it is scored as changing none.
         for (const raw of raws) if (shallow.has(raw.hash)) raw.files = [];
         const excluder = await createExcluder(opts.repo, opts.config.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)));
-        await scoreAll(raws, excluder, scorer, fresh);
+        await scoreAll(raws, excluder, scorer, fresh, intern);
         await attachCreditLinks(opts.repo, raws, fresh);
       }
     } finally {
@@ -277,7 +278,16 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const analysisPeriodDays = windowStart
     ? Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS)
     : spanDays(commits, now);
-  const data = buildLeaderboardData(applyOverrides(commits, parseOverrides(overridesText, paths.overrides)), manual, {
+  await saveScoreCache(paths.cache, fingerprint, commits);
+  const aiStep = llm?.step();
+  // Fallbacks kept from an earlier refresh (no commit needed asking this time) keep it partial.
+  const aiPartial = Boolean(opts.aiSettings) && (aiStep?.partial || commits.some((c) => c.scores.ai_fallback !== undefined));
+  const aiFromOtherModels = commits.filter((c) => c.scores.ai_source !== aiId && c.scores.ai_source !== HEURISTIC_AI_SOURCE).length;
+  const scored = fresh.size;
+  // Only `commits` holds the scored commits now, and only until the data is built from them.
+  fresh.clear();
+  cached.clear();
+  const data = buildLeaderboardData(applyOverrides(commits.splice(0), parseOverrides(overridesText, paths.overrides)), manual, {
     now,
     analysisPeriodDays,
     commitsPerEntry: opts.config.commitsPerEntry,
@@ -286,17 +296,13 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     metadata: metadataFor(opts, { head, aiId, windowStart, history }),
   });
   await writeBoard(paths, data);
-  await saveScoreCache(paths.cache, fingerprint, commits);
-  const aiStep = llm?.step();
-  // Fallbacks kept from an earlier refresh (no commit needed asking this time) keep it partial.
-  const aiPartial = Boolean(opts.aiSettings) && (aiStep?.partial || commits.some((c) => c.scores.ai_fallback !== undefined));
   await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, repo: opts.repo, history, dataFile: await fileStamp(paths.data) });
 
   return {
     ...base,
     upToDate: false,
     commitsInWindow: refs.length,
-    scored: fresh.size,
+    scored,
     dropped,
     cache: loaded.kind,
     ...(loaded.kind === 'corrupt' ? { cacheProblem: `${paths.cache} was corrupt (${loaded.reason ?? 'unreadable'}); it was discarded and rebuilt.` } : {}),
@@ -306,7 +312,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     history,
     ...(aiStep ? { ai: aiStep } : {}),
     ...creditCounts(data.metadata),
-    ...(opts.aiSettings ? { aiFromOtherModels: commits.filter((c) => c.scores.ai_source !== aiId && c.scores.ai_source !== HEURISTIC_AI_SOURCE).length } : {}),
+    ...(opts.aiSettings ? { aiFromOtherModels } : {}),
   };
 }
 
@@ -333,9 +339,9 @@ const READ_BATCH = 8_000;
  * Scores every commit of a batch (an LLM scorer limits its own concurrency; the caller stops it
  * and writes the answers already paid for to the AI cache, also when this fails).
  */
-async function scoreAll(raws: RawCommit[], excluder: Excluder, ai: AiScorer, into: Map<string, ScoredCommit>): Promise<void> {
+async function scoreAll(raws: RawCommit[], excluder: Excluder, ai: AiScorer, into: Map<string, ScoredCommit>, intern: (s: string) => string): Promise<void> {
   await Promise.all(raws.map(async (raw) => {
-    into.set(raw.hash, await scoreCommit(raw, excluder, ai));
+    into.set(raw.hash, compactScored(await scoreCommit(raw, excluder, ai), intern));
   }));
 }
 

@@ -53,7 +53,7 @@ const HEADER_PREFIX = `{"version":${CACHE_VERSION},"fingerprint":`;
  * Repeated strings (names, emails, the AI source) kept once: JSON.parse makes a new string per
  * line, and 200,000 commits of 2,000 authors would otherwise hold 200,000 copies of each.
  */
-function interner(): (s: string) => string {
+export function interner(): (s: string) => string {
   const seen = new Map<string, string>();
   return (s) => {
     const found = seen.get(s);
@@ -67,6 +67,24 @@ function compactCommit(c: z.infer<typeof scoredCommitSchema>, intern: (s: string
   c.author = intern(c.author);
   c.email = intern(c.email);
   c.scores.ai_source = intern(c.scores.ai_source);
+  return c;
+}
+
+// A copy that holds only its own characters: V8 keeps a substring as a view of the string it was
+// cut from (a subject keeps the whole message of its commit) and a template result as a tree.
+const flat = (s: string): string => (s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8'));
+
+/**
+ * A freshly scored commit made as small in memory as one read from the cache: repeated strings
+ * interned, the others copied flat. Held for every commit of the window until the files are written.
+ */
+export function compactScored(c: ScoredCommit, intern: (s: string) => string): ScoredCommit {
+  c.author = intern(c.author);
+  c.email = intern(c.email);
+  c.subject = flat(c.subject);
+  c.date = flat(c.date);
+  c.scores.ai_source = intern(c.scores.ai_source);
+  if (c.scores.ai_reason !== undefined) c.scores.ai_reason = flat(c.scores.ai_reason);
   return c;
 }
 

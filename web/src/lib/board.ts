@@ -75,6 +75,8 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     byLabel[type] = new Map(index.periods[type].map((p) => [p.label, p]));
     labels[type] = sortLabelsDescending(byLabel[type].keys());
   }
+  const ascending = {} as Record<PeriodType, string[]>;
+  for (const type of PERIOD_TYPES) ascending[type] = [...labels[type]].reverse();
   // Only people some entry names (the people table has one per name and email).
   const names = new Set<string>();
   for (const type of PERIOD_TYPES) {
@@ -103,7 +105,7 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     labels,
     names: [...names].sort(compareLabels),
     entries: (type, label) => entriesOf(`${type}\n${label}`),
-    series: (type, hidden) => indexSeries(index, type, hidden),
+    series: (type, hidden) => indexSeries(index, type, hidden, ascending[type]),
     commitLoader: (type, label) => {
       const period = byLabel[type].get(label);
       if (!period) return null;
@@ -124,12 +126,12 @@ function splitKey(key: string): [PeriodType, string] {
 }
 
 /** {@link buildTrendSeries} over the index's rows: the same sums, without building entries. */
-export function indexSeries(index: BoardIndex, type: PeriodType, hidden: ReadonlySet<string>): TrendSeries {
+export function indexSeries(index: BoardIndex, type: PeriodType, hidden: ReadonlySet<string>, ascending?: readonly string[]): TrendSeries {
   const series: TrendSeries = { labels: [], totalCommits: [], significantCommits: [], simpleCommits: [], contributors: [] };
   const byLabel = new Map(index.periods[type].map((p) => [p.label, p]));
   const hiddenPeople = new Set<number>();
   if (hidden.size > 0) index.people.forEach(([name], i) => { if (hidden.has(name)) hiddenPeople.add(i); });
-  for (const label of sortLabelsAscending(byLabel.keys())) {
+  for (const label of ascending ?? sortLabelsAscending(byLabel.keys())) {
     const rows = (byLabel.get(label) as IndexPeriod).rows;
     let total = 0;
     let significant = 0;

@@ -6,8 +6,12 @@ import type { PeriodType } from '../../../src/shared/data-file.js';
  * the numeric collation only matters for a label written without padding (`2025-W9`).
  */
 export function compareLabels(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+  return collator.compare(a, b);
 }
+
+// The same order as `a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' })`, which
+// builds a collator on every call: sorting the 2,000 names of a big board took 400 ms.
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Labels oldest first (the trends chart's order). */
 export function sortLabelsAscending(labels: Iterable<string>): string[] {
