@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { manualContributionsFileSchema } from '../../../src/shared/manual-contributions.js';
+import { boardChunkSchema, parseBoardIndex, PERIOD_TYPES } from '../../../src/shared/board-index.js';
 import { parseLeaderboardData } from '../../../src/shared/data-file.js';
 import { statusFileSchema } from '../../../src/shared/status-file.js';
 import { dataFiles } from '../../cli/helpers.js';
@@ -23,5 +24,13 @@ export function expectAllFilesParse(dataDir: string): { contributors: Record<str
   if (existsSync(f.data)) parseLeaderboardData(json(f.data));
   if (existsSync(f.status)) statusFileSchema.parse(json(f.status));
   for (const file of [f.state, f.cache]) if (existsSync(file)) expect(json(file)).toBeTypeOf('object');
+  // The page's index names only chunks that are on disk and whole.
+  const index = path.join(dataDir, 'leaderboard-index.json');
+  if (existsSync(index)) {
+    const parsed = parseBoardIndex(json(index));
+    for (const type of PERIOD_TYPES) {
+      for (const p of parsed.periods[type]) for (const id of p.chunks) boardChunkSchema.parse(json(path.join(dataDir, 'leaderboard-chunks', `${id}.json`)));
+    }
+  }
   return manual;
 }
