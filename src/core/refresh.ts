@@ -20,6 +20,7 @@ import { runGit } from './git/run-git.js';
 import { writeBoard } from './board/write-board.js';
 import { buildLeaderboardData } from './leaderboards.js';
 import { metadataFor } from './metadata.js';
+import { collectGarbage } from './memory.js';
 import { SCORING_VERSION, scoreCommit } from './scoring.js';
 import { compactScored, interner, loadScoreCache, saveScoreCache, type CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
@@ -259,6 +260,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
         const excluder = await createExcluder(opts.repo, opts.config.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)));
         await scoreAll(raws, excluder, scorer, fresh, intern);
         await attachCreditLinks(opts.repo, raws, fresh);
+        collectGarbage();
       }
     } finally {
       if (llm) {
@@ -295,6 +297,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     credit: opts.config.credit,
     metadata: metadataFor(opts, { head, aiId, windowStart, history }),
   });
+  collectGarbage();
   await writeBoard(paths, data);
   await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, repo: opts.repo, history, dataFile: await fileStamp(paths.data) });
 

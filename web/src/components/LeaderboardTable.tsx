@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
 import { LeaderboardRow } from './LeaderboardRow.js';
 import { TierLegend } from './TierLegend.js';
@@ -26,13 +26,27 @@ interface LeaderboardTableProps {
  * contributors, and rendering them all made every tab or period change take 150-750 ms.
  */
 export const ROWS_PER_PAGE = 100;
+/**
+ * Rows in the first paint of a period; the rest of the page follows in a transition right after
+ * it, so a tab or period change shows at once (laying out 100 rows took most of its time).
+ */
+const FIRST_ROWS = 30;
 
 /** 'Contributor Rankings': the tier legend and one row per contributor, one row open at a time. */
 export function LeaderboardTable({ entries, emptyReason }: LeaderboardTableProps) {
   const [openName, setOpenName] = useState<string | null>(null);
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
-  const shown = entries.length > limit ? entries.slice(0, limit) : entries;
-  const left = entries.length - shown.length;
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!painted) startTransition(() => setPainted(true));
+  }, [painted]);
+  const cap = painted ? limit : Math.min(limit, FIRST_ROWS);
+  const shown = entries.length > cap ? entries.slice(0, cap) : entries;
+  const left = painted ? entries.length - shown.length : 0;
+  // Keyed by name (unique in a period of this tool's files), so hiding someone moves rows instead
+  // of rebuilding every row below them; a repeated name in a hand-made file gets its position too.
+  const seen = new Set<string>();
+  const keys = shown.map((e, i) => (seen.has(e.name) ? `${e.name}#${i}` : (seen.add(e.name), e.name)));
   const baseId = useId();
   return (
     <section className="card table-card" data-testid="leaderboard" aria-labelledby={`${baseId}-title`}>
@@ -60,7 +74,7 @@ export function LeaderboardTable({ entries, emptyReason }: LeaderboardTableProps
             </thead>
             <tbody>
               {shown.map((e, i) => (
-                <LeaderboardRow key={`${i}:${e.name}`} entry={e} expanded={openName === e.name}
+                <LeaderboardRow key={keys[i]} entry={e} expanded={openName === e.name}
                   onToggle={() => setOpenName((cur) => (cur === e.name ? null : e.name))}
                   detailsId={`${baseId}-details-${i}`} />
               ))}

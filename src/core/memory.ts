@@ -1,0 +1,22 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+let collect: (() => void) | null | undefined;
+
+/**
+ * Runs a full garbage collection, where the platform allows it (as jest's leak detector does);
+ * otherwise nothing. A refresh calls it between its big steps: its live data is small (under
+ * 250 MB for 200,000 commits) but V8, on a machine with gigabytes free, lets the garbage of
+ * reading git's output pile up first, which took the peak RSS of such a refresh past 700 MB.
+ */
+export function collectGarbage(): void {
+  if (collect === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      collect = runInNewContext('gc') as () => void;
+    } catch {
+      collect = null;
+    }
+  }
+  collect?.();
+}
