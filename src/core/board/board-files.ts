@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CHUNK_ENTRIES, ROW_STRIDE, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
+import { CHUNK_ENTRIES, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
 import { PERIOD_TYPES, type WrittenLeaderboardData } from '../../shared/data-file.js';
 
 /** One chunk file: its id (content hash) and text. */
