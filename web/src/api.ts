@@ -77,7 +77,9 @@ export async function fetchBoard(signal?: AbortSignal, pending?: Promise<Respons
     if (signal?.aborted) throw new DataLoadError(LOAD_FAILED_MESSAGE);
     res = new Response(null, { status: 404 });
   }
-  if (res.status === 404 || !res.ok) {
+  // No index (older data directories, a static site of the data file alone, a server that answers
+  // every path with the page): the whole data file, as before.
+  if (!res.ok || !/json/i.test(res.headers.get('content-type') ?? '')) {
     const { data, text } = await fetchLeaderboardData(signal);
     return { board: boardFromData(data), text };
   }

@@ -25,6 +25,11 @@ const PARALLEL_WRITES = 8;
  */
 export async function writeBoard(paths: BoardPaths, data: WrittenLeaderboardData): Promise<void> {
   await writePiecesAtomic(paths.data, dataFilePieces(data));
+  await writeIndexAndChunks(paths, data);
+}
+
+/** The page's split of `data` alone (see {@link writeBoard}): chunks, then the index. */
+export async function writeIndexAndChunks(paths: Omit<BoardPaths, 'data'>, data: WrittenLeaderboardData): Promise<void> {
   await mkdir(paths.chunks, { recursive: true });
   const existing = new Set(await readdir(paths.chunks));
   const wanted = new Set<string>();

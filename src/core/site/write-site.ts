@@ -1,7 +1,8 @@
 import { cp, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeDataFileError, parseLeaderboardData } from '../../shared/data-file.js';
+import { describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../shared/data-file.js';
+import { writeIndexAndChunks } from '../board/write-board.js';
 import { cspMetaContent, PUBLISHED_SITE, SITE_MODE_META } from '../../shared/page-csp.js';
 import type { StatusFile } from '../../shared/status-file.js';
 import { LeaderboardError } from '../errors.js';
@@ -57,6 +58,12 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
     await cp(webRoot, dir, { recursive: true });
     await writeFile(path.join(dir, 'index.html'), publishedIndex(index));
     await writeFile(path.join(dir, 'leaderboard-data.json'), data.text);
+    // The page reads the index and fetches chunks (src/shared/board-index.ts); a data file of
+    // another tool's shape has none, and the page then reads it whole.
+    const published = JSON.parse(data.text) as WrittenLeaderboardData;
+    if (published.schema_version === 2) {
+      await writeIndexAndChunks({ index: path.join(dir, 'leaderboard-index.json'), chunks: path.join(dir, 'leaderboard-chunks') }, published);
+    }
     await writeFile(path.join(dir, 'last-update.json'), `${JSON.stringify(status, null, 2)}\n`);
     await writeFile(path.join(dir, SITE_MARKER), `${JSON.stringify({ tool: 'leaderboard', version: TOOL_VERSION, publishedAt: status.timestamp, emails: Boolean(opts.emails) }, null, 2)}\n`);
   });
