@@ -33,6 +33,9 @@ function history(count: number, authors: number, start: number, days: number): S
       stats: { files: 1 + (i % 7), insertions: i % 300, deletions: i % 40, excluded_files: i % 11 === 0 ? 1 : 0, excluded_lines: i % 11 === 0 ? 12 : 0 },
       scores: { loc, files, keyword, ai, ai_source: i % 13 === 0 ? 'openai:gpt-4.1-mini' : 'heuristic', ...(i % 13 === 0 ? { ai_reason: 'Adds a parser' } : {}) },
       total: loc + files + keyword + ai,
+      // Some co-authored commits and some reverts, so the credit rules change counts and scores.
+      ...(i % 17 === 0 ? { co_authors: [{ name: `Person ${(a + 1) % authors}`, email: `p${(a + 1) % authors}@example.com` }] } : {}),
+      ...(i % 97 === 5 && i > 5 ? { reverts: [(i - 4).toString(16).padStart(40, 'a')] } : {}),
     });
   }
   return out;
@@ -49,6 +52,7 @@ const manual: ManualContributionsFile = {
 function built(commits: ScoredCommit[]) {
   const data = buildLeaderboardData(commits, manual, {
     now: new Date('2025-06-01T00:00:00Z'), analysisPeriodDays: 900, commitsPerEntry: 20, bots: { exclude: true, patterns: [] }, metadata: { tool: 'test' },
+    credit: { coAuthors: 'share', reverts: 'cancel' },
   });
   const text = [...dataFilePieces(data)].join('');
   const chunks = new Map<string, unknown>();
@@ -94,6 +98,10 @@ describe('the index and chunks of the data file', () => {
     // Some periods need several chunks.
     expect(Math.max(...index.periods.monthly.map((p) => p.chunks.length))).toBeGreaterThan(1);
     expect(index.periods.weekly.length).toBeGreaterThan(100);
+    // The credit rules were applied: shared commits and cancelled ones are in the data.
+    expect(data.commits.some((c) => c.co_authors !== undefined)).toBe(true);
+    expect(data.commits.some((c) => c.reverted_by !== undefined)).toBe(true);
+    expect(Object.values(data.leaderboards.monthly).flat().some((e) => (e.co_authored_commits ?? 0) > 0)).toBe(true);
     await expectSameBoard(parseLeaderboardData(JSON.parse(text)), index, chunks);
   });
 
