@@ -30,3 +30,8 @@ export function cspMetaContent(): string {
 export const SITE_MODE_META = 'leaderboard-site';
 /** Its content for a published site. */
 export const PUBLISHED_SITE = 'published';
+/**
+ * `<meta name>` of a published site that also carries `leaderboard-index.json` and its chunks
+ * (written for big boards only); without it the page reads the whole data file, as it did.
+ */
+export const SITE_INDEX_META = 'leaderboard-index';

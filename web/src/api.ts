@@ -3,6 +3,7 @@ import { describeDataFileError, parseLeaderboardData, type LeaderboardData } fro
 import { statusFileSchema, type StatusFile } from '../../src/shared/status-file.js';
 import { DATA_FILE_URL, INDEX_URL } from './early-fetch.js';
 import { boardFromData, boardFromIndex, type Board } from './lib/board.js';
+import { indexExpected } from './lib/site-mode.js';
 
 export { DATA_FILE_URL, INDEX_URL };
 /** Folder of the index's chunk files, relative like the data file. */
@@ -70,6 +71,10 @@ export interface LoadedBoard {
  * started at startup.
  */
 export async function fetchBoard(signal?: AbortSignal, pending?: Promise<Response> | null): Promise<LoadedBoard> {
+  if (!indexExpected()) {
+    const { data, text } = await fetchLeaderboardData(signal, pending);
+    return { board: boardFromData(data), text };
+  }
   let res: Response;
   try {
     res = await (pending ?? fetch(INDEX_URL, { cache: 'no-store', signal }));

@@ -1,14 +1,16 @@
+import { indexExpected } from './lib/site-mode.js';
+
 /** Relative, so the page works under any base path. */
 export const DATA_FILE_URL = './leaderboard-data.json';
 /** The index of the data file (leaderboard-index.json), read first; absent in older data directories. */
 export const INDEX_URL = './leaderboard-index.json';
 
-// Imported first by main.tsx: the index starts downloading before React and zod are even
-// evaluated, instead of after the first render.
-let early: Promise<Response> | null = fetch(INDEX_URL, { cache: 'no-store' });
+// Imported first by main.tsx: the index (else the data file) starts downloading before React and
+// zod are even evaluated, instead of after the first render.
+let early: Promise<Response> | null = fetch(indexExpected() ? INDEX_URL : DATA_FILE_URL, { cache: 'no-store' });
 early.catch(() => undefined); // the taker handles the failure; this only silences an early rejection
 
-/** The index request started at startup, handed out once (to the first load); null afterwards. */
+/** The index (or data file, see indexExpected) request started at startup, handed out once (to the first load); null afterwards. */
 export function takeEarlyDataResponse(): Promise<Response> | null {
   const pending = early;
   early = null;

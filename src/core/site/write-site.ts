@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../shared/data-file.js';
 import { writeIndexAndChunks } from '../board/write-board.js';
-import { cspMetaContent, PUBLISHED_SITE, SITE_MODE_META } from '../../shared/page-csp.js';
+import { cspMetaContent, PUBLISHED_SITE, SITE_INDEX_META, SITE_MODE_META } from '../../shared/page-csp.js';
 import type { StatusFile } from '../../shared/status-file.js';
 import { LeaderboardError } from '../errors.js';
 import { dataDirPaths } from '../store/data-dir.js';
@@ -56,12 +56,13 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
 
   await replaceDirectory(outDir, async (dir) => {
     await cp(webRoot, dir, { recursive: true });
-    await writeFile(path.join(dir, 'index.html'), publishedIndex(index));
+    // A big board is also published as the index and chunks the page reads (see
+    // src/shared/board-index.ts); a small one, or a data file of another tool's shape, is read whole.
+    const published = data.text.length >= SITE_INDEX_MIN_CHARS ? JSON.parse(data.text) as WrittenLeaderboardData : null;
+    const withIndex = published?.schema_version === 2;
+    await writeFile(path.join(dir, 'index.html'), publishedIndex(index, withIndex));
     await writeFile(path.join(dir, 'leaderboard-data.json'), data.text);
-    // The page reads the index and fetches chunks (src/shared/board-index.ts); a data file of
-    // another tool's shape has none, and the page then reads it whole.
-    const published = JSON.parse(data.text) as WrittenLeaderboardData;
-    if (published.schema_version === 2) {
+    if (published && withIndex) {
       await writeIndexAndChunks({ index: path.join(dir, 'leaderboard-index.json'), chunks: path.join(dir, 'leaderboard-chunks') }, published);
     }
     await writeFile(path.join(dir, 'last-update.json'), `${JSON.stringify(status, null, 2)}\n`);
@@ -70,10 +71,14 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
   return { outDir, publishedAt: status.timestamp, dataBytes: Buffer.byteLength(data.text), emails: Boolean(opts.emails) };
 }
 
-/** The page's index.html with the CSP and the published-site marker at the top of its head. */
-export function publishedIndex(index: string): string {
+/** Data files from this size on are published with the index and chunks: parsing them whole takes the page seconds. */
+const SITE_INDEX_MIN_CHARS = 4 * 1024 * 1024;
+
+/** The page's index.html with the CSP and the published-site marker (and index marker) at the top of its head. */
+export function publishedIndex(index: string, withIndex = false): string {
   const metas = `<meta http-equiv="Content-Security-Policy" content="${cspMetaContent()}" />`
-    + `<meta name="${SITE_MODE_META}" content="${PUBLISHED_SITE}" />`;
+    + `<meta name="${SITE_MODE_META}" content="${PUBLISHED_SITE}" />`
+    + (withIndex ? `<meta name="${SITE_INDEX_META}" content="1" />` : '');
   // After the charset declaration, which must come first; before any script.
   const anchor = /<meta charset[^>]*>/i.test(index) ? /<meta charset[^>]*>/i : /<head>/i;
   if (!anchor.test(index)) throw new LeaderboardError('INTERNAL', 'The built index.html has no <head>.');

@@ -1,4 +1,4 @@
-import { PUBLISHED_SITE, SITE_MODE_META } from '../../../src/shared/page-csp.js';
+import { PUBLISHED_SITE, SITE_INDEX_META, SITE_MODE_META } from '../../../src/shared/page-csp.js';
 
 /**
  * Whether this page is a published static site (`leaderboard build` marks its index.html): it
@@ -6,4 +6,13 @@ import { PUBLISHED_SITE, SITE_MODE_META } from '../../../src/shared/page-csp.js'
  */
 export function isPublishedSite(doc: Pick<Document, 'querySelector'> = document): boolean {
   return doc.querySelector(`meta[name="${SITE_MODE_META}"]`)?.getAttribute('content') === PUBLISHED_SITE;
+}
+
+/**
+ * Whether the page should read `leaderboard-index.json`: always from a server (which answers 404
+ * when a data directory has none), and on a published site only when it says it carries one, so
+ * a small site is not asked for a file it does not have.
+ */
+export function indexExpected(doc: Pick<Document, 'querySelector'> = document): boolean {
+  return !isPublishedSite(doc) || doc.querySelector(`meta[name="${SITE_INDEX_META}"]`) !== null;
 }
