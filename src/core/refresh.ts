@@ -11,25 +11,25 @@ import type { AiSettings } from './ai/settings.js';
 import type { LeaderboardConfig } from './config.js';
 import { HEURISTIC_AI_SOURCE } from '../shared/ai-part.js';
 import { isBot } from './bots.js';
-import { attachCreditLinks, creditCounts, CREDIT_LINKS_VERSION, type CreditCounts } from './credit/index.js';
+import { creditCounts, CREDIT_LINKS_VERSION, type CreditCounts } from './credit/index.js';
 import { errorMessage } from './errors.js';
-import { createExcluder } from './exclusions.js';
-import { listHistory, readCommits, type HistorySpan } from './git/history.js';
+import { listHistory, type HistorySpan } from './git/history.js';
 import { headCommit, pullFastForward, shallowBoundary } from './git/repo.js';
 import { runGit } from './git/run-git.js';
 import { writeBoard } from './board/write-board.js';
 import { buildLeaderboardData } from './leaderboards.js';
 import { metadataFor } from './metadata.js';
 import { collectGarbage } from './memory.js';
-import { SCORING_VERSION, scoreCommit } from './scoring.js';
-import { compactScored, interner, loadScoreCache, saveScoreCache, type CacheLoad } from './store/cache.js';
+import { SCORING_VERSION } from './scoring.js';
+import { readAndScore } from './score-batches.js';
+import { loadScoreCache, saveScoreCache, type CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
 import { readJsonFile, readTextIfExists, writeJsonAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
 import { writeStatus } from './store/status.js';
 import type { AiStep } from '../shared/status-file.js';
-import type { AiScorer, Excluder, RawCommit, ScoredCommit } from './types.js';
+import type { AiScorer, ScoredCommit } from './types.js';
 import { TOOL_VERSION } from './version.js';
 
 const DAY_MS = 86_400_000;
@@ -245,23 +245,17 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
       opts.onProgress?.({ phase: 'scoring', done: 0, total, ai: llm.step() });
     }
     const scorer = llm ?? local;
-    const intern = interner();
     try {
-      // In batches, each read, scored and let go before the next: the raw commits (every changed
-      // file's path and counts) of a 200,000-commit history held at once took over a gigabyte.
-      for (let start = 0; start < missing.length; start += READ_BATCH) {
-        const raws = await readCommits(opts.repo, missing.slice(start, start + READ_BATCH), {
-          ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
-          onCommit: () => opts.onProgress?.({ phase: 'reading', done: ++done, total: missing.length }),
-        });
-        // In a shallow clone git diffs a boundary commit against an empty tree, crediting it with
-        // every file in the repository; its real change is unknown, so it is scored as changing none.
-        for (const raw of raws) if (shallow.has(raw.hash)) raw.files = [];
-        const excluder = await createExcluder(opts.repo, opts.config.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)));
-        await scoreAll(raws, excluder, scorer, fresh, intern);
-        await attachCreditLinks(opts.repo, raws, fresh);
-        collectGarbage();
-      }
+      await readAndScore({
+        repo: opts.repo,
+        hashes: missing,
+        exclusions: opts.config.exclusions,
+        shallow,
+        scorer,
+        into: fresh,
+        ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+        onRead: () => opts.onProgress?.({ phase: 'reading', done: ++done, total: missing.length }),
+      });
     } finally {
       if (llm) {
         llm.stop();
@@ -289,6 +283,9 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // Only `commits` holds the scored commits now, and only until the data is built from them.
   fresh.clear();
   cached.clear();
+  // The local estimate's reasons are in the cache now, and the data file leaves them out.
+  for (const c of commits) if (c.scores.ai_source === HEURISTIC_AI_SOURCE && c.scores.ai_fallback === undefined) delete c.scores.ai_reason;
+  collectGarbage();
   const data = buildLeaderboardData(applyOverrides(commits.splice(0), parseOverrides(overridesText, paths.overrides)), manual, {
     now,
     analysisPeriodDays,
@@ -333,19 +330,6 @@ async function llmScorer(opts: RefreshOptions, settings: AiSettings, paths: Data
     rescore: Boolean(opts.rescoreAi),
     onCommit,
   });
-}
-
-/** Commits read from git and scored at a time (see runRefresh). */
-const READ_BATCH = 8_000;
-
-/**
- * Scores every commit of a batch (an LLM scorer limits its own concurrency; the caller stops it
- * and writes the answers already paid for to the AI cache, also when this fails).
- */
-async function scoreAll(raws: RawCommit[], excluder: Excluder, ai: AiScorer, into: Map<string, ScoredCommit>, intern: (s: string) => string): Promise<void> {
-  await Promise.all(raws.map(async (raw) => {
-    into.set(raw.hash, compactScored(await scoreCommit(raw, excluder, ai), intern));
-  }));
 }
 
 function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriodDays'>): boolean {
