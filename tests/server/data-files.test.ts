@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataFileHandler } from '../../src/server/data-files.js';
+import { chunkFileHandler, dataFileHandler } from '../../src/server/data-files.js';
 import { listen } from '../support/http.js';
 
 let dir: string;
@@ -71,5 +71,28 @@ describe('dataFileHandler', () => {
     const second = await fetch(`${url}/data.json`, { headers: { 'if-none-match': String(first.headers.get('etag')) } });
     expect(second.status).toBe(200);
     expect(await second.text()).toBe('{"v":2}');
+  });
+});
+
+describe('chunkFileHandler', () => {
+  it('serves a chunk by its 16-hex-digit name as immutable, and 404s other names and missing chunks', async () => {
+    const chunks = await mkdtemp(path.join(os.tmpdir(), 'lb-chunks-'));
+    const app = express();
+    app.get('/leaderboard-chunks/:name', chunkFileHandler(chunks));
+    const server = await listen(app);
+    try {
+      const text = '{"commit_defaults":{},"commits":[],"entries":[]}\n';
+      await fsWriteFile(path.join(chunks, '0123456789abcdef.json'), text);
+      const res = await fetch(`${server.url}/leaderboard-chunks/0123456789abcdef.json`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await res.text()).toBe(text);
+      for (const name of ['fedcba9876543210.json', '..%2Fleaderboard-data.json', '0123456789ABCDEF.json', 'x.json']) {
+        expect((await fetch(`${server.url}/leaderboard-chunks/${name}`)).status, name).toBe(404);
+      }
+    } finally {
+      await server.close();
+      await rm(chunks, { recursive: true, force: true });
+    }
   });
 });
