@@ -7,7 +7,7 @@ import type { PullAndRefreshResponse } from '../shared/admin-api.js';
 import { defaultConfig, type LeaderboardConfig } from '../core/config.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
 import { createAuth, type AdminDeps, type AuthOptions } from './auth.js';
-import { chunkFileHandler, dataFileHandler } from './data-files.js';
+import { boardIndexGuard, chunkFileHandler, dataFileHandler } from './data-files.js';
 import { errorHandler, sendError } from './http-errors.js';
 import { adminRoutes } from './routes/admins.js';
 import { aiOverrideRoutes } from './routes/ai-overrides.js';
@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', (_req, res) => sendError(res, 404, 'NOT_FOUND', 'No such API endpoint.'));
 
   app.get('/leaderboard-data.json', dataFileHandler(paths.data));
-  app.get('/leaderboard-index.json', dataFileHandler(paths.index));
+  app.get('/leaderboard-index.json', boardIndexGuard(paths.index, paths.data), dataFileHandler(paths.index));
   app.get('/leaderboard-chunks/:name', chunkFileHandler(paths.chunks));
   app.get('/last-update.json', dataFileHandler(paths.status));
 

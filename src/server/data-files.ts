@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -100,5 +100,48 @@ export function chunkFileHandler(dir: string) {
       if (handlers.size > MAX_CACHED_CHUNKS) handlers.delete(handlers.keys().next().value as string);
     }
     void handler(req, res, next);
+  };
+}
+
+// Both files start with their `last_updated` (the index after `format`, the data file after
+// `schema_version`), so a few bytes of each tell whether one refresh wrote them.
+const HEAD_BYTES = 4096;
+const LAST_UPDATED = /"last_updated"\s*:\s*"([^"]*)"/;
+
+async function lastUpdatedOf(file: string): Promise<string | null> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return LAST_UPDATED.exec(buffer.toString('utf8', 0, bytesRead))?.[1] ?? null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Lets `leaderboard-index.json` through only while it belongs to the data file beside it (same
+ * `last_updated`); otherwise 404, and the page reads the data file itself. A data file replaced
+ * by hand, copied from elsewhere or damaged would else be hidden behind the index of an earlier
+ * refresh. Checked once per version of the two files.
+ */
+export function boardIndexGuard(indexFile: string, dataFile: string) {
+  let checked: { key: string; matches: boolean } | null = null;
+  return async (_req: Request, res: Response, next: NextFunction): Promise<void> => {
+    try {
+      const [i, d] = await Promise.all([stat(indexFile), stat(dataFile)]);
+      const key = [i.ino, i.mtimeMs, i.size, d.ino, d.mtimeMs, d.size].join(':');
+      if (checked?.key !== key) {
+        const [a, b] = await Promise.all([lastUpdatedOf(indexFile), lastUpdatedOf(dataFile)]);
+        checked = { key, matches: a !== null && a === b };
+      }
+      if (checked.matches) {
+        next();
+        return;
+      }
+    } catch {
+      // Either file missing: no index to offer.
+    }
+    sendError(res, 404, 'NOT_FOUND', `${path.basename(indexFile)} does not belong to ${path.basename(dataFile)}: read the data file.`);
   };
 }

@@ -96,3 +96,40 @@ describe('chunkFileHandler', () => {
     }
   });
 });
+
+describe('boardIndexGuard', () => {
+  let gdir: string;
+  let gurl: string;
+  let gclose: () => Promise<void>;
+  const index = () => path.join(gdir, 'leaderboard-index.json');
+  const data = () => path.join(gdir, 'leaderboard-data.json');
+  beforeAll(async () => {
+    gdir = await mkdtemp(path.join(os.tmpdir(), 'lb-index-guard-'));
+    const { boardIndexGuard } = await import('../../src/server/data-files.js');
+    const app = express();
+    app.get('/leaderboard-index.json', boardIndexGuard(index(), data()), dataFileHandler(index()));
+    ({ url: gurl, close: gclose } = await listen(app));
+  });
+  afterAll(async () => {
+    await gclose();
+    await rm(gdir, { recursive: true, force: true });
+  });
+
+  it('serves the index only while the data file beside it is the one it was split from', async () => {
+    expect((await fetch(`${gurl}/leaderboard-index.json`)).status).toBe(404);
+    await fsWriteFile(index(), '{"format":1,"last_updated":"2026-11-23T10:00:00.000Z","periods":{}}\n');
+    await fsWriteFile(data(), '{"schema_version":2,"last_updated":"2026-11-23T10:00:00.000Z","commits":[]}\n');
+    const ok = await fetch(`${gurl}/leaderboard-index.json`);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ format: 1 });
+    // Replaced by hand (another tool's file, pretty-printed), or damaged: the index steps aside.
+    await fsWriteFile(`${data()}.tmp`, JSON.stringify({ last_updated: '2025-01-01T00:00:00Z', leaderboards: {} }, null, 2));
+    await rename(`${data()}.tmp`, data());
+    const stale = await fetch(`${gurl}/leaderboard-index.json`);
+    expect(stale.status).toBe(404);
+    expect(((await stale.json()) as { error: { message: string } }).error.message).toContain('does not belong to leaderboard-data.json');
+    await fsWriteFile(`${data()}.tmp`, '{"schema_ver');
+    await rename(`${data()}.tmp`, data());
+    expect((await fetch(`${gurl}/leaderboard-index.json`)).status).toBe(404);
+  });
+});
