@@ -285,7 +285,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   cached.clear();
   // The local estimate's reasons are in the cache now, and the data file leaves them out.
   for (const c of commits) if (c.scores.ai_source === HEURISTIC_AI_SOURCE && c.scores.ai_fallback === undefined) delete c.scores.ai_reason;
-  collectGarbage();
+  collectGarbage(commits.length);
   const data = buildLeaderboardData(applyOverrides(commits.splice(0), parseOverrides(overridesText, paths.overrides)), manual, {
     now,
     analysisPeriodDays,
@@ -294,7 +294,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     credit: opts.config.credit,
     metadata: metadataFor(opts, { head, aiId, windowStart, history }),
   });
-  collectGarbage();
+  collectGarbage(data.commits.length);
   await writeBoard(paths, data);
   await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, repo: opts.repo, history, dataFile: await fileStamp(paths.data) });
 

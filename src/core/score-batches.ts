@@ -2,7 +2,7 @@ import type { LeaderboardConfig } from './config.js';
 import { attachCreditLinks } from './credit/index.js';
 import { createExcluder } from './exclusions.js';
 import { readCommits } from './git/history.js';
-import { collectGarbage } from './memory.js';
+import { collectGarbage, LEAN_FROM_COMMITS } from './memory.js';
 import { scoreCommit } from './scoring.js';
 import { compactScored, interner } from './store/cache.js';
 import type { AiScorer, Excluder, RawCommit, ScoredCommit } from './types.js';
@@ -10,7 +10,7 @@ import type { AiScorer, Excluder, RawCommit, ScoredCommit } from './types.js';
 /** Commits read from git and scored at a time, in a history of more than {@link ONE_BATCH_UP_TO}. */
 const READ_BATCH = 8_000;
 /** Up to this many commits are read at once: batches cost time (a 20,000-commit refresh took 9.3 s instead of 6.8) and save no memory that matters. */
-const ONE_BATCH_UP_TO = 40_000;
+const ONE_BATCH_UP_TO = LEAN_FROM_COMMITS;
 
 /** What {@link readAndScore} needs. */
 export interface ReadAndScoreOptions {
@@ -57,7 +57,7 @@ export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
     const excluder = await createExcluder(opts.repo, opts.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)));
     await scoreAll(raws, excluder, opts.scorer, opts.into, intern);
     await attachCreditLinks(opts.repo, raws, opts.into);
-    collectGarbage();
+    collectGarbage(opts.hashes.length);
   }
 }
 
