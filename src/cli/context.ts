@@ -1,27 +1,68 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig, type LeaderboardConfig } from '../core/config.js';
+import { defaultConfig, loadConfig, type LeaderboardConfig } from '../core/config.js';
+import { configuredSources, isRepoUrl, sourcesFromFlags, type RepoSource } from '../core/repos/sources.js';
 import { LeaderboardError } from '../core/errors.js';
 import { resolveRepo } from '../core/git/repo.js';
 import { defaultDataDir } from '../core/store/data-dir.js';
 
-/** Flags every command that works on a repository takes. */
+/** Flags every command that works on a repository takes (`refresh`, `serve` and `build` repeat --repo). */
 export interface RepoFlags {
-  repo?: string;
+  repo?: string | string[];
   dataDir?: string;
 }
 
 export interface CommandContext {
+  /** The board's repository: its config file is used, and its data directory is the default. */
   repo: string;
   dataDir: string;
   config: LeaderboardConfig;
+  /** The repositories of the board (config `repositories`, or several --repo); null: `repo` alone. */
+  sources: RepoSource[] | null;
 }
 
-/** Resolves --repo (default: current directory), --data-dir (default: <repo>/.leaderboard) and the config file. */
+/**
+ * Resolves --repo (default: current directory), --data-dir (default: <repo>/.leaderboard) and
+ * the config file. One --repo that is a directory is the board's repository, as always. Several
+ * --repo (or one URL, or one name from the config's `repositories`) are the board's repositories:
+ * the config is then the current directory's repository's (else the first path's).
+ */
 export async function commandContext(flags: RepoFlags): Promise<CommandContext> {
-  const repo = await resolveRepo(path.resolve(flags.repo ?? process.cwd()));
-  const config = await loadConfig(repo);
-  return { repo, config, dataDir: path.resolve(flags.dataDir ?? defaultDataDir(repo)) };
+  const given = flags.repo === undefined ? [] : [flags.repo].flat();
+  const cwd = process.cwd();
+  // The current directory's repository and config are read only when --repo names repositories.
+  const homeBoard = async () => {
+    const home = await resolveRepo(cwd).catch(() => null);
+    const config = home ? await loadConfig(home) : null;
+    return { home, config, configured: home && config ? configuredSources(config, home) : null };
+  };
+  const single = given.length === 1 ? (given[0] as string) : undefined;
+  let board: Awaited<ReturnType<typeof homeBoard>> | null = null;
+  // A bare name (no slash) may be a repository of the config: in a CI matrix job, `--repo api`
+  // refreshes that one with the board's settings, even where a folder of that name exists.
+  if (single !== undefined && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(single)) {
+    board = await homeBoard().catch(() => null);
+    if (!board?.configured?.some((s) => s.name === single)) board = null;
+  }
+  if (given.length === 0 || (single !== undefined && !isRepoUrl(single) && board === null)) {
+    const repo = await resolveRepo(path.resolve(single ?? cwd));
+    const config = await loadConfig(repo);
+    return { repo, config, sources: configuredSources(config, repo), dataDir: path.resolve(flags.dataDir ?? defaultDataDir(repo)) };
+  }
+  const { home, config: homeConfig, configured } = board ?? (await homeBoard());
+  const sources = sourcesFromFlags(given, configured, cwd);
+  const firstPath = sources.find((s): s is RepoSource & { path: string } => 'path' in s);
+  const repo = home ?? (firstPath ? await resolveRepo(firstPath.path) : null);
+  if (!repo && !flags.dataDir) {
+    throw new LeaderboardError('INVALID_INPUT', `No git repository in ${cwd} to keep the data directory in.`, 'Pass --data-dir DIR, or run inside the repository that holds leaderboard.config.json.');
+  }
+  const config = repo === home && homeConfig ? homeConfig : repo ? await loadConfig(repo) : defaultConfig();
+  return { repo: repo ?? cwd, config, sources, dataDir: path.resolve(flags.dataDir ?? defaultDataDir(repo ?? cwd)) };
+}
+
+/** Collects a repeated option's values (commander calls it once per occurrence). */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 /** Parses a whole number option, naming the flag when it is not one. */

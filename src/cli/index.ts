@@ -9,6 +9,7 @@ import { registerContributor } from './commands/contributor.js';
 import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
 import { registerInit } from './commands/init.js';
+import { registerMerge } from './commands/merge.js';
 import { registerRefresh } from './commands/refresh.js';
 import { registerServe } from './commands/serve.js';
 
@@ -21,6 +22,7 @@ const program = new Command('leaderboard')
 registerServe(program);
 registerRefresh(program);
 registerBuild(program);
+registerMerge(program);
 registerAddContribution(program);
 registerExport(program);
 registerImport(program);

@@ -10,6 +10,16 @@ export const CONFIG_FILE_NAME = 'leaderboard.config.json';
  * `<repo>/leaderboard.config.json`. Every field is optional; the defaults are given here.
  * Precedence: defaults < this file < environment < command-line flags.
  */
+/** A repository of an organisation board: exactly one of `path` and `url`. */
+export const repositorySchema = z.strictObject({
+  /** A local clone, relative to the config file. */
+  path: z.string().min(1).optional(),
+  /** Any URL git clones (`https://`, `ssh://`, `git@host:org/name.git`, `file://`). */
+  url: z.string().min(1).optional(),
+  /** Shown on the page and recorded on each commit. Letters, digits, `.`, `_` and `-`. */
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-"').optional(),
+}).refine((r) => (r.path === undefined) !== (r.url === undefined), { message: 'give exactly one of "path" and "url"' });
+
 export const configFileSchema = z.strictObject({
   /** Days of history analysed, counted back from now. Default 365. */
   analysisPeriodDays: z.number().int().positive().max(36500).default(365),
@@ -49,6 +59,19 @@ export const configFileSchema = z.strictObject({
      */
     reverts: revertModeSchema.default('cancel'),
   }).prefault({}),
+  /**
+   * The repositories of an organisation board, in place of the one the config file is in. Each
+   * is a local clone (`path`, relative to this file) or a URL git can clone (`url`; cloned into
+   * `<data-dir>/repos/<name>.git` as a bare mirror and fetched at each refresh), with an optional
+   * `name` (default: the last part of the path or URL, without `.git`). Default: absent, the board
+   * is the repository this file is in.
+   */
+  repositories: z.array(repositorySchema).min(1).optional(),
+  /**
+   * Other names and emails of one person: `{ "Canonical Name": ["alias name", "alias@example.com"] }`.
+   * Commits by any alias count for the canonical name, in every repository. Default {}.
+   */
+  identities: z.record(z.string().min(1), z.array(z.string().min(1))).default({}),
   /** `leaderboard serve` settings; flags override them. */
   serve: z.strictObject({
     /** Port to listen on; 0 picks a free one. Default 4173. */

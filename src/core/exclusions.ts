@@ -92,26 +92,30 @@ function globMatcher(patterns: readonly string[]): ((path: string) => boolean) |
  * `node_modules/` anywhere in the path or `linguist-vendored` ('vendored'; an explicit
  * `-linguist-vendored` keeps a vendor/ path counted, as on GitHub), minified files
  * ('minified'), `settings.paths` globs ('configured'). Each rule is off when its setting is.
- * Attributes come from the work tree's .gitattributes (and git's other attribute files),
+ * Attributes come from the work tree's .gitattributes (and git's other attribute files; with
+ * `bare`, from the index, which a mirror holds HEAD's tree in),
  * asked once for all `paths`; a path not given up front costs one more (synchronous) git call.
  */
 export async function createExcluder(
   repo: string,
   settings: LeaderboardConfig['exclusions'],
   paths: Iterable<string>,
+  opts: { bare?: boolean } = {},
 ): Promise<Excluder> {
   const useAttributes = settings.generated || settings.vendored;
+  // A bare mirror has no work tree: its attributes are those of the index read from HEAD.
+  const checkAttr = ['check-attr', ...(opts.bare ? ['--cached'] : []), '--stdin', '-z', ...ATTRIBUTES];
   const attributes = new Map<string, Attributes>();
   const known = new Set(paths);
   if (useAttributes && known.size > 0) {
-    const res = await runGit(repo, ['check-attr', '--stdin', '-z', ...ATTRIBUTES], { input: checkAttrInput(known) });
+    const res = await runGit(repo, checkAttr, { input: checkAttrInput(known) });
     parseCheckAttr(res.stdout, attributes);
   }
   const lookup = (path: string): Attributes | undefined => {
     if (!useAttributes) return undefined;
     if (!known.has(path)) {
       known.add(path);
-      parseCheckAttr(runGitSync(repo, ['check-attr', '--stdin', '-z', ...ATTRIBUTES], { input: checkAttrInput([path]) }).stdout, attributes);
+      parseCheckAttr(runGitSync(repo, checkAttr, { input: checkAttrInput([path]) }).stdout, attributes);
     }
     return attributes.get(path);
   };

@@ -13,6 +13,7 @@ import { isBot } from './bots.js';
 import type { LeaderboardConfig } from './config.js';
 import { planCredit, type CreditPlan } from './credit/index.js';
 import { LeaderboardError } from './errors.js';
+import { applyIdentities } from './identity/identities.js';
 import { contributionsInPeriod } from './manual-contributions.js';
 import { periodLabels } from './periods.js';
 import type { ScoredCommit } from './types.js';
@@ -32,6 +33,13 @@ export interface BuildOptions {
    * `metadata.credit` with their counts. Default: the config's defaults.
    */
   credit?: CreditSettings;
+  /** Aliases merged into one person (config `identities`); noreply addresses are merged always. Default {}. */
+  identities?: LeaderboardConfig['identities'];
+  /**
+   * The repositories the commits come from, listed in `metadata.repositories` (sorted by name);
+   * each commit's `repo` names one. Absent: no list, and commits carry no repository.
+   */
+  repositories?: { name: string; url: string | null; head: string | null; commits: number }[];
 }
 
 /** One contributor's commits in one period, as indexes into the sorted commit list. */
@@ -65,8 +73,6 @@ export function compareEntries(a: Pick<WrittenEntry, 'total_score' | 'total_comm
   return b.total_score - a.total_score || b.total_commits - a.total_commits || compareCodePoints(a.name, b.name);
 }
 
-/** The AI source every commit of the heuristic scorer has: written once, in `commit_defaults`. */
-
 /**
  * A commit row, kept small (the file must stay under 300 bytes per analysed commit on big
  * histories): zero exclusions, the default AI source and whole-second milliseconds are left out,
@@ -87,19 +93,20 @@ function toWrittenCommit(c: ScoredCommit, defaultSource: string): WrittenCommit 
 }
 
 /**
- * The AI source most rows of the table share, left out of them (`provider:model` repeated on
- * every row of an AI-scored history cost about 35 bytes a commit); `heuristic` when there is none.
+ * The value most rows of the table share, left out of them (`provider:model` repeated on every
+ * row of an AI-scored history cost about 35 bytes a commit; so would a repository's name);
+ * `fallback` when the table is empty.
  */
-function commonestSource(sorted: ScoredCommit[], tableIndex: ArrayLike<number>): string {
+function commonest(sorted: ScoredCommit[], tableIndex: ArrayLike<number>, of: (c: ScoredCommit) => string, fallback: string): string {
   const counts = new Map<string, number>();
   for (let i = 0; i < sorted.length; i++) {
     if (tableIndex[i] === -1) continue;
-    const source = (sorted[i] as ScoredCommit).scores.ai_source;
-    counts.set(source, (counts.get(source) ?? 0) + 1);
+    const value = of(sorted[i] as ScoredCommit);
+    counts.set(value, (counts.get(value) ?? 0) + 1);
   }
-  let best = HEURISTIC_AI_SOURCE;
+  let best = fallback;
   let most = 0;
-  for (const [source, n] of counts) if (n > most || (n === most && source < best)) [best, most] = [source, n];
+  for (const [value, n] of counts) if (n > most || (n === most && value < best)) [best, most] = [value, n];
   return best;
 }
 
@@ -188,7 +195,8 @@ function bucketize(sorted: ScoredCommit[], ms: Float64Array, credit: CreditPlan)
  * Every referenced commit is stored once in `commits` (newest first, then by hash). Pure and
  * deterministic: the same input gives the same JSON apart from `last_updated`.
  */
-export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualContributionsFile, opts: BuildOptions): WrittenLeaderboardData {
+export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContributionsFile, opts: BuildOptions): WrittenLeaderboardData {
+  const commits = applyIdentities(input, opts.identities ?? {});
   const { sorted, ms } = analysedCommits(commits, opts.bots);
   const credit = planCredit(commits, opts.credit, opts.bots);
   const newestEmail = new Map<string, string>();
@@ -230,11 +238,15 @@ export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualCont
 
   // The table keeps the global newest-first order, so each entry's indexes stay ascending.
   const table: WrittenCommit[] = [];
-  const defaultSource = commonestSource(sorted, tableIndex);
+  const defaultSource = commonest(sorted, tableIndex, (c) => c.scores.ai_source, HEURISTIC_AI_SOURCE);
+  const defaultRepo = opts.repositories ? commonest(sorted, tableIndex, (c) => c.repo ?? '', opts.repositories[0]?.name ?? '') : undefined;
   for (let i = 0; i < sorted.length; i++) {
     if (tableIndex[i] === -1) continue;
     tableIndex[i] = table.length;
-    table.push(credit.decorate(toWrittenCommit(sorted[i] as ScoredCommit, defaultSource), sorted[i] as ScoredCommit));
+    const commit = sorted[i] as ScoredCommit;
+    const row = toWrittenCommit(commit, defaultSource);
+    if (commit.repo !== undefined && commit.repo !== defaultRepo) row.repo = commit.repo;
+    table.push(credit.decorate(row, commit));
   }
   for (const type of PERIOD_TYPES) {
     for (const entries of Object.values(leaderboards[type])) {
@@ -247,11 +259,12 @@ export function buildLeaderboardData(commits: ScoredCommit[], manual: ManualCont
     last_updated: opts.now.toISOString(),
     total_commits_analyzed: sorted.length,
     analysis_period_days: opts.analysisPeriodDays,
-    commit_defaults: { ai_source: defaultSource },
+    commit_defaults: { ai_source: defaultSource, ...(defaultRepo ? { repo: defaultRepo } : {}) },
     commits: table,
     leaderboards,
     metadata: {
       ...opts.metadata,
+      ...(opts.repositories ? { repositories: [...opts.repositories].sort((a, b) => compareCodePoints(a.name, b.name)) } : {}),
       totalContributors: contributors.size,
       ...(opts.credit ? { credit: { ...opts.credit, ...credit.counts(sorted) } } : {}),
     },

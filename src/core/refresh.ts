@@ -1,29 +1,27 @@
 import { createHash } from 'node:crypto';
-import { access, open, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import { HeuristicAiScorer } from './ai/heuristic.js';
-import { AiCache } from './ai/ai-cache.js';
-import { LlmAiScorer } from './ai/llm-scorer.js';
-import { applyOverrides, parseOverrides } from './ai/override-file.js';
-import { createProvider, type ChatProvider } from './ai/providers.js';
+import type { ChatProvider } from './ai/providers.js';
 import type { AiSettings } from './ai/settings.js';
 import type { LeaderboardConfig } from './config.js';
 import { HEURISTIC_AI_SOURCE } from '../shared/ai-part.js';
 import { isBot } from './bots.js';
-import { creditCounts, CREDIT_LINKS_VERSION, type CreditCounts } from './credit/index.js';
+import { assembleBoard, type BoardPart } from './board/assemble.js';
+import { creditCounts, type CreditCounts } from './credit/index.js';
 import { errorMessage } from './errors.js';
-import { listHistory, type HistorySpan } from './git/history.js';
+import type { HistorySpan } from './git/history.js';
 import { headCommit, pullFastForward, shallowBoundary } from './git/repo.js';
-import { runGit } from './git/run-git.js';
-import { writeBoard } from './board/write-board.js';
-import { buildLeaderboardData } from './leaderboards.js';
 import { metadataFor } from './metadata.js';
-import { collectGarbage } from './memory.js';
-import { SCORING_VERSION } from './scoring.js';
-import { readAndScore } from './score-batches.js';
-import { loadScoreCache, saveScoreCache, type CacheLoad } from './store/cache.js';
+import { boardFingerprint, stateSchema, type RefreshState, type StatePart } from './refresh-state.js';
+import { scoringFingerprint, scoringSettings } from './repos/fingerprint.js';
+import { openRepository, type RepoTarget } from './repos/open.js';
+import { scoreRepository } from './repos/score-repository.js';
+import type { RepoSource } from './repos/sources.js';
+import { loadStoredParts, statePartsOf } from './repos/stored-parts.js';
+import type { CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
+import { dataFileIntact, exists, fileStamp, looksWhole } from './store/file-checks.js';
 import { readJsonFile, readTextIfExists, writeJsonAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
@@ -44,8 +42,10 @@ export interface RefreshProgress {
 }
 
 export interface RefreshOptions {
-  /** Top level of the repository (see resolveRepo). */
+  /** Top level of the repository (see resolveRepo): the board's, whose config is used. */
   repo: string;
+  /** The repositories of the board (see core/repos); absent or null: `repo` alone. */
+  sources?: RepoSource[] | null;
   dataDir: string;
   config: LeaderboardConfig;
   /** Analyse from this day instead of `config.analysisPeriodDays` back. */
@@ -97,63 +97,16 @@ export interface RefreshResult {
   history?: HistorySpan | null;
   /** Commits the revert rule scored 0, and commits credited to co-authors (`credit` settings). */
   credit?: CreditCounts;
+  /** With several repositories: each one's commits in the window. */
+  repositories?: { name: string; commits: number }[];
 }
-
-// What a refresh was computed from; equal inputs mean the data file is already right.
-const stateSchema = z.object({
-  version: z.string(),
-  head: z.string().nullable(),
-  fingerprint: z.string(),
-  windowStart: z.string().nullable(),
-  analysisPeriodDays: z.number(),
-  // Older state files lack it; rebuilds then use the configured value.
-  commitsPerEntry: z.number().int().positive().optional(),
-  // The data file as this tool last wrote it: any other change to it (truncation, an edit) shows.
-  dataFile: z.object({ size: z.number(), mtimeMs: z.number() }).optional(),
-  buildKey: z.string(),
-  manualHash: z.string(),
-  // The AI scorer's id (for the data file a rebuild writes) and whether its step fell short.
-  aiId: z.string().optional(),
-  aiPartial: z.boolean().optional(),
-  // Absent in older state files (no overrides then).
-  overridesHash: z.string().optional(),
-  // For rebuilds, which read no git: the repository and its whole history's span (newer files).
-  repo: z.string().optional(),
-  history: z.object({ newest: z.string(), oldest: z.string() }).nullable().optional(),
-});
-type RefreshState = z.infer<typeof stateSchema>;
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 const EMPTY_HASH = sha1('');
 
-/**
- * Fingerprint of everything that changes a cached commit: its score, and the author identity
- * git reports for it. `.mailmap` is in it because cached commits keep their mailmapped name and
- * email (without it, adding a .mailmap left the old identities of cached commits in place); the
- * shallow boundary is in it because boundary commits are scored without their diff (below), so
- * deepening the clone must rescore them.
- */
-async function scoringFingerprint(repo: string, config: LeaderboardConfig, aiKey: string, shallow: Set<string>): Promise<string> {
-  const attributes = await attributeFiles(repo);
-  const mailmap = (await readTextIfExists(path.join(repo, '.mailmap'))) ?? '';
-  return sha1(JSON.stringify({ SCORING_VERSION, CREDIT_LINKS_VERSION, exclusions: config.exclusions, ai: aiKey, attributes, mailmap, shallow: [...shallow].sort() }));
-}
-
-/**
- * Every attributes file git applies to the work tree (which marks paths linguist-generated or
- * -vendored): the root .gitattributes, those in subfolders, and .git/info/attributes.
- */
-async function attributeFiles(repo: string): Promise<Record<string, string | null>> {
-  // --cached reads only the index (fast on big trees); the root file is read even if untracked.
-  const listed = (await runGit(repo, ['ls-files', '-z', '--cached', '--', ':(glob)**/.gitattributes'])).stdout.split('\0');
-  const files = [...new Set(['.gitattributes', '.git/info/attributes', ...listed.filter(Boolean)])].sort();
-  const texts = await Promise.all(files.map((f) => readTextIfExists(path.join(repo, f))));
-  return Object.fromEntries(files.map((f, i) => [f, texts[i] ?? null]));
-}
-
 /** Key of the settings that change the data file but not commit scores. */
-function buildKey(config: LeaderboardConfig): string {
-  return sha1(JSON.stringify({ v: TOOL_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit }));
+export function buildKey(config: LeaderboardConfig): string {
+  return sha1(JSON.stringify({ v: TOOL_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit, identities: config.identities }));
 }
 
 export function windowStartFor(opts: Pick<RefreshOptions, 'since' | 'all' | 'config'>, now: Date): Date | null {
@@ -194,16 +147,27 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const now = opts.now ?? new Date();
   const local: AiScorer = opts.ai ?? new HeuristicAiScorer();
   const aiId = opts.aiSettings ? `${opts.aiSettings.provider}:${opts.aiSettings.model}` : local.id;
-  const pulled = opts.pull ? await pullFastForward(opts.repo) : undefined;
-  const head = await headCommit(opts.repo);
-  seen.head = head;
+  const aiKey = opts.aiSettings ? LLM_CACHE_KEY : local.id;
+  const sources = opts.sources ?? [{ name: path.basename(opts.repo), path: opts.repo }];
+  const pulled = opts.pull ? await pullAll(sources, opts.repo) : undefined;
+  const targets: RepoTarget[] = [];
+  for (const source of sources) targets.push(await openRepository(source, paths.dir));
+  const several = targets.length > 1;
   const windowStart = windowStartFor(opts, now);
-  const shallow = await shallowBoundary(opts.repo);
-  const fingerprint = await scoringFingerprint(opts.repo, opts.config, opts.aiSettings ? LLM_CACHE_KEY : local.id, shallow);
+  const probes = await Promise.all(targets.map(async (target) => {
+    const head = await headCommit(target.dir);
+    const shallow = await shallowBoundary(target.dir);
+    return { target, head, shallow, fingerprint: await scoringFingerprint(target, opts.config, aiKey, shallow) };
+  }));
+  const head = several ? null : (probes[0]?.head ?? null);
+  seen.head = head;
+  const fingerprint = several ? boardFingerprint(probes.map((p) => ({ name: p.target.name, head: p.head, fingerprint: p.fingerprint }))) : (probes[0]?.fingerprint ?? '');
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
   const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
   const previous = await readJsonFile(paths.state, stateSchema).catch(() => null);
   const base = { dataFile: paths.data, head, pulled, aiSource: aiId };
+  const partDir = (name: string) => (several ? path.join('parts', name) : '.');
+  const cacheOf = (name: string) => path.join(paths.dir, partDir(name), 'score-cache.json');
 
   const state: Omit<RefreshState, 'analysisPeriodDays'> = {
     version: TOOL_VERSION,
@@ -215,97 +179,71 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     manualHash: sha1(manualText),
     overridesHash: sha1(overridesText),
     aiId,
+    scoring: scoringSettings(opts.config, aiKey),
   };
-  // The cache must be there too: add-contribution rebuilds from it.
-  // Both must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
+  // The caches must be there too: add-contribution rebuilds from them.
+  // All must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
   // A partial AI step is not up to date: the commits that fell back are asked about again.
-  if (previous && !opts.rescoreAi && !previous.aiPartial && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile)) && (await looksWhole(paths.cache)) && (await exists(paths.index))) {
+  if (previous && !opts.rescoreAi && !previous.aiPartial && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile))
+    && (await everyTrue(targets.map((t) => looksWhole(cacheOf(t.name))))) && (await exists(paths.index))) {
     return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays };
   }
   const manual = await readManualFile(paths.manual);
 
   opts.onProgress?.({ phase: 'listing', done: 0, total: 0 });
-  const { commits: refs, span: history } = await listHistory(opts.repo, windowStart ? { since: windowStart } : {});
-  const loaded = await loadScoreCache(paths.cache, fingerprint);
-  const cached = loaded.cache.commits;
-  const missing = refs.filter((r) => {
-    const c = cached.get(r.hash);
-    return !c || opts.rescoreAi || (opts.aiSettings && c.scores.ai_fallback !== undefined);
-  }).map((r) => r.hash);
-
-  const fresh = new Map<string, ScoredCommit>();
-  let llm: LlmAiScorer | null = null;
-  if (missing.length > 0) {
-    let done = 0;
-    opts.onProgress?.({ phase: 'reading', done, total: missing.length });
-    if (opts.aiSettings) {
-      const total = missing.length;
-      let scoredSoFar = 0;
-      llm = await llmScorer(opts, opts.aiSettings, paths, (step) => opts.onProgress?.({ phase: 'scoring', done: ++scoredSoFar, total, ai: step }));
-      opts.onProgress?.({ phase: 'scoring', done: 0, total, ai: llm.step() });
-    }
-    const scorer = llm ?? local;
-    try {
-      await readAndScore({
-        repo: opts.repo,
-        hashes: missing,
-        exclusions: opts.config.exclusions,
-        shallow,
-        scorer,
-        into: fresh,
-        ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
-        onRead: () => opts.onProgress?.({ phase: 'reading', done: ++done, total: missing.length }),
-      });
-    } finally {
-      if (llm) {
-        llm.stop();
-        await llm.flush();
-      }
-    }
+  const parts: BoardPart[] = [];
+  const statParts: StatePart[] = [];
+  const totals = { inWindow: 0, scored: 0, dropped: 0 };
+  let cache: CacheLoad['kind'] = 'ok';
+  const cacheProblems: string[] = [];
+  const aiSteps: AiStep[] = [];
+  let history: HistorySpan | null = null;
+  for (const { target, head: partHead, shallow, fingerprint: partPrint } of probes) {
+    if (several) await mkdir(path.join(paths.dir, partDir(target.name)), { recursive: true });
+    const done = await scoreRepository({
+      target, cacheFile: cacheOf(target.name), fingerprint: partPrint, shallow, windowStart, config: opts.config, local,
+      aiSettings: opts.aiSettings, aiProvider: opts.aiProvider, aiCacheFile: paths.aiCache, rescoreAi: opts.rescoreAi, concurrency: opts.concurrency,
+      onReading: (d, total) => opts.onProgress?.({ phase: 'reading', done: d, total }),
+      onScoring: (d, total, ai) => opts.onProgress?.({ phase: 'scoring', done: d, total, ai }),
+    });
+    totals.inWindow += done.commits.length;
+    totals.scored += done.scored;
+    totals.dropped += done.dropped;
+    if (done.cache.kind !== 'ok' && cache === 'ok') cache = done.cache.kind;
+    if (done.cache.kind === 'corrupt') cacheProblems.push(`${cacheOf(target.name)} was corrupt (${done.cache.reason ?? 'unreadable'}); it was discarded and rebuilt.`);
+    if (done.ai) aiSteps.push(done.ai);
+    history = widen(history, done.history);
+    parts.push({ name: target.name, url: target.url, head: partHead, history: done.history, commits: done.commits });
+    statParts.push({ name: target.name, dir: partDir(target.name), url: target.url, head: partHead, fingerprint: partPrint, history: done.history });
   }
-
-  const commits = refs.map((r) => fresh.get(r.hash) ?? cached.get(r.hash)).filter((c): c is ScoredCommit => c !== undefined);
-  const inWindow = new Set(refs.map((r) => r.hash));
-  const dropped = [...cached.keys()].filter((h) => !inWindow.has(h)).length;
+  if (several) await removeOtherParts(paths, new Set(targets.map((t) => t.name)));
   opts.onProgress?.({ phase: 'writing', done: 0, total: 1 });
 
   // Counted from the start of today (UTC), like the window itself: counting from `now` made the
   // default window "366 days" every afternoon and the value change within a day.
-  const analysisPeriodDays = windowStart
-    ? Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS)
-    : spanDays(commits, now);
-  await saveScoreCache(paths.cache, fingerprint, commits);
-  const aiStep = llm?.step();
+  const analysisPeriodDays = analysisDays(windowStart, parts, now);
+  const aiStep = joinSteps(aiSteps);
+  const commitsNow = parts.flatMap((p) => p.commits);
   // Fallbacks kept from an earlier refresh (no commit needed asking this time) keep it partial.
-  const aiPartial = Boolean(opts.aiSettings) && (aiStep?.partial || commits.some((c) => c.scores.ai_fallback !== undefined));
-  const aiFromOtherModels = commits.filter((c) => c.scores.ai_source !== aiId && c.scores.ai_source !== HEURISTIC_AI_SOURCE).length;
-  const scored = fresh.size;
-  // Only `commits` holds the scored commits now, and only until the data is built from them.
-  fresh.clear();
-  cached.clear();
+  const aiPartial = Boolean(opts.aiSettings) && (aiStep?.partial || commitsNow.some((c) => c.scores.ai_fallback !== undefined));
+  const aiFromOtherModels = commitsNow.filter((c) => c.scores.ai_source !== aiId && c.scores.ai_source !== HEURISTIC_AI_SOURCE).length;
   // The local estimate's reasons are in the cache now, and the data file leaves them out.
-  for (const c of commits) if (c.scores.ai_source === HEURISTIC_AI_SOURCE && c.scores.ai_fallback === undefined) delete c.scores.ai_reason;
-  collectGarbage(commits.length);
-  const data = buildLeaderboardData(applyOverrides(commits.splice(0), parseOverrides(overridesText, paths.overrides)), manual, {
-    now,
-    analysisPeriodDays,
-    commitsPerEntry: opts.config.commitsPerEntry,
-    bots: opts.config.bots,
-    credit: opts.config.credit,
+  for (const c of commitsNow) if (c.scores.ai_source === HEURISTIC_AI_SOURCE && c.scores.ai_fallback === undefined) delete c.scores.ai_reason;
+  commitsNow.length = 0;
+  const data = await assembleBoard(parts, {
+    paths, manual, overridesText, config: opts.config, now, analysisPeriodDays,
     metadata: metadataFor(opts, { head, aiId, windowStart, history }),
   });
-  collectGarbage(data.commits.length);
-  await writeBoard(paths, data);
-  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, repo: opts.repo, history, dataFile: await fileStamp(paths.data) });
+  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, repo: opts.repo, history, parts: statParts, dataFile: await fileStamp(paths.data) });
 
   return {
     ...base,
     upToDate: false,
-    commitsInWindow: refs.length,
-    scored,
-    dropped,
-    cache: loaded.kind,
-    ...(loaded.kind === 'corrupt' ? { cacheProblem: `${paths.cache} was corrupt (${loaded.reason ?? 'unreadable'}); it was discarded and rebuilt.` } : {}),
+    commitsInWindow: totals.inWindow,
+    scored: totals.scored,
+    dropped: totals.dropped,
+    cache,
+    ...(cacheProblems.length > 0 ? { cacheProblem: cacheProblems.join(' ') } : {}),
     contributors: Number(data.metadata.totalContributors ?? 0),
     analysisPeriodDays,
     windowStart: windowStart?.toISOString() ?? null,
@@ -313,24 +251,53 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     ...(aiStep ? { ai: aiStep } : {}),
     ...creditCounts(data.metadata),
     ...(opts.aiSettings ? { aiFromOtherModels } : {}),
+    ...(several ? { repositories: parts.map((p) => ({ name: p.name, commits: p.commits.length })) } : {}),
   };
+}
+
+/** --pull fast-forwards every local clone of the board (mirrors are fetched anyway). */
+async function pullAll(sources: RepoSource[], home: string): Promise<RefreshResult['pulled']> {
+  let first: RefreshResult['pulled'];
+  for (const s of sources) {
+    if (!('path' in s)) continue;
+    const pulled = await pullFastForward(s.path);
+    if (path.resolve(s.path) === path.resolve(home) || first === undefined) first = pulled;
+  }
+  return first;
+}
+
+async function everyTrue(checks: Promise<boolean>[]): Promise<boolean> {
+  return (await Promise.all(checks)).every(Boolean);
+}
+
+/** Score caches of repositories no longer on the board go (a repository added back is scored again). */
+async function removeOtherParts(paths: DataDirPaths, names: Set<string>): Promise<void> {
+  const found = await readdir(paths.parts).catch(() => [] as string[]);
+  for (const entry of found) if (!names.has(entry)) await rm(path.join(paths.parts, entry), { recursive: true, force: true });
+}
+
+/** The span of two histories together. */
+export function widen(a: HistorySpan | null, b: HistorySpan | null): HistorySpan | null {
+  if (!a || !b) return a ?? b;
+  return { newest: a.newest > b.newest ? a.newest : b.newest, oldest: a.oldest < b.oldest ? a.oldest : b.oldest };
+}
+
+/** The AI steps of several repositories as one. */
+function joinSteps(steps: AiStep[]): AiStep | undefined {
+  const [first, ...rest] = steps;
+  if (!first) return undefined;
+  return rest.reduce<AiStep>((acc, s) => ({
+    source: acc.source,
+    sent: acc.sent + s.sent,
+    cached: acc.cached + s.cached,
+    failed: acc.failed + s.failed,
+    partial: acc.partial || s.partial,
+    ...(acc.error ?? s.error ? { error: (acc.error ?? s.error) as string } : {}),
+  }), first);
 }
 
 /** The score cache's record of any LLM scorer: the AI cache, not the fingerprint, tracks models. */
 const LLM_CACHE_KEY = 'llm';
-
-async function llmScorer(opts: RefreshOptions, settings: AiSettings, paths: DataDirPaths, onCommit: (step: AiStep) => void): Promise<LlmAiScorer> {
-  const { cache } = await AiCache.load(paths.aiCache);
-  return new LlmAiScorer({
-    settings,
-    provider: opts.aiProvider ?? createProvider(settings),
-    repo: opts.repo,
-    cache,
-    bots: opts.config.bots,
-    rescore: Boolean(opts.rescoreAi),
-    onCommit,
-  });
-}
 
 function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriodDays'>): boolean {
   return prev.version === next.version && prev.head === next.head && prev.fingerprint === next.fingerprint
@@ -338,70 +305,22 @@ function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriod
     && (prev.overridesHash ?? EMPTY_HASH) === next.overridesHash && (prev.aiId ?? 'heuristic') === next.aiId;
 }
 
+/** Days analysed: from the window's start, or with no window from the oldest commit, to today (UTC). */
+export function analysisDays(windowStart: Date | null, parts: BoardPart[], now: Date): number {
+  return windowStart ? Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS) : spanDays(parts, now);
+}
+
 /**
  * Whole UTC days from the oldest commit's day to today, as `--since <that day>` would count them
- * (counting from `now` changed the value during the day).
+ * (counting from `now` changed the value during the day). Each part lists its commits newest first.
  */
-function spanDays(commits: ScoredCommit[], now: Date): number {
-  const oldest = commits.at(-1);
-  return oldest ? Math.max(1, Math.round((utcDayStart(now) - utcDayStart(new Date(oldest.date))) / DAY_MS)) : 0;
-}
-
-/** Size and modification time of a file, to recognise it later without reading it. */
-async function fileStamp(file: string): Promise<{ size: number; mtimeMs: number }> {
-  const { size, mtimeMs } = await stat(file);
-  return { size, mtimeMs };
-}
-
-/**
- * Whether the data file is still the one the last refresh wrote: one stat when the state records
- * it (parsing megabytes of JSON made a no-change refresh three times slower), else a full parse.
- */
-async function dataFileIntact(file: string, stamp: { size: number; mtimeMs: number } | undefined): Promise<boolean> {
-  if (!stamp) return isJsonFile(file);
-  try {
-    const now = await stat(file);
-    return now.size === stamp.size && now.mtimeMs === stamp.mtimeMs;
-  } catch {
-    return false;
+function spanDays(parts: BoardPart[], now: Date): number {
+  let oldest: string | undefined;
+  for (const p of parts) {
+    const last = p.commits.at(-1)?.date;
+    if (last !== undefined && (oldest === undefined || Date.parse(last) < Date.parse(oldest))) oldest = last;
   }
-}
-
-async function isJsonFile(file: string): Promise<boolean> {
-  const text = await readTextIfExists(file);
-  if (text === null) return false;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * A cheap check that the score cache was written whole (its first and last bytes), so a no-change
- * refresh does not parse a cache of many megabytes; any other damage is caught when it is loaded.
- */
-async function looksWhole(file: string): Promise<boolean> {
-  let handle;
-  try {
-    handle = await open(file, 'r');
-    const { size } = await handle.stat();
-    if (size < 16) return false;
-    const head = Buffer.alloc(11);
-    const tail = Buffer.alloc(3);
-    await handle.read(head, 0, head.length, 0);
-    await handle.read(tail, 0, tail.length, size - tail.length);
-    return head.toString() === '{"version":' && tail.toString() === ']}\n';
-  } catch {
-    return false;
-  } finally {
-    await handle?.close();
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(() => true, () => false);
+  return oldest ? Math.max(1, Math.round((utcDayStart(now) - utcDayStart(new Date(oldest))) / DAY_MS)) : 0;
 }
 
 /** What rebuilding from the cache did. */
@@ -421,29 +340,25 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
   const paths = dataDirPaths(opts.dataDir);
   const state = await readJsonFile(paths.state, stateSchema).catch(() => null);
   if (!state || !(await exists(paths.data))) return { rebuilt: false, dataFile: paths.data };
-  const loaded = await loadScoreCache(paths.cache, state.fingerprint);
-  if (loaded.kind !== 'ok') return { rebuilt: false, dataFile: paths.data };
+  const stored = await loadStoredParts(paths.dir, statePartsOf(state, opts.repo));
+  if (!stored.ok) return { rebuilt: false, dataFile: paths.data };
+  const analysed = new Map<string, ScoredCommit>();
+  for (const p of stored.parts) for (const c of p.commits) analysed.set(c.hash, c);
   const aiId = state.aiId ?? (opts.ai ?? new HeuristicAiScorer()).id;
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
-  const manual = await readManualFile(paths.manual);
   const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
-  const windowStart = state.windowStart ? new Date(state.windowStart) : null;
-  const commits = applyOverrides([...loaded.cache.commits.values()], parseOverrides(overridesText, paths.overrides));
-  const data = buildLeaderboardData(commits, manual, {
+  // As the last refresh listed them (a --commits-per-entry flag is not in the config).
+  const config = { ...opts.config, commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry };
+  await assembleBoard(stored.parts, {
+    paths,
+    manual: await readManualFile(paths.manual),
+    overridesText,
+    config,
     now: opts.now ?? new Date(),
     analysisPeriodDays: state.analysisPeriodDays,
-    // As the last refresh listed them (a --commits-per-entry flag is not in the config).
-    commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry,
-    bots: opts.config.bots,
-    credit: opts.config.credit,
-    metadata: metadataFor(
-      { repo: state.repo ?? opts.repo, config: { ...opts.config, commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry } },
-      { head: state.head, aiId, windowStart, history: state.history ?? null },
-    ),
+    metadata: metadataFor({ repo: state.repo ?? opts.repo, config }, { head: state.head, aiId, windowStart: state.windowStart ? new Date(state.windowStart) : null, history: state.history ?? null }),
   });
-  await writeBoard(paths, data);
   await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), overridesHash: sha1(overridesText), dataFile: await fileStamp(paths.data) });
-  const analysed = loaded.cache.commits;
   const shows = (hash: string) => {
     const c = analysed.get(hash);
     return c !== undefined && !isBot(c.author, c.email, opts.config.bots);

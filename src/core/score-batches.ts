@@ -15,6 +15,8 @@ const ONE_BATCH_UP_TO = LEAN_FROM_COMMITS;
 /** What {@link readAndScore} needs. */
 export interface ReadAndScoreOptions {
   repo: string;
+  /** The repository is a bare mirror (see createExcluder). */
+  bare?: boolean;
   /** Full hashes to read and score. */
   hashes: readonly string[];
   exclusions: LeaderboardConfig['exclusions'];
@@ -54,7 +56,7 @@ export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
     // In a shallow clone git diffs a boundary commit against an empty tree, crediting it with
     // every file in the repository; its real change is unknown, so it is scored as changing none.
     for (const raw of raws) if (opts.shallow.has(raw.hash)) raw.files = [];
-    const excluder = await createExcluder(opts.repo, opts.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)));
+    const excluder = await createExcluder(opts.repo, opts.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)), { bare: Boolean(opts.bare) });
     await scoreAll(raws, excluder, opts.scorer, opts.into, intern);
     await attachCreditLinks(opts.repo, raws, opts.into);
     collectGarbage(opts.hashes.length);

@@ -93,4 +93,6 @@ export interface ScoredCommit {
   co_authors?: { name: string; email: string }[];
   /** Hashes the message says it reverts (`This reverts commit <hash>.`), as written; absent when none. */
   reverts?: string[];
+  /** Name of the repository it was read from; set when a board is built, never cached. */
+  repo?: string;
 }

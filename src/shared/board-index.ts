@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  commitDefaultsSchema,
   deriveEntry,
   normalizeCommit,
   PERIOD_TYPES,
@@ -65,7 +66,7 @@ export type BoardIndex = z.infer<typeof boardIndexSchema>;
  * big month holds 2,000 of them; checking them all on arrival is wasted work).
  */
 export const boardChunkSchema = z.object({
-  commit_defaults: z.object({ ai_source: z.string().optional() }),
+  commit_defaults: commitDefaultsSchema,
   commits: z.array(z.unknown()),
   /** Per entry of the chunk, indexes into `commits`, newest first. */
   entries: z.array(z.array(z.number().int().nonnegative())),
@@ -127,6 +128,6 @@ export function chunkEntryCommits(chunk: BoardChunk, i: number): Commit[] {
   return refs.map((ref, j) => {
     const raw = chunk.commits[ref];
     if (raw === undefined) throw bad(`entries.${i}.${j}: commit ${ref} is not in the chunk`);
-    return normalizeCommit(storedCommitSchema.parse(raw), chunk.commit_defaults.ai_source);
+    return normalizeCommit(storedCommitSchema.parse(raw), chunk.commit_defaults);
   });
 }

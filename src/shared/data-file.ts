@@ -72,7 +72,31 @@ export const storedCommitSchema = z.object({
   reverted_by: z.string().optional(),
   /** Full hashes of the commits this revert cancelled along with itself (it scores 0 too). */
   revert_of: z.array(z.string()).optional(),
+  /** Name of its repository (see `metadata.repositories`); absent when it is `commit_defaults.repo`, or in older files. */
+  repo: z.string().optional(),
 });
+
+/** Values the rows of a commits table leave out (each row may still state its own). */
+export const commitDefaultsSchema = z.object({ ai_source: z.string().optional(), repo: z.string().optional() });
+export type CommitDefaults = z.infer<typeof commitDefaultsSchema>;
+
+/** A repository of the board, as `metadata.repositories` lists them (absent in older files). */
+export const repositorySummarySchema = z.object({
+  name: z.string(),
+  /** Its remote (`origin`, or the configured URL) without credentials; null when it has none. */
+  url: z.string().nullable(),
+  /** Full hash of the HEAD analysed; null for a repository without commits. */
+  head: z.string().nullable(),
+  /** Commits analysed from it (bots included). */
+  commits: z.number(),
+});
+export type RepositorySummary = z.infer<typeof repositorySummarySchema>;
+
+/** The repositories a data file's metadata lists; [] for older files or a malformed list. */
+export function boardRepositories(metadata: Record<string, unknown>): RepositorySummary[] {
+  const parsed = z.array(repositorySummarySchema).safeParse(metadata.repositories);
+  return parsed.success ? parsed.data : [];
+}
 
 const entryInputSchema = z.object({
   name: z.string(),
@@ -108,7 +132,7 @@ const dataFileInputSchema = z.looseObject({
   total_commits_analyzed: z.number().default(0),
   analysis_period_days: z.number().default(0),
   /** Compact shape: values the rows of `commits` leave out. */
-  commit_defaults: z.object({ ai_source: z.string().optional() }).default({}),
+  commit_defaults: commitDefaultsSchema.default({}),
   commits: z.array(storedCommitSchema).default([]),
   leaderboards: z.object({
     weekly: periodsSchema.default({}),
@@ -136,6 +160,8 @@ export interface Commit {
   revert_of?: string[] | undefined;
   /** Scored 0 by the revert rule (reverted, or a revert). */
   cancelled?: boolean | undefined;
+  /** Its repository's name (absent in older files). */
+  repo?: string | undefined;
 }
 
 /** A contributor entry of one period, every field present. */
@@ -186,7 +212,7 @@ export function tierForRank(rank: number): { tier: string; tier_name: string } {
 export type StoredCommit = z.infer<typeof storedCommitSchema>;
 
 /** A stored commit with every field present (short hash, lines, total, classification, AI source). */
-export function normalizeCommit(c: StoredCommit, defaultSource?: string): Commit {
+export function normalizeCommit(c: StoredCommit, defaults: CommitDefaults = {}): Commit {
   const total = c.scores.total ?? c.scores.loc + c.scores.files + c.scores.keyword + c.scores.ai;
   const fullHash = c.full_hash ?? c.hash ?? '';
   const classification = c.classification === undefined
@@ -200,11 +226,12 @@ export function normalizeCommit(c: StoredCommit, defaultSource?: string): Commit
     message: c.message,
     author: c.author,
     stats: { ...c.stats, lines: c.stats.lines ?? c.stats.insertions + c.stats.deletions },
-    scores: { ...c.scores, total, ai_source: c.scores.ai_source ?? defaultSource },
+    scores: { ...c.scores, total, ai_source: c.scores.ai_source ?? defaults.ai_source },
     co_authors: c.co_authors ?? [],
     reverted_by: c.reverted_by,
     revert_of: c.revert_of ?? [],
     cancelled: c.reverted_by !== undefined || (c.revert_of?.length ?? 0) > 0,
+    repo: c.repo ?? defaults.repo,
   };
 }
 
@@ -249,8 +276,7 @@ export function deriveEntry(e: EntryInput, i: number, commits: Commit[]): Contri
  */
 export function parseLeaderboardData(input: unknown): LeaderboardData {
   const raw = dataFileInputSchema.parse(input);
-  const defaultSource = raw.commit_defaults.ai_source;
-  const table = raw.commits.map((c) => normalizeCommit(c, defaultSource));
+  const table = raw.commits.map((c) => normalizeCommit(c, raw.commit_defaults));
   const resolve = (ref: number | StoredCommit, where: string): Commit => {
     if (typeof ref !== 'number') return normalizeCommit(ref);
     const found = table[ref];
@@ -298,6 +324,8 @@ export interface WrittenCommit {
   co_authors?: string[];
   reverted_by?: string;
   revert_of?: string[];
+  /** Absent when it is `commit_defaults.repo`. */
+  repo?: string;
 }
 
 /**
@@ -315,7 +343,7 @@ export interface WrittenLeaderboardData {
   total_commits_analyzed: number;
   analysis_period_days: number;
   /** Values a commit row leaves out. */
-  commit_defaults: { ai_source: string };
+  commit_defaults: { ai_source: string; repo?: string };
   commits: WrittenCommit[];
   leaderboards: Record<PeriodType, Record<string, WrittenEntry[]>>;
   metadata: Record<string, unknown>;

@@ -136,7 +136,7 @@ describe('leaderboard refresh on a repository', () => {
     const c3 = raw.commits.find((c) => c.full_hash === h.c3);
     expect(c3?.stats).toEqual({ files: 1, insertions: 2, deletions: 0, excluded_files: 1, excluded_lines: 60 });
     expect(c3?.scores).toEqual({ loc: 3, files: 5, keyword: 10, ai: 2 }); // the heuristic source is in commit_defaults
-    expect(raw.commit_defaults).toEqual({ ai_source: 'heuristic' });
+    expect(raw.commit_defaults).toEqual({ ai_source: 'heuristic', repo: path.basename(repo.dir) });
     // Commits without exclusions leave the counts out of the compact file.
     expect(raw.commits.find((c) => c.full_hash === h.c1)?.stats).toEqual({ files: 1, insertions: 120, deletions: 0 });
     expect(raw.schema_version).toBe(2);
@@ -220,7 +220,8 @@ describe('determinism', () => {
     const clone = await newRepo({ cloneFrom: repo.dir });
     const elsewhere = await tempDir('lb-cli-det-');
     expect(cli(clone.dir, ['refresh', '--all', '--data-dir', elsewhere]).code).toBe(0);
-    const strip = (text: string) => text.replace(/"last_updated":"[^"]+",/, '');
+    // The clone's origin is the first repository, which has none: the listed remote differs.
+    const strip = (text: string) => text.replace(/"last_updated":"[^"]+",/, '').replace(/"url":(null|"[^"]*")/, '');
     const a = await readFile(dataFiles(dataDir).data, 'utf8');
     const b = await readFile(dataFiles(elsewhere).data, 'utf8');
     expect(a).toContain('"last_updated":"');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { writeSite } from '../../core/site/write-site.js';
 import { addAiOptions } from '../ai-options.js';
-import { addWindowOptions, commandContext, refuseWindowWithoutRefresh } from '../context.js';
+import { addWindowOptions, collect, commandContext, refuseWindowWithoutRefresh } from '../context.js';
 import { refreshAndReport, type RefreshFlags } from './refresh.js';
 
 interface BuildFlags extends RefreshFlags {
@@ -16,7 +16,7 @@ export function registerBuild(program: Command): void {
   const command = program
     .command('build')
     .description('Refresh (incrementally), then write a static site of the board for any static file server')
-    .option('--repo <path>', 'repository to analyse (default: current directory)')
+    .option('--repo <path|url|name>', 'repository to analyse (default: current directory); repeat it for a board of several', collect)
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
     .option('--out <dir>', 'where the site goes, replaced whole (default: <data-dir>/site)')
     .option('--no-refresh', 'publish the data directory as it is')

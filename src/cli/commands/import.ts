@@ -36,7 +36,7 @@ async function importContext(flags: ImportFlags): Promise<CommandContext> {
   } catch (err) {
     if (flags.dataDir === undefined || flags.repo !== undefined || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
     const dataDir = path.resolve(flags.dataDir);
-    return { repo: path.dirname(dataDir), dataDir, config: defaultConfig() };
+    return { repo: path.dirname(dataDir), dataDir, config: defaultConfig(), sources: null };
   }
 }
 

@@ -10,7 +10,7 @@ import { writeStatus } from '../../core/store/status.js';
 import { windowBeyondHistory } from '../../shared/history-span.js';
 import type { AiStep } from '../../shared/status-file.js';
 import { addAiOptions } from '../ai-options.js';
-import { addWindowOptions, commandContext, parseInteger, windowOf, type CommandContext, type RepoFlags } from '../context.js';
+import { addWindowOptions, collect, commandContext, parseInteger, windowOf, type CommandContext, type RepoFlags } from '../context.js';
 import { terminalProgress } from '../progress.js';
 
 /** The flags of `refresh`, which `build` shares. */
@@ -29,7 +29,7 @@ export function registerRefresh(program: Command): void {
   const command = program
     .command('refresh')
     .description('Read the git history, score new commits and write the leaderboard data')
-    .option('--repo <path>', 'repository to analyse (default: current directory)')
+    .option('--repo <path|url|name>', 'repository to analyse (default: current directory); repeat it for a board of several', collect)
     .option('--data-dir <dir>', 'where the data files go (default: <repo>/.leaderboard)')
     .option('--pull', 'fast-forward the repository from its upstream first')
     .option('--commits-per-entry <n>', 'commits listed per contributor entry (default 20)', parseInteger('--commits-per-entry', 1, 1000))
@@ -103,7 +103,8 @@ export function partialWarning(ai: AiStep): string {
  * the flags point at, only when an earlier refresh wrote a status file there.
  */
 async function recordEarlyFailure(flags: RepoFlags, err: unknown): Promise<void> {
-  const dir = path.resolve(flags.dataDir ?? defaultDataDir(path.resolve(flags.repo ?? process.cwd())));
+  const first = [flags.repo ?? process.cwd()].flat()[0] ?? process.cwd();
+  const dir = path.resolve(flags.dataDir ?? defaultDataDir(path.resolve(first)));
   const { status } = dataDirPaths(dir);
   if (!existsSync(status)) return;
   await writeStatus(status, { success: false, timestamp: new Date().toISOString(), latestCommit: null, error: errorMessage(err) }).catch(() => undefined);

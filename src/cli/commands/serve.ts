@@ -7,7 +7,7 @@ import type { AdminDeps } from '../../server/auth.js';
 import type { Refresher } from '../../server/refresher.js';
 import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { addAiOptions, describeAi } from '../ai-options.js';
-import { addWindowOptions, commandContext, parseInteger, refuseWindowWithoutRefresh, windowOf, type CommandContext, type RepoFlags } from '../context.js';
+import { addWindowOptions, collect, commandContext, parseInteger, refuseWindowWithoutRefresh, windowOf, type CommandContext, type RepoFlags } from '../context.js';
 import { partialWarning, summarize } from './refresh.js';
 
 interface ServeFlags extends RepoFlags, AiFlags {
@@ -28,7 +28,7 @@ export function registerServe(program: Command): void {
   const command = program
     .command('serve')
     .description('Analyse the repository (incrementally) and serve the dashboard')
-    .option('--repo <path>', 'repository to analyse (default: current directory)')
+    .option('--repo <path|url|name>', 'repository to analyse (default: current directory); repeat it for a board of several', collect)
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
     .option('--port <n>', 'port (default 4173; 0 picks a free one)', parseInteger('--port', 0, 65535))
     .option('--host <address>', 'address to bind (default 127.0.0.1)')
@@ -161,7 +161,7 @@ async function noRefreshContext(flags: ServeFlags): Promise<CommandContext & { d
     if (flags.repo || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
     if (!flags.dataDir) throw new LeaderboardError(err.code, err.message, 'Run inside a git repository, pass --repo PATH, or pass --data-dir DIR to serve a data directory alone.');
     const { defaultConfig } = await import('../../core/config.js');
-    return { repo: process.cwd(), dataDir: path.resolve(flags.dataDir), config: defaultConfig(), dataOnly: true };
+    return { repo: process.cwd(), dataDir: path.resolve(flags.dataDir), config: defaultConfig(), sources: null, dataOnly: true };
   }
 }
 

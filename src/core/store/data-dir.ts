@@ -12,6 +12,12 @@ export interface DataDirPaths {
   index: string;
   /** Folder of the page's chunk files, named by content hash. */
   chunks: string;
+  /** With several repositories: each one's own board, `<name>/leaderboard-index.json` and so on. */
+  repoBoards: string;
+  /** With several repositories: each one's score cache, `<name>/score-cache.json`. */
+  parts: string;
+  /** Bare mirrors of the repositories configured by URL, `<name>.git`. */
+  mirrors: string;
   /** last-update.json: outcome of the last refresh. */
   status: string;
   /** Per-commit score cache. */
@@ -40,6 +46,9 @@ export function dataDirPaths(dir: string): DataDirPaths {
     data: path.join(abs, 'leaderboard-data.json'),
     index: path.join(abs, 'leaderboard-index.json'),
     chunks: path.join(abs, 'leaderboard-chunks'),
+    repoBoards: path.join(abs, 'leaderboard-repos'),
+    parts: path.join(abs, 'parts'),
+    mirrors: path.join(abs, 'repos'),
     status: path.join(abs, 'last-update.json'),
     cache: path.join(abs, 'score-cache.json'),
     state: path.join(abs, 'refresh-state.json'),
@@ -51,11 +60,11 @@ export function dataDirPaths(dir: string): DataDirPaths {
 }
 
 /**
- * The generated files that make the next refresh incremental (what a CI cache keeps between
+ * The generated files and folders that make the next refresh incremental (what a CI cache keeps between
  * runs); the hand-kept files are not among them, since the repository holds those.
  */
 export function generatedFiles(paths: DataDirPaths): string[] {
-  return [paths.data, paths.status, paths.cache, paths.state, paths.aiCache];
+  return [paths.data, paths.status, paths.cache, paths.state, paths.aiCache, paths.parts, paths.mirrors];
 }
 
 // What earlier versions wrote; replaced (only when untouched) so ai-overrides.json is kept too.

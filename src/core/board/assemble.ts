@@ -1,0 +1,90 @@
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { WrittenLeaderboardData } from '../../shared/data-file.js';
+import { emptyManualContributions, type ManualContributionsFile } from '../../shared/manual-contributions.js';
+import { applyOverrides, parseOverrides } from '../ai/override-file.js';
+import type { LeaderboardConfig } from '../config.js';
+import type { HistorySpan } from '../git/history.js';
+import { applyIdentities } from '../identity/identities.js';
+import { buildLeaderboardData } from '../leaderboards.js';
+import { collectGarbage } from '../memory.js';
+import type { DataDirPaths } from '../store/data-dir.js';
+import type { ScoredCommit } from '../types.js';
+import { writeBoard, type BoardPaths } from './write-board.js';
+
+/** One repository's share of a board: its scored commits in the window. */
+export interface BoardPart {
+  name: string;
+  url: string | null;
+  head: string | null;
+  history: HistorySpan | null;
+  commits: ScoredCommit[];
+}
+
+/** What {@link assembleBoard} needs besides the parts. */
+export interface AssembleOptions {
+  paths: DataDirPaths;
+  manual: ManualContributionsFile;
+  /** ai-overrides.json's text ('' when none). */
+  overridesText: string;
+  config: LeaderboardConfig;
+  now: Date;
+  analysisPeriodDays: number;
+  /** The board's metadata (see metadataFor); each repository's board names its own repository. */
+  metadata: Record<string, unknown>;
+}
+
+/** The folder of one repository's own board (the page's repository selector reads it). */
+export function repoBoardPaths(paths: DataDirPaths, name: string): BoardPaths {
+  const dir = path.join(paths.repoBoards, name);
+  return { data: path.join(dir, 'leaderboard-data.json'), index: path.join(dir, 'leaderboard-index.json'), chunks: path.join(dir, 'leaderboard-chunks') };
+}
+
+/**
+ * Builds and writes the board of all the parts (each commit tagged with its repository, the
+ * repositories listed in the metadata), and with two repositories or more each repository's
+ * own board too, under `leaderboard-repos/<name>/`: the page's repository selector shows those,
+ * so its cards, chart, ranks and tiers are computed exactly as the whole board's. A
+ * repository's board has no manual contributions, which belong to no repository. People are
+ * named over all the repositories first, so a person has one name in every board. The parts
+ * are taken in name order, whatever order they come in: a merge of parts gives the bytes one
+ * refresh of them all gives.
+ */
+export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Promise<WrittenLeaderboardData> {
+  const ordered = [...parts].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const repositories = ordered.map((p) => ({ name: p.name, url: p.url, head: p.head, commits: p.commits.length }));
+  let all: ScoredCommit[] = [];
+  for (const part of ordered) {
+    for (const c of part.commits) c.repo = part.name;
+    all = all.length === 0 ? part.commits : all.concat(part.commits);
+    if (ordered.length === 1) part.commits = [];
+  }
+  all = applyIdentities(applyOverrides(all, parseOverrides(o.overridesText, o.paths.overrides)), o.config.identities);
+  const settings = { now: o.now, analysisPeriodDays: o.analysisPeriodDays, commitsPerEntry: o.config.commitsPerEntry, bots: o.config.bots, credit: o.config.credit };
+  const several = ordered.length > 1;
+  collectGarbage(all.length);
+  const data = buildLeaderboardData(several ? all : all.splice(0), o.manual, { ...settings, repositories, metadata: o.metadata });
+  collectGarbage(data.commits.length);
+  await writeBoard(o.paths, data);
+  if (!several) {
+    await rm(o.paths.repoBoards, { recursive: true, force: true });
+    return data;
+  }
+  await mkdir(o.paths.repoBoards, { recursive: true });
+  for (const part of ordered) {
+    const own = all.filter((c) => c.repo === part.name);
+    const board = buildLeaderboardData(own, emptyManualContributions(), {
+      ...settings,
+      repositories: [repositories.find((r) => r.name === part.name) as (typeof repositories)[number]],
+      metadata: { ...o.metadata, repository: part.name, head: part.head, history: part.history },
+    });
+    const where = repoBoardPaths(o.paths, part.name);
+    await mkdir(path.dirname(where.data), { recursive: true });
+    await writeBoard(where, board);
+  }
+  const names = new Set(ordered.map((p) => p.name));
+  for (const entry of await readdir(o.paths.repoBoards)) {
+    if (!names.has(entry)) await rm(path.join(o.paths.repoBoards, entry), { recursive: true, force: true });
+  }
+  return data;
+}

@@ -1,0 +1,86 @@
+import type { LeaderboardConfig } from '../config.js';
+import type { ScoredCommit } from '../types.js';
+
+/** GitHub's private commit addresses: `login@users.noreply.github.com` or `ID+login@...`. */
+const NOREPLY = /^(?:\d+\+)?([^@+]+)@users\.noreply\.github\.com$/i;
+
+/** The GitHub login of a noreply address, lowercased; null for any other address. */
+export function noreplyLogin(email: string): string | null {
+  const m = NOREPLY.exec(email.trim());
+  return m ? (m[1] as string).toLowerCase() : null;
+}
+
+type Person = { name: string; email: string };
+
+/**
+ * Decides one name per person, over every commit of the board (all repositories): a contributor
+ * is their name, so the same mailmapped name in two repositories is already one contributor.
+ * On top of that, in this order:
+ * - `identities` in the config: an alias (a name, or an email in any case) becomes its canonical name;
+ * - GitHub noreply addresses of one login are one person, named as most of their commits name
+ *   them (ties: the first name in string order), or by `identities` when it names any of them.
+ * The choice depends only on the set of commits, never on their order, so a board merged from
+ * parts names people exactly as one refresh of all the repositories does.
+ */
+export function identityResolver(commits: readonly ScoredCommit[], identities: LeaderboardConfig['identities']): (p: Person) => string {
+  const byName = new Map<string, string>();
+  const byEmail = new Map<string, string>();
+  for (const [canonical, aliases] of Object.entries(identities)) {
+    for (const alias of aliases) {
+      if (alias.includes('@')) byEmail.set(alias.trim().toLowerCase(), canonical);
+      else byName.set(alias, canonical);
+    }
+  }
+  const configured = (p: Person): string | undefined => byEmail.get(p.email.trim().toLowerCase()) ?? byName.get(p.name);
+
+  // login -> name -> commits naming it (authors and co-authors alike).
+  const logins = new Map<string, Map<string, number>>();
+  const count = (p: Person) => {
+    const login = noreplyLogin(p.email);
+    if (login === null) return;
+    let names = logins.get(login);
+    if (!names) logins.set(login, (names = new Map()));
+    names.set(p.name, (names.get(p.name) ?? 0) + 1);
+  };
+  for (const c of commits) {
+    count({ name: c.author, email: c.email });
+    for (const co of c.co_authors ?? []) count(co);
+  }
+  const loginName = new Map<string, string>();
+  for (const [login, names] of logins) {
+    const named = [...names.keys()].map((name) => byName.get(name)).filter((n): n is string => n !== undefined).sort()[0];
+    if (named !== undefined) {
+      loginName.set(login, named);
+      continue;
+    }
+    let best = '';
+    let most = -1;
+    for (const [name, n] of names) if (n > most || (n === most && name < best)) [best, most] = [name, n];
+    loginName.set(login, best);
+  }
+
+  return (p) => {
+    const set = configured(p);
+    if (set !== undefined) return set;
+    const login = noreplyLogin(p.email);
+    return (login !== null ? loginName.get(login) : undefined) ?? p.name;
+  };
+}
+
+/**
+ * The commits with their author and co-authors named as {@link identityResolver} decides; a
+ * commit whose people keep their names is the same object (most of them, usually).
+ */
+export function applyIdentities(commits: ScoredCommit[], identities: LeaderboardConfig['identities']): ScoredCommit[] {
+  const resolve = identityResolver(commits, identities);
+  return commits.map((c) => {
+    const author = resolve({ name: c.author, email: c.email });
+    const coAuthors = c.co_authors?.map((co) => {
+      const name = resolve(co);
+      return name === co.name ? co : { ...co, name };
+    });
+    const coChanged = coAuthors !== undefined && coAuthors.some((co, i) => co !== c.co_authors?.[i]);
+    if (author === c.author && !coChanged) return c;
+    return { ...c, author, ...(coAuthors ? { co_authors: coAuthors } : {}) };
+  });
+}

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { assembleBoard, type BoardPart } from '../board/assemble.js';
+import type { LeaderboardConfig } from '../config.js';
+import { LeaderboardError } from '../errors.js';
+import type { HistorySpan } from '../git/history.js';
+import { metadataFor } from '../metadata.js';
+import { analysisDays, buildKey, widen } from '../refresh.js';
+import { boardFingerprint, stateSchema, type RefreshState, type StatePart } from '../refresh-state.js';
+import { loadStoredParts, statePartsOf } from '../repos/stored-parts.js';
+import { saveScoreCache } from '../store/cache.js';
+import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
+import { fileStamp } from '../store/file-checks.js';
+import { readTextIfExists, writeJsonAtomic } from '../store/files.js';
+import { withDataDirLock } from '../store/lock.js';
+import { readManualFile } from '../store/manual-file.js';
+import { writeStatus } from '../store/status.js';
+import { TOOL_VERSION } from '../version.js';
+import { firstDifference } from './difference.js';
+
+/** What {@link mergeParts} needs. */
+export interface MergeOptions {
+  /** Data directories written by `refresh` (one or several repositories each). */
+  partDirs: string[];
+  /** The board's data directory: its manual contributions and AI overrides apply. */
+  dataDir: string;
+  /** The board's repository (its config is `config`). */
+  repo: string;
+  config: LeaderboardConfig;
+  now?: Date;
+}
+
+/** What a merge wrote. */
+export interface MergeResult {
+  dataFile: string;
+  repositories: { name: string; commits: number }[];
+  contributors: number;
+}
+
+interface ReadPart {
+  dir: string;
+  state: RefreshState;
+  recorded: StatePart[];
+}
+
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+
+/**
+ * Combines the score caches of partial data directories (`refresh --repo X --data-dir part-X`
+ * in each job of a CI matrix) into one board, with the board's manual contributions and AI
+ * overrides: the same bytes, apart from `last_updated`, as one refresh of all the repositories.
+ * Every part is read and checked before anything is written: a missing or corrupt part, parts
+ * scored with other settings, another tool version or another window, or two parts holding the
+ * same repository are refused, naming the part and the difference.
+ */
+export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
+  if (o.partDirs.length === 0) throw new LeaderboardError('INVALID_INPUT', 'Nothing to merge: give the parts\' data directories.', 'leaderboard merge part-a part-b --data-dir board');
+  const read: ReadPart[] = [];
+  for (const dir of o.partDirs) read.push(await readPart(path.resolve(dir), o.repo));
+  checkAlike(read, o.config);
+  const seen = new Map<string, string>();
+  const parts: BoardPart[] = [];
+  const fingerprints = new Map<string, string>();
+  for (const p of read) {
+    for (const r of p.recorded) {
+      const other = seen.get(r.name);
+      if (other) throw new LeaderboardError('INVALID_INPUT', `Two parts hold the repository "${r.name}": ${other} and ${p.dir}.`, 'Give each part once; name repositories apart with "name" in leaderboard.config.json.');
+      seen.set(r.name, p.dir);
+      fingerprints.set(r.name, r.fingerprint);
+    }
+    const stored = await loadStoredParts(p.dir, p.recorded);
+    if (!stored.ok) throw new LeaderboardError('INVALID_DATA_FILE', `Part ${p.dir}: the score cache ${stored.file} cannot be used: ${stored.why}.`, 'Run `leaderboard refresh` for that part again.');
+    parts.push(...stored.parts);
+  }
+
+  const paths = dataDirPaths(o.dataDir);
+  await ensureDataDir(paths);
+  return withDataDirLock(paths, async () => {
+    const first = (read[0] as ReadPart).state;
+    const several = parts.length > 1;
+    const recorded: StatePart[] = [];
+    let history: HistorySpan | null = null;
+    // The board keeps its own copy of each cache, as one refresh of all the repositories would:
+    // later rebuilds (an admin's save) and refreshes of the board start from them.
+    for (const part of parts) {
+      const dir = several ? path.join('parts', part.name) : '.';
+      await mkdir(path.join(paths.dir, dir), { recursive: true });
+      const fingerprint = fingerprints.get(part.name) as string;
+      await saveScoreCache(path.join(paths.dir, dir, 'score-cache.json'), fingerprint, part.commits);
+      recorded.push({ name: part.name, dir, url: part.url, head: part.head, fingerprint, history: part.history });
+      history = widen(history, part.history);
+    }
+    const head = several ? null : (parts[0]?.head ?? null);
+    const now = o.now ?? new Date();
+    // Counted as one refresh of them all counts it (needs the commits, before the caches keep them).
+    const analysisPeriodDays = analysisDays(first.windowStart ? new Date(first.windowStart) : null, parts, now);
+    const windowStart = first.windowStart ? new Date(first.windowStart) : null;
+    const aiId = first.aiId ?? 'heuristic';
+    const manualText = (await readTextIfExists(paths.manual)) ?? '';
+    const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
+    const data = await assembleBoard(parts, {
+      paths,
+      manual: await readManualFile(paths.manual),
+      overridesText,
+      config: o.config,
+      now,
+      analysisPeriodDays,
+      metadata: metadataFor({ repo: o.repo, config: o.config }, { head, aiId, windowStart, history }),
+    });
+    const state: RefreshState = {
+      version: TOOL_VERSION,
+      commitsPerEntry: o.config.commitsPerEntry,
+      head,
+      fingerprint: several ? boardFingerprint(recorded) : (recorded[0]?.fingerprint ?? ''),
+      windowStart: first.windowStart,
+      analysisPeriodDays,
+      buildKey: buildKey(o.config),
+      manualHash: sha1(manualText),
+      overridesHash: sha1(overridesText),
+      aiId,
+      aiPartial: read.some((p) => p.state.aiPartial),
+      repo: o.repo,
+      history,
+      parts: recorded,
+      ...(first.scoring ? { scoring: first.scoring } : {}),
+      dataFile: await fileStamp(paths.data),
+    };
+    await writeJsonAtomic(paths.state, state);
+    await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: head });
+    return {
+      dataFile: paths.data,
+      repositories: parts.map((p) => ({ name: p.name, commits: p.commits.length })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+      contributors: Number(data.metadata.totalContributors ?? 0),
+    };
+  });
+}
+
+async function readPart(dir: string, repo: string): Promise<ReadPart> {
+  const isDir = await stat(dir).then((s) => s.isDirectory(), () => false);
+  if (!isDir) throw new LeaderboardError('INVALID_INPUT', `Part ${dir} does not exist.`, 'Give the data directories that `leaderboard refresh --data-dir` wrote (in CI, download every part first).');
+  const file = path.join(dir, 'refresh-state.json');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new LeaderboardError('INVALID_INPUT', `Part ${dir} has no refresh-state.json: it is not a data directory written by \`leaderboard refresh\`.`, 'Run `leaderboard refresh --repo X --data-dir <part>` to make a part.');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new LeaderboardError('INVALID_DATA_FILE', `Part ${dir}: ${file} is not valid JSON (${(err as Error).message}).`, 'Run `leaderboard refresh` for that part again.');
+  }
+  const parsed = stateSchema.safeParse(json);
+  if (!parsed.success) throw new LeaderboardError('INVALID_DATA_FILE', `Part ${dir}: ${file} is not a refresh state (${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? ''}).`, 'Run `leaderboard refresh` for that part again.');
+  const state = parsed.data;
+  if (state.version !== TOOL_VERSION) {
+    throw new LeaderboardError('INVALID_INPUT', `Part ${dir} was made by leaderboard ${state.version}; this is leaderboard ${TOOL_VERSION}.`, 'Make every part and the merge with the same version of leaderboard.');
+  }
+  if (!state.scoring) throw new LeaderboardError('INVALID_INPUT', `Part ${dir} was made by an older leaderboard that does not record its scoring settings.`, 'Run `leaderboard refresh` for that part again.');
+  return { dir, state, recorded: statePartsOf(state, repo) };
+}
+
+/** Parts must be scored alike, over one window, and as the board's config says. */
+function checkAlike(parts: ReadPart[], config: LeaderboardConfig): void {
+  const [first, ...rest] = parts as [ReadPart, ...ReadPart[]];
+  // Days analysed are not compared: with --all each part counts from its own oldest commit.
+  const facts = (p: ReadPart) => ({ scoring: p.state.scoring, window: { start: p.state.windowStart }, ai: p.state.aiId ?? 'heuristic' });
+  for (const p of rest) {
+    const diff = firstDifference(facts(first), facts(p));
+    if (diff) {
+      throw new LeaderboardError('INVALID_INPUT', `Part ${p.dir} differs from ${first.dir}: ${diff.path} is ${diff.b} there and ${diff.a} in ${first.dir}.`, 'Refresh every part with the same settings (the same leaderboard.config.json, AI flags and --since/--all) on the same day (UTC).');
+    }
+  }
+  const diff = firstDifference({ exclusions: config.exclusions }, { exclusions: first.state.scoring?.exclusions });
+  if (diff) {
+    throw new LeaderboardError('INVALID_INPUT', `Part ${first.dir} was scored with other settings than this board's leaderboard.config.json: ${diff.path} is ${diff.b} there and ${diff.a} here.`, 'Refresh the parts with the board\'s config file, or change it to match.');
+  }
+}

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/** One repository of a board, as the refresh state records it. */
+export const statePartSchema = z.object({
+  name: z.string(),
+  /** Folder of its score cache, relative to the data directory: `.` alone, `parts/<name>` with several. */
+  dir: z.string(),
+  url: z.string().nullable(),
+  head: z.string().nullable(),
+  fingerprint: z.string(),
+  history: z.object({ newest: z.string(), oldest: z.string() }).nullable(),
+});
+export type StatePart = z.infer<typeof statePartSchema>;
+
+/**
+ * `refresh-state.json`: what a refresh was computed from; equal inputs mean the data file is
+ * already right. `merge` reads it to check and find the parts' score caches.
+ */
+export const stateSchema = z.object({
+  version: z.string(),
+  /** HEAD of the one repository; null with several (each part has its own). */
+  head: z.string().nullable(),
+  /** The one repository's scoring fingerprint; with several, a hash of theirs. */
+  fingerprint: z.string(),
+  windowStart: z.string().nullable(),
+  analysisPeriodDays: z.number(),
+  // Older state files lack it; rebuilds then use the configured value.
+  commitsPerEntry: z.number().int().positive().optional(),
+  // The data file as this tool last wrote it: any other change to it (truncation, an edit) shows.
+  dataFile: z.object({ size: z.number(), mtimeMs: z.number() }).optional(),
+  buildKey: z.string(),
+  manualHash: z.string(),
+  // The AI scorer's id (for the data file a rebuild writes) and whether its step fell short.
+  aiId: z.string().optional(),
+  aiPartial: z.boolean().optional(),
+  // Absent in older state files (no overrides then).
+  overridesHash: z.string().optional(),
+  // For rebuilds, which read no git: the repository and its whole history's span (newer files).
+  repo: z.string().optional(),
+  history: z.object({ newest: z.string(), oldest: z.string() }).nullable().optional(),
+  /** The repositories and where their caches are (absent in older files: the one cache at the top). */
+  parts: z.array(statePartSchema).optional(),
+  /** The scoring settings in words (see scoringSettings), for `merge` to compare parts. */
+  scoring: z.record(z.string(), z.unknown()).optional(),
+});
+export type RefreshState = z.infer<typeof stateSchema>;
+
+/** The state's fingerprint of a board of several repositories: a hash of theirs, in name order. */
+export function boardFingerprint(parts: readonly Pick<StatePart, 'name' | 'head' | 'fingerprint'>[]): string {
+  const sorted = [...parts].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return createHash('sha1').update(JSON.stringify(sorted.map((p) => [p.name, p.head, p.fingerprint]))).digest('hex');
+}

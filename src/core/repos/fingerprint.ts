@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { LeaderboardConfig } from '../config.js';
+import { CREDIT_LINKS_VERSION } from '../credit/index.js';
+import { runGit } from '../git/run-git.js';
+import { SCORING_VERSION } from '../scoring.js';
+import { readTextIfExists } from '../store/files.js';
+import type { RepoTarget } from './open.js';
+
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+
+/**
+ * The settings every repository of a board is scored with, in words, so that `merge` can name
+ * what differs between parts (the fingerprint below is only a hash).
+ */
+export function scoringSettings(config: LeaderboardConfig, aiKey: string): Record<string, unknown> {
+  return { scoringVersion: SCORING_VERSION, creditLinksVersion: CREDIT_LINKS_VERSION, exclusions: config.exclusions, ai: aiKey };
+}
+
+/**
+ * Fingerprint of everything that changes a cached commit of one repository: its score, and the
+ * author identity git reports for it. `.mailmap` is in it because cached commits keep their
+ * mailmapped name and email (without it, adding a .mailmap left the old identities of cached
+ * commits in place); the shallow boundary is in it because boundary commits are scored without
+ * their diff, so deepening the clone must rescore them.
+ */
+export async function scoringFingerprint(target: Pick<RepoTarget, 'dir' | 'bare'>, config: LeaderboardConfig, aiKey: string, shallow: Set<string>): Promise<string> {
+  const attributes = await attributeFiles(target);
+  const mailmap = (await readRepoFile(target, '.mailmap')) ?? '';
+  return sha1(JSON.stringify({ SCORING_VERSION, CREDIT_LINKS_VERSION, exclusions: config.exclusions, ai: aiKey, attributes, mailmap, shallow: [...shallow].sort() }));
+}
+
+/**
+ * Every attributes file git applies (which marks paths linguist-generated or -vendored): the
+ * root .gitattributes, those in subfolders, and .git/info/attributes; of a mirror, HEAD's.
+ */
+async function attributeFiles(target: Pick<RepoTarget, 'dir' | 'bare'>): Promise<Record<string, string | null>> {
+  // --cached reads only the index (fast on big trees; a mirror's is HEAD's tree); the root file is read even if untracked.
+  const listed = (await runGit(target.dir, ['ls-files', '-z', '--cached', '--', ':(glob)**/.gitattributes'])).stdout.split('\0');
+  const info = target.bare ? 'info/attributes' : '.git/info/attributes';
+  const files = [...new Set(['.gitattributes', info, ...listed.filter(Boolean)])].sort();
+  const texts = await Promise.all(files.map((f) => (f === info ? readTextIfExists(path.join(target.dir, f)) : readRepoFile(target, f))));
+  return Object.fromEntries(files.map((f, i) => [f, texts[i] ?? null]));
+}
+
+/** A file of the work tree, or of a mirror's HEAD; null when there is none. */
+async function readRepoFile(target: Pick<RepoTarget, 'dir' | 'bare'>, file: string): Promise<string | null> {
+  if (!target.bare) return readTextIfExists(path.join(target.dir, file));
+  const res = await runGit(target.dir, ['cat-file', '-p', `HEAD:${file}`], { okCodes: [0, 128] });
+  return res.code === 0 ? res.stdout : null;
+}

@@ -1,0 +1,81 @@
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { errorMessage, LeaderboardError } from '../errors.js';
+import { resolveRepo } from '../git/repo.js';
+import { runGit } from '../git/run-git.js';
+import { withoutCredentials, type RepoSource } from './sources.js';
+
+/** A repository of a board, ready to read. */
+export interface RepoTarget {
+  name: string;
+  /** Where git runs: a work tree's top level, or a bare mirror. */
+  dir: string;
+  /** A bare mirror: attributes and .mailmap come from its HEAD, not a work tree. */
+  bare: boolean;
+  /** Its remote without credentials (the configured URL, or a clone's `origin`), for commit links; null when none. */
+  url: string | null;
+  /** The configured URL of a mirrored repository. */
+  mirrorOf?: string;
+}
+
+// Never wait for a password prompt: a refresh runs unattended (CI, serve's timer).
+const NO_PROMPT = { GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: 'echo', SSH_ASKPASS: 'echo' };
+
+/** The folder of a repository's bare mirror in a data directory. */
+export function mirrorDir(dataDir: string, name: string): string {
+  return path.join(dataDir, 'repos', `${name}.git`);
+}
+
+/**
+ * Opens a repository of the board: a local clone is checked (a missing one is an error naming
+ * it); a URL is cloned into the data directory as a bare mirror the first time and fetched
+ * every time after. A failed clone leaves nothing behind; a failed fetch keeps the mirror.
+ */
+export async function openRepository(source: RepoSource, dataDir: string): Promise<RepoTarget> {
+  if ('path' in source) {
+    let dir: string;
+    try {
+      dir = await resolveRepo(source.path);
+    } catch (err) {
+      throw new LeaderboardError('NOT_A_GIT_REPO', `Repository "${source.name}": ${errorMessage(err)}`, 'Fix its path in the repositories list of leaderboard.config.json (paths are relative to that file), or remove it.', { cause: err });
+    }
+    return { name: source.name, dir, bare: false, url: await originUrl(dir) };
+  }
+  const dir = mirrorDir(dataDir, source.name);
+  try {
+    if (await exists(dir)) {
+      await runGit(dir, ['remote', 'set-url', 'origin', source.url]);
+      await runGit(dir, ['fetch', '--prune', '--quiet', 'origin'], { env: NO_PROMPT });
+    } else {
+      await cloneMirror(source.url, dir);
+    }
+    // Attributes (linguist-generated, -vendored) are read from an index of HEAD's tree.
+    const head = await runGit(dir, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { okCodes: [0, 1] });
+    if (head.code === 0) await runGit(dir, ['read-tree', 'HEAD']);
+  } catch (err) {
+    throw new LeaderboardError('GIT_FAILED', `Repository "${source.name}": cannot ${(await exists(dir)) ? 'fetch' : 'clone'} ${withoutCredentials(source.url)}: ${errorMessage(err)}`, 'Check the URL and your access to it (git must be able to clone it without asking for a password), or remove it from the repositories list.', { cause: err });
+  }
+  return { name: source.name, dir, bare: true, url: withoutCredentials(source.url), mirrorOf: source.url };
+}
+
+async function cloneMirror(url: string, dir: string): Promise<void> {
+  await mkdir(path.dirname(dir), { recursive: true });
+  const tmp = `${dir}.${process.pid}.cloning`;
+  await rm(tmp, { recursive: true, force: true });
+  try {
+    await runGit(path.dirname(dir), ['clone', '--mirror', '--quiet', '--', url, tmp], { env: NO_PROMPT });
+    await rename(tmp, dir);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+async function originUrl(dir: string): Promise<string | null> {
+  const res = await runGit(dir, ['config', '--get', 'remote.origin.url'], { okCodes: [0, 1] });
+  const url = res.stdout.trim();
+  return url === '' ? null : withoutCredentials(url);
+}
+
+async function exists(p: string): Promise<boolean> {
+  return stat(p).then(() => true, () => false);
+}

@@ -1,0 +1,111 @@
+import { AiCache } from '../ai/ai-cache.js';
+import { LlmAiScorer } from '../ai/llm-scorer.js';
+import { createProvider, type ChatProvider } from '../ai/providers.js';
+import type { AiSettings } from '../ai/settings.js';
+import type { LeaderboardConfig } from '../config.js';
+import { listHistory, type HistorySpan } from '../git/history.js';
+import { readAndScore } from '../score-batches.js';
+import { loadScoreCache, saveScoreCache, type CacheLoad } from '../store/cache.js';
+import type { AiStep } from '../../shared/status-file.js';
+import type { AiScorer, ScoredCommit } from '../types.js';
+import type { RepoTarget } from './open.js';
+
+/** What scoring one repository needs. */
+export interface ScoreRepositoryOptions {
+  target: RepoTarget;
+  /** Its score cache file. */
+  cacheFile: string;
+  fingerprint: string;
+  shallow: Set<string>;
+  windowStart: Date | null;
+  config: LeaderboardConfig;
+  /** The local AI scorer, used when no provider is configured. */
+  local: AiScorer;
+  aiSettings?: AiSettings | null | undefined;
+  aiProvider?: ChatProvider | undefined;
+  /** The data directory's AI answer cache (ai-cache.jsonl). */
+  aiCacheFile: string;
+  rescoreAi?: boolean | undefined;
+  concurrency?: number | undefined;
+  onReading?: (done: number, total: number) => void;
+  onScoring?: (done: number, total: number, step: AiStep) => void;
+}
+
+/** One repository's scored commits in the window, and what it took. */
+export interface ScoredRepository {
+  /** Newest first, as git lists them. */
+  commits: ScoredCommit[];
+  history: HistorySpan | null;
+  /** Commits read from git and scored in this run. */
+  scored: number;
+  /** Cached commits no longer in the history or window. */
+  dropped: number;
+  cache: CacheLoad;
+  ai?: AiStep;
+}
+
+/**
+ * Lists one repository's commits in the window, scores those its cache lacks, and saves its cache
+ * (only when something changed, so an unchanged repository's cache file is not rewritten).
+ */
+export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<ScoredRepository> {
+  const { target } = opts;
+  const { commits: refs, span: history } = await listHistory(target.dir, opts.windowStart ? { since: opts.windowStart } : {});
+  const loaded = await loadScoreCache(opts.cacheFile, opts.fingerprint);
+  const cached = loaded.cache.commits;
+  const missing = refs.filter((r) => {
+    const c = cached.get(r.hash);
+    return !c || opts.rescoreAi || (opts.aiSettings && c.scores.ai_fallback !== undefined);
+  }).map((r) => r.hash);
+
+  const fresh = new Map<string, ScoredCommit>();
+  let llm: LlmAiScorer | null = null;
+  if (missing.length > 0) {
+    let done = 0;
+    opts.onReading?.(done, missing.length);
+    if (opts.aiSettings) {
+      let scoredSoFar = 0;
+      const { cache } = await AiCache.load(opts.aiCacheFile);
+      llm = new LlmAiScorer({
+        settings: opts.aiSettings,
+        provider: opts.aiProvider ?? createProvider(opts.aiSettings),
+        repo: target.dir,
+        cache,
+        bots: opts.config.bots,
+        rescore: Boolean(opts.rescoreAi),
+        onCommit: (step) => opts.onScoring?.(++scoredSoFar, missing.length, step),
+      });
+      opts.onScoring?.(0, missing.length, llm.step());
+    }
+    try {
+      await readAndScore({
+        repo: target.dir,
+        bare: target.bare,
+        hashes: missing,
+        exclusions: opts.config.exclusions,
+        shallow: opts.shallow,
+        scorer: llm ?? opts.local,
+        into: fresh,
+        ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+        onRead: () => opts.onReading?.(++done, missing.length),
+      });
+    } finally {
+      if (llm) {
+        llm.stop();
+        await llm.flush();
+      }
+    }
+  }
+
+  const commits = refs.map((r) => fresh.get(r.hash) ?? cached.get(r.hash)).filter((c): c is ScoredCommit => c !== undefined);
+  const inWindow = new Set(refs.map((r) => r.hash));
+  let dropped = 0;
+  for (const h of cached.keys()) if (!inWindow.has(h)) dropped++;
+  if (fresh.size > 0 || dropped > 0 || loaded.kind !== 'ok') await saveScoreCache(opts.cacheFile, opts.fingerprint, commits);
+  const scored = fresh.size;
+  // Only `commits` holds the scored commits now.
+  fresh.clear();
+  cached.clear();
+  const ai = llm?.step();
+  return { commits, history, scored, dropped, cache: loaded, ...(ai ? { ai } : {}) };
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { LeaderboardConfig } from '../config.js';
+import { LeaderboardError } from '../errors.js';
+
+/** A repository of a board, as configured or given on the command line (not opened yet). */
+export type RepoSource = { name: string; path: string } | { name: string; url: string };
+
+// `scheme://...` or scp-like `user@host:path` (what git itself accepts as a URL).
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/|^[\w.-]+@[\w.-]+:/i;
+
+/** Whether a `--repo` value is a URL git clones rather than a local path. */
+export function isRepoUrl(value: string): boolean {
+  return URL_LIKE.test(value);
+}
+
+/** The default name of a repository: the last part of its path or URL, without `.git`. */
+export function repoNameOf(location: string): string {
+  const last = location.replace(/[/\\]+$/, '').split(/[/\\:]/).pop() ?? '';
+  return last.replace(/\.git$/i, '') || 'repository';
+}
+
+/** The same URL without a user name or password (a token in a URL must not reach the page). */
+export function withoutCredentials(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.username && !u.password) return url;
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The repositories of the config's `repositories` (paths relative to `home`, the repository
+ * the config file is in), or null when it has none (the board is `home` alone).
+ */
+export function configuredSources(config: LeaderboardConfig, home: string): RepoSource[] | null {
+  if (!config.repositories) return null;
+  return checkNames(config.repositories.map((r) => r.url !== undefined
+    ? { name: r.name ?? repoNameOf(r.url), url: r.url }
+    : { name: r.name ?? repoNameOf(path.resolve(home, r.path ?? '.')), path: path.resolve(home, r.path ?? '.') }));
+}
+
+/**
+ * The repositories `--repo` gives (two or more, or one URL or configured name): each value is
+ * the name of a configured repository, a URL, or a path (relative to the current directory).
+ */
+export function sourcesFromFlags(values: readonly string[], configured: RepoSource[] | null, cwd: string): RepoSource[] {
+  const sources: RepoSource[] = [];
+  for (const value of values) {
+    const named = configured?.find((s) => s.name === value);
+    if (named) sources.push(named);
+    else if (isRepoUrl(value)) sources.push({ name: repoNameOf(value), url: value });
+    else sources.push({ name: repoNameOf(path.resolve(cwd, value)), path: path.resolve(cwd, value) });
+  }
+  return checkNames(sources);
+}
+
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Names must be unique and safe as file names (each repository gets a folder under its name). */
+function checkNames(sources: RepoSource[]): RepoSource[] {
+  const seen = new Map<string, RepoSource>();
+  for (const s of sources) {
+    const where = 'url' in s ? s.url : s.path;
+    if (!SAFE_NAME.test(s.name)) {
+      throw new LeaderboardError('INVALID_CONFIG', `The repository ${where} would be named "${s.name}", which is not a usable name (letters, digits, ".", "_" or "-").`, 'Give it a "name" in the repositories list of leaderboard.config.json.');
+    }
+    const other = seen.get(s.name);
+    if (other) {
+      throw new LeaderboardError('INVALID_CONFIG', `Two repositories are named "${s.name}": ${'url' in other ? other.url : other.path} and ${where}.`, 'Give one of them another "name" in the repositories list of leaderboard.config.json.');
+    }
+    seen.set(s.name, s);
+  }
+  return sources;
+}

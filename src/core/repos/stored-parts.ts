@@ -1,0 +1,30 @@
+import path from 'node:path';
+import type { BoardPart } from '../board/assemble.js';
+import type { RefreshState, StatePart } from '../refresh-state.js';
+import { loadScoreCache } from '../store/cache.js';
+
+/** The repositories a refresh state records; an older state's one repository has its cache at the top. */
+export function statePartsOf(state: RefreshState, fallbackRepo: string): StatePart[] {
+  return state.parts ?? [{ name: path.basename(state.repo ?? fallbackRepo), dir: '.', url: null, head: state.head, fingerprint: state.fingerprint, history: state.history ?? null }];
+}
+
+/** What loading the score caches of a data directory found. */
+export type StoredParts =
+  | { ok: true; parts: BoardPart[] }
+  | { ok: false; file: string; why: string };
+
+/** Loads the score cache of each repository a data directory's state records, without reading git. */
+export async function loadStoredParts(dataDir: string, recorded: StatePart[]): Promise<StoredParts> {
+  const parts: BoardPart[] = [];
+  for (const p of recorded) {
+    const file = path.join(dataDir, p.dir, 'score-cache.json');
+    const loaded = await loadScoreCache(file, p.fingerprint);
+    if (loaded.kind !== 'ok') {
+      const why = loaded.kind === 'missing' ? 'it is missing' : loaded.kind === 'stale' ? 'it was made with other scoring settings than its refresh state says' : `it is corrupt (${loaded.reason ?? 'unreadable'})`;
+      return { ok: false, file, why };
+    }
+    // The cache keeps the window's commits newest first, as the refresh listed them.
+    parts.push({ name: p.name, url: p.url, head: p.head, history: p.history, commits: [...loaded.cache.commits.values()] });
+  }
+  return { ok: true, parts };
+}

@@ -1,0 +1,285 @@
+/**
+ * Organisation boards through the built CLI: several real repositories (local clones and one by
+ * file:// URL), identities, the per-repository boards, `merge` of parts equal to one joint
+ * refresh, incremental refreshes, and what happens when a repository is missing or a part is bad.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseLeaderboardData } from '../../src/shared/data-file.js';
+import type { TestAuthor, TestRepo } from '../support/git-repo.js';
+import { cli, readData, readJson, readStatus, summaryCounts, tempResources } from './helpers.js';
+
+const { newRepo, tempDir } = tempResources();
+
+const ANN_A: TestAuthor = { name: 'Ann Shared', email: 'ann@alpha.example' };
+const ANN_B: TestAuthor = { name: 'Ann Shared', email: 'ann@beta.example' };
+const BOB: TestAuthor = { name: 'Bob Alpha', email: 'bob@example.com' };
+const CAT_ID: TestAuthor = { name: 'Cat Person', email: '123+catlogin@users.noreply.github.com' };
+const CAT_LOGIN: TestAuthor = { name: 'catlogin', email: 'catlogin@users.noreply.github.com' };
+const DANNY: TestAuthor = { name: 'Danny', email: 'danny@example.com' };
+const DAN: TestAuthor = { name: 'Dan Canon', email: 'dan@example.com' };
+
+let day = 0;
+async function commit(repo: TestRepo, author: TestAuthor, message = 'feat: add a feature'): Promise<string> {
+  day += 1;
+  const n = day;
+  return repo.commit({
+    files: { [`src/f${n}.ts`]: `export const f${n} = ${n};\n`.repeat(1 + (n % 4) * 10) },
+    message,
+    author,
+    date: `2025-03-${String(1 + (n % 27)).padStart(2, '0')}T${String(8 + (n % 10)).padStart(2, '0')}:00:00Z`,
+  });
+}
+
+const strip = (text: string) => text.replace(/"last_updated":"[^"]+",/, '');
+const read = (file: string) => readFile(file, 'utf8');
+
+describe('a board of several repositories', () => {
+  let board: TestRepo;
+  let alpha: TestRepo;
+  let beta: TestRepo;
+  let gammaSource: TestRepo;
+  let gammaUrl: string;
+  let dataDir: string;
+  const config = () => ({
+    repositories: [{ path: alpha.dir, name: 'alpha' }, { path: beta.dir, name: 'beta' }, { url: gammaUrl, name: 'gamma' }],
+    identities: { 'Dan Canon': ['Danny'] },
+  });
+
+  beforeAll(async () => {
+    [board, alpha, beta, gammaSource] = await Promise.all([newRepo(), newRepo(), newRepo(), newRepo()]);
+    for (const a of [ANN_A, BOB, BOB, DANNY, CAT_ID]) await commit(alpha, a);
+    for (const a of [ANN_B, ANN_B, CAT_LOGIN]) await commit(beta, a);
+    for (const a of [DAN, CAT_ID, ANN_A]) await commit(gammaSource, a);
+    gammaUrl = `file://${gammaSource.dir}`;
+    await board.writeFile('leaderboard.config.json', JSON.stringify(config()));
+    await board.commit({ message: 'chore: board config', files: {}, date: '2025-03-01T00:00:00Z' });
+    dataDir = path.join(board.dir, '.leaderboard');
+    const r = cli(board.dir, ['refresh', '--all', '--quiet']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  }, 60_000);
+
+  it('lists the repositories and tags every commit with its repository', async () => {
+    const data = readData(dataDir);
+    const repos = data.metadata.repositories as { name: string; url: string | null; head: string | null; commits: number }[];
+    expect(repos.map((r) => [r.name, r.commits])).toEqual([['alpha', 5], ['beta', 3], ['gamma', 3]]);
+    expect(repos.find((r) => r.name === 'gamma')?.url).toBe(gammaUrl);
+    expect(repos.find((r) => r.name === 'alpha')?.head).toBe((await alpha.git('rev-parse', 'HEAD')).trim());
+    expect(data.total_commits_analyzed).toBe(11);
+    const quarter = Object.values(data.leaderboards.quarterly)[0] ?? [];
+    const repoOf = new Map<string, string | undefined>();
+    for (const e of quarter) for (const c of e.commits) repoOf.set(c.full_hash, c.repo);
+    expect(repoOf.get((await gammaSource.git('rev-parse', 'HEAD')).trim())).toBe('gamma');
+    expect(repoOf.get((await beta.git('rev-parse', 'HEAD')).trim())).toBe('beta');
+    // The URL repository is a bare mirror in the data directory.
+    expect(existsSync(path.join(dataDir, 'repos', 'gamma.git', 'HEAD'))).toBe(true);
+    expect((await board.git('-C', path.join(dataDir, 'repos', 'gamma.git'), 'rev-parse', '--is-bare-repository')).trim()).toBe('true');
+  });
+
+  it('makes one contributor of a shared name, an identity and one GitHub login', () => {
+    const quarter = Object.values(readData(dataDir).leaderboards.quarterly)[0] ?? [];
+    const byName = new Map(quarter.map((e) => [e.name, e.total_commits]));
+    // Ann: alpha, beta x2 and gamma; Cat: two noreply forms of one login, three commits; Danny is Dan.
+    expect(Object.fromEntries(byName)).toEqual({ 'Ann Shared': 4, 'Bob Alpha': 2, 'Cat Person': 3, 'Dan Canon': 2 });
+  });
+
+  it('writes each repository its own board, without manual contributions', async () => {
+    for (const [name, total] of [['alpha', 5], ['beta', 3], ['gamma', 3]] as const) {
+      const own = parseLeaderboardData(JSON.parse(await read(path.join(dataDir, 'leaderboard-repos', name, 'leaderboard-data.json'))));
+      expect(own.total_commits_analyzed).toBe(total);
+      expect((own.metadata.repositories as { name: string }[]).map((r) => r.name)).toEqual([name]);
+      expect(existsSync(path.join(dataDir, 'leaderboard-repos', name, 'leaderboard-index.json'))).toBe(true);
+    }
+    const betaQuarter = Object.values(parseLeaderboardData(JSON.parse(await read(path.join(dataDir, 'leaderboard-repos', 'beta', 'leaderboard-data.json')))).leaderboards.quarterly)[0] ?? [];
+    // Named as on the whole board (the login's commonest name is from alpha and gamma).
+    expect(betaQuarter.map((e) => [e.name, e.total_commits])).toEqual([['Ann Shared', 2], ['Cat Person', 1]]);
+  });
+
+  it('merges parts refreshed one repository each into the same bytes as the joint refresh', async () => {
+    const parts: string[] = [];
+    for (const name of ['gamma', 'alpha', 'beta']) {
+      const part = await tempDir(`lb-part-${name}-`);
+      const r = cli(board.dir, ['refresh', '--repo', name, '--all', '--quiet', '--data-dir', part]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(readData(part).total_commits_analyzed).toBe(name === 'alpha' ? 5 : 3);
+      parts.push(part);
+    }
+    const merged = await tempDir('lb-merged-');
+    const r = cli(board.dir, ['merge', ...parts, '--data-dir', merged]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Merged 3 repositories \(commits in the window: alpha 5, beta 3, gamma 3\), 4 contributors -> /);
+    expect(strip(await read(path.join(merged, 'leaderboard-data.json')))).toBe(strip(await read(path.join(dataDir, 'leaderboard-data.json'))));
+    for (const name of ['alpha', 'beta', 'gamma']) {
+      const file = path.join('leaderboard-repos', name, 'leaderboard-data.json');
+      expect(strip(await read(path.join(merged, file)))).toBe(strip(await read(path.join(dataDir, file))));
+    }
+    expect(readStatus(merged).success).toBe(true);
+  }, 60_000);
+
+  it('rescores only the repository that changed', async () => {
+    const cacheOf = (name: string) => path.join(dataDir, 'parts', name, 'score-cache.json');
+    const before = await Promise.all(['alpha', 'gamma'].map(async (n) => ({ text: await read(cacheOf(n)), mtime: (await stat(cacheOf(n))).mtimeMs })));
+    const added = await commit(beta, BOB, 'fix: a bug in beta');
+    const r = cli(board.dir, ['refresh', '--all', '--quiet']);
+    expect(r.code).toBe(0);
+    expect(summaryCounts(r.stdout)).toMatchObject({ analysed: 12, scored: 1 });
+    const after = await Promise.all(['alpha', 'gamma'].map(async (n) => ({ text: await read(cacheOf(n)), mtime: (await stat(cacheOf(n))).mtimeMs })));
+    expect(after).toEqual(before);
+    expect(await read(cacheOf('beta'))).toContain(added);
+    // And a second refresh finds nothing to do.
+    expect(cli(board.dir, ['refresh', '--all', '--quiet']).stdout).toMatch(/^Up to date/);
+  }, 60_000);
+
+  it('takes an include list from repeated --repo', async () => {
+    const only = await tempDir('lb-only-');
+    const r = cli(board.dir, ['refresh', '--repo', 'alpha', '--repo', gammaUrl, '--all', '--quiet', '--data-dir', only]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const data = readData(only);
+    // A URL's default name is its last part (the test repository's folder is `repo`).
+    expect((data.metadata.repositories as { name: string }[]).map((x) => x.name)).toEqual(['alpha', 'repo']);
+    expect(data.total_commits_analyzed).toBe(8);
+  }, 60_000);
+});
+
+describe('a repository that fails', () => {
+  let board: TestRepo;
+  let alpha: TestRepo;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    [board, alpha] = await Promise.all([newRepo(), newRepo()]);
+    await commit(alpha, ANN_A);
+    await commit(board, BOB);
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'board' }, { path: alpha.dir, name: 'alpha' }] }));
+    dataDir = path.join(board.dir, '.leaderboard');
+    expect(cli(board.dir, ['refresh', '--all', '--quiet']).code).toBe(0);
+  }, 60_000);
+
+  it('names a missing repository in the error and last-update.json, and keeps the last good board', async () => {
+    const good = await read(path.join(dataDir, 'leaderboard-data.json'));
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'board' }, { path: path.join(alpha.dir, 'gone'), name: 'gone' }] }));
+    const r = cli(board.dir, ['refresh', '--all', '--quiet']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('Repository "gone"');
+    expect(r.stderr).toContain('does not exist');
+    expect(readStatus(dataDir)).toMatchObject({ success: false });
+    expect(readStatus(dataDir).error).toContain('Repository "gone"');
+    expect(await read(path.join(dataDir, 'leaderboard-data.json'))).toBe(good);
+  });
+
+  it('names a URL that cannot be cloned, and leaves no half mirror', async () => {
+    const missing = `file://${path.join(alpha.dir, 'no-such-repo')}`;
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'board' }, { url: missing, name: 'far' }] }));
+    const r = cli(board.dir, ['refresh', '--all', '--quiet']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(`Repository "far": cannot clone ${missing}`);
+    expect(readStatus(dataDir).error).toContain('Repository "far"');
+    expect(existsSync(path.join(dataDir, 'repos', 'far.git'))).toBe(false);
+  });
+
+  it('refuses two repositories of one name', async () => {
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'x' }, { path: alpha.dir, name: 'x' }] }));
+    const r = cli(board.dir, ['refresh', '--all', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Two repositories are named "x"');
+  });
+});
+
+describe('merge refuses bad parts and writes nothing', () => {
+  let board: TestRepo;
+  let partA: string;
+  const boardConfig = async (extra: Record<string, unknown> = {}) => {
+    const [one, two] = [path.join(board.dir, 'one'), path.join(board.dir, 'two')];
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: one, name: 'one' }, { path: two, name: 'two' }], ...extra }));
+  };
+  const part = async (name: string, ...flags: string[]) => {
+    const dir = await tempDir(`lb-part-${name}-`);
+    const r = cli(board.dir, ['refresh', '--repo', name, '--quiet', '--data-dir', dir, ...(flags.length ? flags : ['--all'])]);
+    expect(r.stderr).toBe('');
+    return dir;
+  };
+  const merge = async (...parts: string[]) => {
+    const out = path.join(await tempDir('lb-out-'), 'board');
+    return { out, r: cli(board.dir, ['merge', ...parts, '--data-dir', out]) };
+  };
+
+  beforeAll(async () => {
+    board = await newRepo();
+    const [one, two] = await Promise.all([newRepo(), newRepo()]);
+    await commit(one, ANN_A);
+    await commit(two, BOB);
+    await board.git('clone', '-q', one.dir, 'one');
+    await board.git('clone', '-q', two.dir, 'two');
+    await boardConfig();
+    partA = await part('one');
+  }, 60_000);
+
+  it('names a missing part', async () => {
+    const missing = path.join(partA, 'nope');
+    const { out, r } = await merge(partA, missing);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`Part ${missing} does not exist`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('names a corrupt score cache', async () => {
+    const broken = await part('two');
+    const cache = path.join(broken, 'score-cache.json');
+    await writeFile(cache, (await read(cache)).slice(0, 40));
+    const { out, r } = await merge(partA, broken);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`Part ${broken}: the score cache ${cache} cannot be used: it is corrupt`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('names the setting that differs', async () => {
+    await boardConfig({ exclusions: { lockFiles: false } });
+    const strict = await part('two');
+    await boardConfig();
+    const { out, r } = await merge(partA, strict);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`Part ${strict} differs from ${partA}: scoring.exclusions.lockFiles is false there and true in ${partA}.`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("names a part scored otherwise than the board's config says", async () => {
+    const two = await part('two');
+    await boardConfig({ exclusions: { minified: false } });
+    const { out, r } = await merge(partA, two);
+    await boardConfig();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`Part ${partA} was scored with other settings than this board's leaderboard.config.json: exclusions.minified is true there and false here.`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('names another window', async () => {
+    const recent = await part('two', '--since', '2025-01-01');
+    const { out, r } = await merge(partA, recent);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`Part ${recent} differs from ${partA}: window.start is "2025-01-01T00:00:00.000Z" there and null in ${partA}.`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('names a part made by another version', async () => {
+    const old = await part('two');
+    const stateFile = path.join(old, 'refresh-state.json');
+    await writeFile(stateFile, JSON.stringify({ ...readJson<Record<string, unknown>>(stateFile), version: '0.0.1' }));
+    const { r } = await merge(partA, old);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`Part ${old} was made by leaderboard 0.0.1; this is leaderboard`);
+  });
+
+  it('names a repository held by two parts', async () => {
+    const again = await part('one');
+    const { out, r } = await merge(partA, again);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`Two parts hold the repository "one": ${partA} and ${again}.`);
+    expect(existsSync(out)).toBe(false);
+  });
+});
