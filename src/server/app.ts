@@ -8,6 +8,7 @@ import { defaultConfig, type LeaderboardConfig } from '../core/config.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
 import { createAuth, type AdminDeps, type AuthOptions } from './auth.js';
 import { boardIndexGuard, chunkFileHandler, dataFileHandler } from './data-files.js';
+import { repoBoardRoutes } from './repo-boards.js';
 import { errorHandler, sendError } from './http-errors.js';
 import { adminRoutes } from './routes/admins.js';
 import { aiOverrideRoutes } from './routes/ai-overrides.js';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): Express {
   app.get('/leaderboard-index.json', boardIndexGuard(paths.index, paths.data), dataFileHandler(paths.index));
   app.get('/leaderboard-chunks/:name', chunkFileHandler(paths.chunks));
   app.get('/last-update.json', dataFileHandler(paths.status));
+  app.use('/leaderboard-repos', repoBoardRoutes(paths.repoBoards));
 
   app.use(staticPathGuard);
   app.use(express.static(webRoot, { index: 'index.html', maxAge: 0, dotfiles: 'ignore' }));

@@ -19,7 +19,7 @@ const WORKFLOW = '.github/workflows/leaderboard.yml';
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 interface Step { name?: string; uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string>; id?: string }
-interface Job { 'runs-on': string; needs?: string; permissions?: Record<string, string>; steps: Step[]; environment?: { name: string } }
+interface Job { 'runs-on': string; needs?: string; permissions?: Record<string, string>; steps: Step[]; environment?: { name: string }; strategy?: { 'fail-fast': boolean; matrix: { repo: string[] } } }
 interface Workflow { on: Record<string, unknown>; permissions: Record<string, string>; concurrency: { group: string; 'cancel-in-progress': boolean }; jobs: Record<string, Job> }
 
 let lint: (text: string, file: string) => { message: string; line: number }[];
@@ -52,7 +52,7 @@ describe('the generated workflow', () => {
     const cache = build.steps.find((s) => s.uses?.startsWith('actions/cache@'))!;
     expect(String(cache.with?.path).trim().split('\n')).toEqual([
       '.leaderboard/leaderboard-data.json', '.leaderboard/last-update.json', '.leaderboard/score-cache.json',
-      '.leaderboard/refresh-state.json', '.leaderboard/ai-cache.jsonl',
+      '.leaderboard/refresh-state.json', '.leaderboard/ai-cache.jsonl', '.leaderboard/parts', '.leaderboard/repos',
     ]);
     expect(build.steps.at(-1)).toMatchObject({ uses: 'actions/upload-pages-artifact@v4', with: { path: '_site' } });
     expect(workflow.jobs.deploy).toMatchObject({ needs: 'build', permissions: { pages: 'write', 'id-token': 'write' }, environment: { name: 'github-pages' } });
@@ -151,5 +151,100 @@ describe('the workflow run without GitHub', () => {
     const second = await runBuildJob(workflow, repo.dir, path.join(root, 'run2'), cacheDir, prefix);
     expect(second[1]).toMatch(/Analysed 3 commits over 365 days \(1 scored, 2 cached\)/);
     expect(await readFile(path.join(root, 'run2', '_site', 'leaderboard-data.json'), 'utf8')).toContain('Cy');
+  });
+});
+
+describe('the workflow of a board of several repositories', () => {
+  /**
+   * Runs a job's steps in `workspace` with `${{ matrix.repo }}` set: `uses` steps are played by
+   * local equivalents (a clone, a cache folder per key prefix, artifacts as folders), `run` steps by bash.
+   */
+  async function runJob(job: Job, ctx: { origin: string; workspace: string; store: string; prefix: string; repo?: string }): Promise<string[]> {
+    const expand = (text: string) => text.replace(/\$\{\{ matrix\.repo \}\}/g, ctx.repo ?? '').replace(/\$\{\{ github\.run_id \}\}/g, 'run');
+    const env = { ...process.env, ...gitIsolationVars(), npm_config_prefix: ctx.prefix, npm_config_offline: 'true', npm_config_ignore_scripts: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', PATH: `${path.join(ctx.prefix, 'bin')}${path.delimiter}${process.env.PATH ?? ''}` };
+    const outputs: string[] = [];
+    let saved: { key: string; paths: string[] } | null = null;
+    for (const step of job.steps) {
+      const action = step.uses?.replace(/@.*/, '');
+      const w = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, expand(String(v))]));
+      if (action === 'actions/checkout') {
+        const r = spawnSync('git', ['clone', '-q', ctx.origin, ctx.workspace], { env, encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(0);
+      } else if (action === 'actions/cache') {
+        saved = { key: String(w['restore-keys']), paths: String(w.path).trim().split('\n') };
+        // tar keeps modification times; so must this copy (the refresh state recognises its files by them).
+        for (const p of saved.paths) await cp(path.join(ctx.store, 'cache', saved.key, p), path.join(ctx.workspace, p), { recursive: true, preserveTimestamps: true }).catch(() => undefined);
+      } else if (action === 'actions/upload-artifact') {
+        const [include, exclude] = String(w.path).trim().split('\n');
+        const into = path.join(ctx.store, 'artifacts', String(w.name));
+        await cp(path.join(ctx.workspace, include!), into, { recursive: true, filter: (src) => !src.startsWith(path.join(ctx.workspace, exclude!.slice(1))) });
+      } else if (action === 'actions/download-artifact') {
+        expect(w.pattern).toBe('part-*');
+        await cp(path.join(ctx.store, 'artifacts'), path.join(ctx.workspace, String(w.path)), { recursive: true });
+      } else if (action === 'actions/upload-pages-artifact') {
+        expect(await readFile(path.join(ctx.workspace, String(w.path), 'index.html'), 'utf8')).toContain('leaderboard-site');
+      } else if (step.run) {
+        const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v)]));
+        const r = spawnSync('bash', ['-e', '-c', step.run], { cwd: ctx.workspace, env: { ...env, ...stepEnv }, encoding: 'utf8', timeout: 180_000 });
+        expect(r.status, `${step.run}: ${r.stderr}`).toBe(0);
+        outputs.push(r.stdout);
+      } else {
+        expect(action).toBe('actions/setup-node');
+      }
+    }
+    const cache = saved;
+    if (cache) {
+      for (const p of cache.paths) await cp(path.join(ctx.workspace, p), path.join(ctx.store, 'cache', cache.key, p), { recursive: true, preserveTimestamps: true });
+    }
+    return outputs;
+  }
+
+  it('refreshes one repository per matrix job, merges the parts and builds the site; the next run rescores only what changed', async () => {
+    const [board, other] = await Promise.all([newRepo(), newRepo()]);
+    await other.commit({ files: { 'o.ts': 'o\n'.repeat(30) }, message: 'feat: other one', author: { name: 'Olga', email: 'olga@example.com' }, date: hoursAgo(30) });
+    await board.commit({ files: { 'b.ts': 'b\n'.repeat(30) }, message: 'feat: board one', author: { name: 'Ann', email: 'ann@example.com' }, date: hoursAgo(25) });
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'home' }, { url: `file://${other.dir}`, name: 'other' }] }));
+    await board.commit({ files: {}, message: 'chore: config', author: { name: 'Ann', email: 'ann@example.com' }, date: hoursAgo(24) });
+    const { text, workflow } = await generate(board, ['--package-spec', CHECKOUT]);
+    expect(lint(text, WORKFLOW)).toEqual([]);
+    const refresh = workflow.jobs.refresh!;
+    expect(refresh.strategy).toEqual({ 'fail-fast': false, matrix: { repo: ['home', 'other'] } });
+    expect(workflow.jobs.build!.needs).toBe('refresh');
+    expect(workflow.jobs.deploy!.needs).toBe('build');
+
+    const root = await tempDir('lb-matrix-run-');
+    const prefix = path.join(root, 'prefix');
+    const run = async (n: number) => {
+      const store = path.join(root, `store`);
+      await rm(path.join(store, 'artifacts'), { recursive: true, force: true });
+      const logs: Record<string, string> = {};
+      for (const repo of refresh.strategy!.matrix.repo) {
+        logs[repo] = (await runJob(refresh, { origin: board.dir, workspace: path.join(root, `run${n}-${repo}`), store, prefix, repo }))[1] ?? '';
+      }
+      const build = await runJob(workflow.jobs.build!, { origin: board.dir, workspace: path.join(root, `run${n}-build`), store, prefix });
+      return { logs, build, site: await readFile(path.join(root, `run${n}-build`, '_site', 'leaderboard-data.json'), 'utf8') };
+    };
+    const first = await run(1);
+    expect(first.logs.home).toMatch(/\(2 scored, 0 cached\)/);
+    expect(first.logs.other).toMatch(/\(1 scored, 0 cached\)/);
+    expect(first.build[1]).toMatch(/^Merged 2 repositories/);
+    expect(first.site).toContain('Olga');
+    expect(first.site).toContain('"name":"other"');
+
+    await other.commit({ files: { 'p.ts': 'p\n'.repeat(20) }, message: 'fix: other two', author: { name: 'Olga', email: 'olga@example.com' }, date: hoursAgo(2) });
+    const second = await run(2);
+    // Nothing to score (tar keeps whole seconds of modification times, so the data is rebuilt, from the cache).
+    expect(second.logs.home).toMatch(/\(0 scored, 2 cached\)/);
+    expect(second.logs.other).toMatch(/\(1 scored, 1 cached\)/);
+    expect(second.site).toContain('other two');
+  }, 240_000);
+
+  it('refuses a repository given by a local path, which a runner does not have', async () => {
+    const [board, other] = await Promise.all([newRepo(), newRepo()]);
+    await board.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'home' }, { path: other.dir, name: 'far' }] }));
+    const r = cli(board.dir, ['init', 'github-actions']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('The repository "far" is a local path');
   });
 });

@@ -90,7 +90,9 @@ describe('a board of several repositories', () => {
     for (const [name, total] of [['alpha', 5], ['beta', 3], ['gamma', 3]] as const) {
       const own = parseLeaderboardData(JSON.parse(await read(path.join(dataDir, 'leaderboard-repos', name, 'leaderboard-data.json'))));
       expect(own.total_commits_analyzed).toBe(total);
-      expect((own.metadata.repositories as { name: string }[]).map((r) => r.name)).toEqual([name]);
+      expect((own.metadata.repositories as { name: string }[]).map((r) => r.name)).toEqual(['alpha', 'beta', 'gamma']);
+      const commitRepos = new Set(Object.values(own.leaderboards.quarterly).flatMap((es) => es.flatMap((e) => e.commits.map((c) => c.repo))));
+      expect([...commitRepos]).toEqual([name]);
       expect(existsSync(path.join(dataDir, 'leaderboard-repos', name, 'leaderboard-index.json'))).toBe(true);
     }
     const betaQuarter = Object.values(parseLeaderboardData(JSON.parse(await read(path.join(dataDir, 'leaderboard-repos', 'beta', 'leaderboard-data.json')))).leaderboards.quarterly)[0] ?? [];

@@ -127,10 +127,10 @@ describe('bad option values', () => {
 
 describe('--help', () => {
   const expected: Record<string, string[]> = {
-    refresh: ['--repo <path>', '--data-dir <dir>', '--since <date|Nd>', '--all', '--pull', '--commits-per-entry <n>', '-q, --quiet'],
+    refresh: ['--repo <path|url|name>', '--data-dir <dir>', '--since <date|Nd>', '--all', '--pull', '--commits-per-entry <n>', '-q, --quiet'],
     'add-contribution': ['<name>', '--score <n>', '--notes <text>', '--start <YYYY-MM-DD>', '--end <YYYY-MM-DD>', '--email <email>', '--repo <path>', '--data-dir <dir>'],
     export: ['--out <file>', '--force', '--repo <path>', '--data-dir <dir>'],
-    serve: ['--repo <path>', '--data-dir <dir>', '--port <n>', '--host <address>', '--no-open', '--refresh-interval <time>', '--no-refresh'],
+    serve: ['--repo <path|url|name>', '--data-dir <dir>', '--port <n>', '--host <address>', '--no-open', '--refresh-interval <time>', '--no-refresh'],
   };
   for (const [command, options] of Object.entries(expected)) {
     it(`${command} --help lists its options and exits 0`, () => {

@@ -3,10 +3,12 @@ import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { ErrorState } from './components/ErrorState.js';
 import { LoadingState } from './components/LoadingState.js';
 import { useLeaderboardData } from './hooks/use-leaderboard-data.js';
+import { useRepoSelection } from './hooks/use-repo-selection.js';
 
 /** The page: loading, the error state, or the dashboard. */
 export function App() {
-  const { state, refreshing, refresh, refreshError, dismissRefreshError } = useLeaderboardData();
+  const [repo, setRepo] = useRepoSelection();
+  const { state, refreshing, refresh, refreshError, dismissRefreshError, repoMissing } = useLeaderboardData(repo);
   if (state.status === 'loading') return <LoadingState />;
   if (state.status === 'error') {
     return <ErrorState message={state.message} onRetry={() => void refresh()} retrying={refreshing} />;
@@ -14,6 +16,7 @@ export function App() {
   return (
     <ErrorBoundary>
       <Dashboard board={state.board} refreshing={refreshing} onRefresh={refresh}
+        repo={repoMissing ? null : repo} onRepoChange={setRepo} repoMissing={repoMissing}
         refreshError={refreshError} onDismissRefreshError={dismissRefreshError} />
     </ErrorBoundary>
   );

@@ -31,10 +31,10 @@ export interface LoadedData {
  * there is one) when it cannot be fetched, or a sentence naming what is wrong with a malformed file.
  * `pending` is a request already under way (the one started at startup) to use instead of a new one.
  */
-export async function fetchLeaderboardData(signal?: AbortSignal, pending?: Promise<Response> | null): Promise<LoadedData> {
+export async function fetchLeaderboardData(signal?: AbortSignal, pending?: Promise<Response> | null, base = './'): Promise<LoadedData> {
   let text: string;
   try {
-    const res = await (pending ?? fetch(DATA_FILE_URL, { cache: 'no-store', signal }));
+    const res = await (pending ?? fetch(`${base}${DATA_FILE_URL.slice(2)}`, { cache: 'no-store', signal }));
     if (!res.ok) {
       const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
       throw new DataLoadError(`${LOAD_FAILED_MESSAGE} (${status})`);
@@ -70,14 +70,14 @@ export interface LoadedBoard {
  * files of other tools). Errors as {@link fetchLeaderboardData}; `pending` is the index request
  * started at startup.
  */
-export async function fetchBoard(signal?: AbortSignal, pending?: Promise<Response> | null): Promise<LoadedBoard> {
+export async function fetchBoard(signal?: AbortSignal, pending?: Promise<Response> | null, base = './'): Promise<LoadedBoard> {
   if (!indexExpected()) {
-    const { data, text } = await fetchLeaderboardData(signal, pending);
+    const { data, text } = await fetchLeaderboardData(signal, pending, base);
     return { board: boardFromData(data), text };
   }
   let res: Response;
   try {
-    res = await (pending ?? fetch(INDEX_URL, { cache: 'no-store', signal }));
+    res = await (pending ?? fetch(`${base}${INDEX_URL.slice(2)}`, { cache: 'no-store', signal }));
   } catch {
     if (signal?.aborted) throw new DataLoadError(LOAD_FAILED_MESSAGE);
     res = new Response(null, { status: 404 });
@@ -85,7 +85,7 @@ export async function fetchBoard(signal?: AbortSignal, pending?: Promise<Respons
   // No index (older data directories, a static site of the data file alone, a server that answers
   // every path with the page): the whole data file, as before.
   if (!res.ok || !/json/i.test(res.headers.get('content-type') ?? '')) {
-    const { data, text } = await fetchLeaderboardData(signal);
+    const { data, text } = await fetchLeaderboardData(signal, null, base);
     return { board: boardFromData(data), text };
   }
   const text = await res.text().catch(() => {
@@ -97,14 +97,14 @@ export async function fetchBoard(signal?: AbortSignal, pending?: Promise<Respons
   } catch (err) {
     throw new DataLoadError(describeDataFileError(err instanceof SyntaxError ? new Error(`The leaderboard index is not valid JSON: ${err.message}`) : err));
   }
-  return { board: boardFromIndex(index, fetchChunk), text };
+  return { board: boardFromIndex(index, (id) => fetchChunk(`${base}${CHUNKS_URL.slice(2)}`, id)), text };
 }
 
 /** One chunk file of the index, parsed (validated by the board when used). */
-async function fetchChunk(id: string): Promise<unknown> {
+async function fetchChunk(folder: string, id: string): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(`${CHUNKS_URL}${id}.json`);
+    res = await fetch(`${folder}${id}.json`);
   } catch {
     throw new DataLoadError('Failed to load the commits');
   }

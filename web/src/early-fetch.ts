@@ -7,7 +7,19 @@ export const INDEX_URL = './leaderboard-index.json';
 
 // Imported first by main.tsx: the index (else the data file) starts downloading before React and
 // zod are even evaluated, instead of after the first render.
-let early: Promise<Response> | null = fetch(indexExpected() ? INDEX_URL : DATA_FILE_URL, { cache: 'no-store' });
+/** Where a board's files are: `./`, or one repository's own board for the repository selector. */
+export function repoBoardBase(repo: string | null): string {
+  return repo ? `./leaderboard-repos/${encodeURIComponent(repo)}/` : './';
+}
+
+/** The repository a link names (`?repo=name`), or null for all of them. */
+export function repoFromUrl(search: string): string | null {
+  return new URLSearchParams(search).get('repo')?.trim() || null;
+}
+
+// A link to one repository's board fetches that board's files instead.
+const base = repoBoardBase(repoFromUrl(window.location.search));
+let early: Promise<Response> | null = fetch(`${base}${(indexExpected() ? INDEX_URL : DATA_FILE_URL).slice(2)}`, { cache: 'no-store' });
 early.catch(() => undefined); // the taker handles the failure; this only silences an early rejection
 
 /** The index (or data file, see indexExpected) request started at startup, handed out once (to the first load); null afterwards. */

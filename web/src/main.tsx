@@ -7,6 +7,7 @@ import './styles/theme.css';
 import './styles/layout.css';
 import './styles/table.css';
 import './styles/commits.css';
+import './styles/repos.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

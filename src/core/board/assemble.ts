@@ -46,7 +46,8 @@ export function repoBoardPaths(paths: DataDirPaths, name: string): BoardPaths {
  * own board too, under `leaderboard-repos/<name>/`: the page's repository selector shows those,
  * so its cards, chart, ranks and tiers are computed exactly as the whole board's. A
  * repository's board has no manual contributions, which belong to no repository. People are
- * named over all the repositories first, so a person has one name in every board. The parts
+ * named over all the repositories first, so a person has one name in every board. Its metadata
+ * lists every repository, as the whole board's does; its commits all carry its name. The parts
  * are taken in name order, whatever order they come in: a merge of parts gives the bytes one
  * refresh of them all gives.
  */
@@ -76,8 +77,10 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
     const board = buildLeaderboardData(own, emptyManualContributions(), {
       ...settings,
       repositories: [repositories.find((r) => r.name === part.name) as (typeof repositories)[number]],
-      metadata: { ...o.metadata, repository: part.name, head: part.head, history: part.history },
+      metadata: { ...o.metadata, head: part.head, history: part.history },
     });
+    // The whole list, so the page's selector offers every repository from any of the boards.
+    board.metadata.repositories = data.metadata.repositories;
     const where = repoBoardPaths(o.paths, part.name);
     await mkdir(path.dirname(where.data), { recursive: true });
     await writeBoard(where, board);

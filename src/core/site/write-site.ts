@@ -1,7 +1,8 @@
-import { cp, readdir, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../shared/data-file.js';
+import { boardRepositories, describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../shared/data-file.js';
+import { repoBoardPaths } from '../board/assemble.js';
 import { writeIndexAndChunks } from '../board/write-board.js';
 import { cspMetaContent, PUBLISHED_SITE, SITE_INDEX_META, SITE_MODE_META } from '../../shared/page-csp.js';
 import type { StatusFile } from '../../shared/status-file.js';
@@ -53,6 +54,11 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
   if (index === null) throw new LeaderboardError('NO_DATA', `The page is not built: ${path.join(webRoot, 'index.html')} is missing.`, 'Run `npm run build` in the leaderboard package.');
   const data = await publishableData(paths.data, Boolean(opts.emails));
   const status = await freshStatus(paths.status, data.lastUpdated);
+  // Each repository's own board, for the page's repository selector (several repositories only).
+  const names = boardRepositories((JSON.parse(data.text) as { metadata?: Record<string, unknown> }).metadata ?? {}).map((r) => r.name);
+  const repoBoards = names.length > 1
+    ? await Promise.all(names.map(async (name) => ({ name, data: await publishableData(repoBoardPaths(paths, name).data, Boolean(opts.emails)) })))
+    : [];
 
   await replaceDirectory(outDir, async (dir) => {
     await cp(webRoot, dir, { recursive: true });
@@ -64,6 +70,13 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
     await writeFile(path.join(dir, 'leaderboard-data.json'), data.text);
     if (published && withIndex) {
       await writeIndexAndChunks({ index: path.join(dir, 'leaderboard-index.json'), chunks: path.join(dir, 'leaderboard-chunks') }, published);
+    }
+    for (const board of repoBoards) {
+      const where = path.join(dir, 'leaderboard-repos', board.name);
+      await mkdir(where, { recursive: true });
+      await writeFile(path.join(where, 'leaderboard-data.json'), board.data.text);
+      // The page reads every board the way the site's marker says: with the index when it is on.
+      if (withIndex) await writeIndexAndChunks({ index: path.join(where, 'leaderboard-index.json'), chunks: path.join(where, 'leaderboard-chunks') }, JSON.parse(board.data.text) as WrittenLeaderboardData);
     }
     await writeFile(path.join(dir, 'last-update.json'), `${JSON.stringify(status, null, 2)}\n`);
     await writeFile(path.join(dir, SITE_MARKER), `${JSON.stringify({ tool: 'leaderboard', version: TOOL_VERSION, publishedAt: status.timestamp, emails: Boolean(opts.emails) }, null, 2)}\n`);

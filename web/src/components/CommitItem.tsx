@@ -1,6 +1,7 @@
 import type { Commit } from '../../../src/shared/data-file.js';
 import { coAuthorsText, creditText, revertMarks, uncancelledTotal } from '../lib/credit-notes.js';
 import { aiLabel, aiNote, aiTitle, formatCommitDate, formatCount, formatExcluded, formatScore, splitMessage } from '../lib/format.js';
+import { commitUrl, useRepositories } from '../lib/commit-links.js';
 import { InfoIcon } from './Icons.js';
 import { useRules } from './rules/rules-context.js';
 
@@ -24,7 +25,7 @@ export function CommitItem({ commit, person }: { commit: Commit; person?: string
       data-classification={commit.classification} data-cancelled={cancelled || undefined}>
       <div className="commit-main">
         <div className="commit-top">
-          <code className="commit-hash" title={commit.full_hash || undefined} data-testid="commit-hash">{commit.hash}</code>
+          <CommitHash commit={commit} />
           <span className={`class-badge class-${commit.classification}`} data-testid="commit-classification">{commit.classification}</span>
           {marks.map((mark) => <span key={mark} className="revert-badge" data-testid="commit-revert">{mark}</span>)}
           <time className="commit-date" dateTime={commit.date} data-testid="commit-date">{formatCommitDate(commit.date)}</time>
@@ -76,5 +77,23 @@ export function CommitItem({ commit, person }: { commit: Commit; person?: string
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * The short hash; on a board of several repositories, also the commit's repository, and a link
+ * to the commit on its host when that is GitHub or GitLab.
+ */
+function CommitHash({ commit }: { commit: Commit }) {
+  const repositories = useRepositories();
+  const hash = <code className="commit-hash" title={commit.full_hash || undefined} data-testid="commit-hash">{commit.hash}</code>;
+  if (repositories.size === 0 || !commit.repo) return hash;
+  const url = commitUrl(repositories.get(commit.repo), commit.full_hash);
+  return (
+    <>
+      {url ? <a className="commit-link" href={url} target="_blank" rel="noopener noreferrer" data-testid="commit-link"
+        aria-label={`Commit ${commit.hash} in ${commit.repo} (opens in a new tab)`}>{hash}</a> : hash}
+      <span className="commit-repo" data-testid="commit-repo">{commit.repo}</span>
+    </>
   );
 }

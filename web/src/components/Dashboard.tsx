@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import { PERIOD_TYPES } from '../../../src/shared/data-file.js';
+import { boardRepositories, PERIOD_TYPES } from '../../../src/shared/data-file.js';
 import { CommitLoaderContext } from '../hooks/commit-loader.js';
 import { useAutoReload } from '../hooks/use-auto-reload.js';
 import { useHiddenContributors } from '../hooks/use-hidden-contributors.js';
 import { useRefreshStatus } from '../hooks/use-refresh-status.js';
 import { useViewState } from '../hooks/use-view-state.js';
 import type { Board } from '../lib/board.js';
+import { RepositoriesContext } from '../lib/commit-links.js';
 import { applyFilter } from '../lib/filter.js';
 import { readScoringRules } from '../lib/rules.js';
 import { computeSummary } from '../lib/summary.js';
@@ -15,6 +16,7 @@ import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { LeaderboardTable } from './LeaderboardTable.js';
 import { PeriodSelect } from './PeriodSelect.js';
+import { RepoSelect } from './RepoSelect.js';
 import { PeriodTabs, tabId } from './PeriodTabs.js';
 import { RulesContext, type RulesSection } from './rules/rules-context.js';
 import { ScoringRulesDialog } from './rules/ScoringRulesDialog.js';
@@ -31,10 +33,15 @@ interface DashboardProps {
   onRefresh: () => Promise<void>;
   refreshError: string | null;
   onDismissRefreshError: () => void;
+  /** The selected repository of a board of several; null: all of them. */
+  repo?: string | null;
+  onRepoChange?: (repo: string | null) => void;
+  /** A repository the link asked for that the board does not have. */
+  repoMissing?: string | null;
 }
 
 /** The main screen once the data is loaded. */
-export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismissRefreshError }: DashboardProps) {
+export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismissRefreshError, repo = null, onRepoChange, repoMissing = null }: DashboardProps) {
   const view = useViewState(board);
   const [hidden, setHidden] = useHiddenContributors();
   const { status, reload: reloadStatus } = useRefreshStatus();
@@ -49,6 +56,8 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const series = useMemo(() => board.series(view.type, hidden), [board, view.type, hidden]);
   const loader = useMemo(() => (view.period ? board.commitLoader(view.type, view.period) : null), [board, view.type, view.period]);
   const repository = typeof board.metadata.repository === 'string' ? board.metadata.repository : null;
+  const repositories = useMemo(() => boardRepositories(board.metadata), [board]);
+  const links = useMemo(() => new Map(repositories.length > 1 ? repositories.map((r) => [r.name, r.url]) : []), [repositories]);
   const boardEmpty = PERIOD_TYPES.every((t) => board.labels[t].length === 0);
   // The open panel and the section it starts at; null while closed.
   const [explaining, setExplaining] = useState<RulesSection | null>(null);
@@ -69,19 +78,30 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
             <StatusBanner type="error" message={`Failed to refresh: ${refreshError}`} hint="The data below is from the last successful load."
               onDismiss={onDismissRefreshError} />
           )}
+          {repoMissing && (
+            <StatusBanner type="error" message={`This board has no repository named "${repoMissing}".`} hint="Showing all repositories." />
+          )}
           <SummaryCards summary={summary} />
           <ContributorFilter names={board.names} hidden={hidden} onChange={setHidden} />
           <PeriodTabs type={view.type} onChange={view.setType} panelId={PANEL_ID} />
           <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}>
             <div className="toolbar">
               <ViewingBadge type={view.type} period={view.period} contributors={entries.length} />
-              <PeriodSelect type={view.type} labels={view.labels} period={view.period} onChange={view.setPeriod} />
+              <div className="toolbar-selects">
+                {repositories.length > 1 && onRepoChange && <RepoSelect repositories={repositories} repo={repo} onChange={onRepoChange} />}
+                <PeriodSelect type={view.type} labels={view.labels} period={view.period} onChange={view.setPeriod} />
+              </div>
             </div>
+            {repo && repositories.length > 1 && (
+              <p className="repo-note" data-testid="repo-note">Commits in {repo} only; manual contributions count in All repositories.</p>
+            )}
             <TrendsChart series={series} type={view.type} />
+            <RepositoriesContext.Provider value={links}>
             <CommitLoaderContext.Provider value={loader}>
               <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries}
                 emptyReason={boardEmpty && <EmptyBoardReason metadata={board.metadata} analysisPeriodDays={board.analysis_period_days} />} />
             </CommitLoaderContext.Provider>
+            </RepositoriesContext.Provider>
           </div>
         </main>
         <Footer metadata={board.metadata} />

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchBoard } from '../api.js';
 import type { Board } from '../lib/board.js';
-import { takeEarlyDataResponse } from '../early-fetch.js';
+import { repoBoardBase, takeEarlyDataResponse } from '../early-fetch.js';
 
 /** Where loading the data file stands. */
 export type DataState =
@@ -19,24 +19,38 @@ export interface LeaderboardDataHandle {
   dismissRefreshError: () => void;
   /** Fetches the data file again without reloading the page; asked during a fetch, fetches once more after it. */
   refresh: () => Promise<void>;
+  /** The repository asked for had no board (a stale link): the whole board is shown instead. */
+  repoMissing: string | null;
 }
 
 /**
- * Loads the board (the index, else the whole data file; see fetchBoard) on mount and again on
- * `refresh`. A refetch that returns the same text keeps the same board object, so the view
- * (selected period) only resets when the data really changed.
+ * Loads the board (the index, else the whole data file; see fetchBoard) on mount, again on
+ * `refresh`, and whenever `repo` changes (one repository's own board; null: all of them). A
+ * refetch that returns the same text keeps the same board object, so the view (selected period)
+ * only resets when the data really changed.
  */
-export function useLeaderboardData(): LeaderboardDataHandle {
+export function useLeaderboardData(repo: string | null = null): LeaderboardDataHandle {
   const [state, setState] = useState<DataState>({ status: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
   const [refreshError, setRefreshError] = useState<string | null>(null);
+  const [repoMissing, setRepoMissing] = useState<string | null>(null);
   const lastText = useRef<string | null>(null);
   const inFlight = useRef(false);
   const mounted = useRef(true);
 
   const load = useCallback(async (signal?: AbortSignal, pending?: Promise<Response> | null) => {
     try {
-      const { board, text } = await fetchBoard(signal, pending);
+      let loaded;
+      try {
+        loaded = await fetchBoard(signal, pending, repoBoardBase(repo));
+        setRepoMissing(null);
+      } catch (err) {
+        if (!repo || signal?.aborted) throw err;
+        // A link to a repository no longer on the board: show them all, and say so.
+        loaded = await fetchBoard(signal, null, repoBoardBase(null));
+        setRepoMissing(repo);
+      }
+      const { board, text } = loaded;
       if (signal?.aborted || !mounted.current) return;
       setRefreshError(null);
       if (text !== lastText.current) {
@@ -55,7 +69,7 @@ export function useLeaderboardData(): LeaderboardDataHandle {
       }
       setState({ status: 'error', message });
     }
-  }, []);
+  }, [repo]);
 
   useEffect(() => {
     mounted.current = true;
@@ -89,5 +103,5 @@ export function useLeaderboardData(): LeaderboardDataHandle {
   }, [load]);
 
   const dismissRefreshError = useCallback(() => setRefreshError(null), []);
-  return { state, refreshing, refresh, refreshError, dismissRefreshError };
+  return { state, refreshing, refresh, refreshError, dismissRefreshError, repoMissing };
 }

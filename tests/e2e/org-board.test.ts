@@ -1,0 +1,102 @@
+// A board of several repositories through `leaderboard serve`: the repository selector, the URL,
+// per-repository totals and commit links.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser.js';
+import { startServe, type ServeProcess } from '../support/cli.js';
+import { keepScreenshot, newPage } from '../support/e2e.js';
+import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
+import { pw } from '../support/pw-expect.js';
+
+const env = gitIsolationVars();
+const ann = { name: 'Ann Both', email: 'ann@example.com' };
+const bob = { name: 'Bob Web', email: 'bob@example.com' };
+const cat = { name: 'Cat Api', email: 'cat@example.com' };
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+
+let board: TestRepo;
+let api: TestRepo;
+let web: TestRepo;
+let server: ServeProcess;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let apiHead: string;
+
+beforeAll(async () => {
+  [board, api, web] = await Promise.all([createTestRepo(), createTestRepo(), createTestRepo()]);
+  let n = 0;
+  const add = (repo: TestRepo, author: typeof ann, message: string) => {
+    n += 1;
+    return repo.commit({ author, date: hoursAgo(30 - n), message, files: { [`src/f${n}.ts`]: 'x\n'.repeat(10 * n) } });
+  };
+  await add(api, ann, 'feat: api one');
+  await add(api, cat, 'feat: api two');
+  apiHead = await add(api, cat, 'fix: api three');
+  await add(web, ann, 'feat: web one');
+  await add(web, bob, 'docs: web two');
+  // api's remote is on GitHub: its commits link there; web's is not.
+  await api.git('remote', 'add', 'origin', 'https://github.com/example-org/api.git');
+  await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: api.dir, name: 'api' }, { path: web.dir, name: 'web' }] }));
+  await board.commit({ message: 'chore: config', files: {}, date: hoursAgo(40) });
+  server = await startServe([], { cwd: board.dir, env });
+  ({ browser, close: closeBrowser } = await launchBrowser());
+}, 90_000);
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+  await Promise.all([board, api, web].map((r) => r?.cleanup()));
+});
+
+describe('a board of several repositories', () => {
+  it('offers All and each repository, kept in the URL, with totals for the selection', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    const select = page.getByTestId('repo-select');
+    await pw(select).toHaveValue('');
+    expect(await select.locator('option').allTextContents()).toEqual(['All repositories', 'api', 'web']);
+    await pw(page.getByTestId('summary-total-commits-value')).toHaveText('5');
+    await pw(page.getByTestId('leaderboard-row')).toHaveCount(3);
+
+    await select.selectOption('api');
+    await pw(page.getByTestId('summary-total-commits-value')).toHaveText('3');
+    await pw(page.getByTestId('leaderboard-row')).toHaveCount(2);
+    await pw(page.getByTestId('repo-note')).toContainText('Commits in api only');
+    expect(new URL(page.url()).searchParams.get('repo')).toBe('api');
+    await keepScreenshot(page, 'org-board-api');
+
+    // The link survives a reload, and All brings the whole board back.
+    await page.reload();
+    await pw(page.getByTestId('repo-select')).toHaveValue('api');
+    await pw(page.getByTestId('summary-total-commits-value')).toHaveText('3');
+    await page.getByTestId('repo-select').selectOption('');
+    await pw(page.getByTestId('summary-total-commits-value')).toHaveText('5');
+    expect(new URL(page.url()).searchParams.get('repo')).toBeNull();
+    await page.close();
+  });
+
+  it('shows each commit\'s repository and links GitHub commits in a new tab', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    await page.locator('[data-name="Cat Api"]').click();
+    const first = page.getByTestId('commit-item').first();
+    await pw(first.getByTestId('commit-repo')).toHaveText('api');
+    const link = first.getByTestId('commit-link');
+    await pw(link).toHaveAttribute('href', `https://github.com/example-org/api/commit/${apiHead}`);
+    await pw(link).toHaveAttribute('target', '_blank');
+    await pw(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await page.locator('[data-name="Bob Web"]').click();
+    const webCommit = page.getByTestId('commit-item').filter({ hasText: 'web two' });
+    await pw(webCommit.getByTestId('commit-repo')).toHaveText('web');
+    await pw(webCommit.getByTestId('commit-link')).toHaveCount(0);
+    await keepScreenshot(page, 'org-board-commits');
+    await page.close();
+  });
+
+  it('shows the whole board, and says so, for a repository it does not have', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}?repo=gone`);
+    await pw(page.getByText('This board has no repository named "gone".')).toBeVisible();
+    await pw(page.getByTestId('summary-total-commits-value')).toHaveText('5');
+    await page.close();
+  });
+});
