@@ -3,10 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
-import { startServe, type ServeProcess } from '../support/cli.js';
+import { runCli, startServe, type ServeProcess } from '../support/cli.js';
 import { keepScreenshot, newPage } from '../support/e2e.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { pw } from '../support/pw-expect.js';
+import { serveStatic } from '../support/static-server.js';
+import path from 'node:path';
 
 const env = gitIsolationVars();
 const ann = { name: 'Ann Both', email: 'ann@example.com' };
@@ -98,5 +100,28 @@ describe('a board of several repositories', () => {
     await pw(page.getByText('This board has no repository named "gone".')).toBeVisible();
     await pw(page.getByTestId('summary-total-commits-value')).toHaveText('5');
     await page.close();
+  });
+
+  it('publishes every repository\'s board with the site, the selector working under a subpath', async () => {
+    const out = path.join(board.dir, '.leaderboard', 'site');
+    const built = runCli(['build', '--no-refresh', '--quiet'], { cwd: board.dir, env });
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+    const site = await serveStatic(out, 'project');
+    try {
+      const page = await newPage(browser);
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+      await page.goto(`${site.url}?repo=web`);
+      await pw(page.getByTestId('repo-select')).toHaveValue('web');
+      await pw(page.getByTestId('summary-total-commits-value')).toHaveText('2');
+      await page.getByTestId('repo-select').selectOption('api');
+      await pw(page.getByTestId('summary-total-commits-value')).toHaveText('3');
+      expect(requests.every((p) => p.startsWith('/project/'))).toBe(true);
+      expect(requests).toContain('/project/leaderboard-repos/api/leaderboard-data.json');
+      await page.close();
+    } finally {
+      await site.close();
+    }
   });
 });
