@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { applyIdentities, noreplyLogin } from '../../src/core/identity/identities.js';
+import type { ScoredCommit } from '../../src/core/types.js';
+import { commitUrl } from '../../web/src/lib/commit-links.js';
+
+let n = 0;
+function commit(author: string, email: string, co: { name: string; email: string }[] = []): ScoredCommit {
+  n += 1;
+  return {
+    hash: n.toString(16).padStart(40, '0'), author, email, date: '2025-01-01T00:00:00.000Z', subject: 's', breaking: false,
+    stats: { files: 1, insertions: 1, deletions: 0, excluded_files: 0, excluded_lines: 0 },
+    scores: { loc: 3, files: 5, keyword: 12, ai: 5, ai_source: 'heuristic' }, total: 25,
+    ...(co.length ? { co_authors: co } : {}),
+  };
+}
+
+describe('identities', () => {
+  it('reads the login of both forms of GitHub noreply address, and nothing else', () => {
+    expect(noreplyLogin('123+Octo-Cat@users.noreply.github.com')).toBe('octo-cat');
+    expect(noreplyLogin('octo-cat@users.noreply.github.com')).toBe('octo-cat');
+    expect(noreplyLogin('octo@example.com')).toBeNull();
+    expect(noreplyLogin('x@users.noreply.github.com.evil.example')).toBeNull();
+  });
+
+  it('names a login as most of its commits do, whatever their order', () => {
+    const commits = [
+      commit('octo', 'octo@users.noreply.github.com'),
+      commit('Octo Cat', '1+octo@users.noreply.github.com'),
+      commit('Octo Cat', '1+octo@users.noreply.github.com'),
+    ];
+    const names = (cs: ScoredCommit[]) => applyIdentities(cs, {}).map((c) => c.author);
+    expect(names(commits)).toEqual(['Octo Cat', 'Octo Cat', 'Octo Cat']);
+    expect(names([...commits].reverse())).toEqual(['Octo Cat', 'Octo Cat', 'Octo Cat']);
+  });
+
+  it('merges configured aliases, names and emails in any case, for authors and co-authors', () => {
+    const out = applyIdentities([
+      commit('Danny', 'danny@example.com'),
+      commit('Someone', 'DAN@Old.Example'),
+      commit('Eve', 'eve@example.com', [{ name: 'Danny', email: 'd@example.com' }]),
+      commit('Eve', 'eve@example.com'),
+    ], { 'Dan Canon': ['Danny', 'dan@old.example'] });
+    expect(out.map((c) => c.author)).toEqual(['Dan Canon', 'Dan Canon', 'Eve', 'Eve']);
+    expect(out[2]?.co_authors).toEqual([{ name: 'Dan Canon', email: 'd@example.com' }]);
+  });
+
+  it('keeps the same objects when nobody is renamed', () => {
+    const commits = [commit('Ann', 'ann@example.com')];
+    expect(applyIdentities(commits, {})[0]).toBe(commits[0]);
+  });
+});
+
+describe('commit links', () => {
+  const hash = 'a'.repeat(40);
+  it('links GitHub and GitLab remotes in their usual forms', () => {
+    expect(commitUrl('https://github.com/org/name.git', hash)).toBe(`https://github.com/org/name/commit/${hash}`);
+    expect(commitUrl('git@github.com:org/name.git', hash)).toBe(`https://github.com/org/name/commit/${hash}`);
+    expect(commitUrl('ssh://git@github.com/org/name', hash)).toBe(`https://github.com/org/name/commit/${hash}`);
+    expect(commitUrl('https://gitlab.com/group/sub/name.git', hash)).toBe(`https://gitlab.com/group/sub/name/-/commit/${hash}`);
+  });
+
+  it('links nothing for other hosts, no remote or a malformed hash', () => {
+    expect(commitUrl('https://git.example.org/org/name.git', hash)).toBeNull();
+    expect(commitUrl('file:///tmp/repo', hash)).toBeNull();
+    expect(commitUrl(null, hash)).toBeNull();
+    expect(commitUrl('https://github.com/org/name', 'not a hash')).toBeNull();
+    expect(commitUrl('https://github.com.evil.example/org/name', hash)).toBeNull();
+  });
+});
