@@ -60,6 +60,21 @@ export async function commandContext(flags: RepoFlags): Promise<CommandContext> 
   return { repo: repo ?? cwd, config, sources, dataDir: path.resolve(flags.dataDir ?? defaultDataDir(repo ?? cwd)) };
 }
 
+/**
+ * {@link commandContext}, except that with --data-dir outside any repository (restoring a backup
+ * on another machine, a CI job merging parts) the data directory alone is enough, with the
+ * default settings: its parent names the repository.
+ */
+export async function dataDirContext(flags: RepoFlags): Promise<CommandContext> {
+  try {
+    return await commandContext(flags);
+  } catch (err) {
+    if (flags.dataDir === undefined || flags.repo !== undefined || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
+    const dataDir = path.resolve(flags.dataDir);
+    return { repo: path.dirname(dataDir), dataDir, config: defaultConfig(), sources: null };
+  }
+}
+
 /** Collects a repeated option's values (commander calls it once per occurrence). */
 export function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];

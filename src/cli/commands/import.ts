@@ -1,9 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { importManualContributions, type ImportResult } from '../../core/manual-import.js';
-import { defaultConfig } from '../../core/config.js';
-import { LeaderboardError } from '../../core/errors.js';
-import { commandContext, type CommandContext, type RepoFlags } from '../context.js';
+import { dataDirContext, type RepoFlags } from '../context.js';
 import { rebuiltText } from './add-contribution.js';
 
 interface ImportFlags extends RepoFlags {
@@ -20,24 +18,11 @@ export function registerImport(program: Command): void {
     .option('--repo <path>', 'repository (default: current directory)')
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
     .action(async (file: string, flags: ImportFlags) => {
-      const ctx = await importContext(flags);
+      // With --data-dir outside any repository (a backup restored on another machine) the directory alone will do.
+      const ctx = await dataDirContext(flags);
       const result = await importManualContributions(ctx, file, Boolean(flags.dryRun));
       for (const line of describeImport(result)) console.log(line);
     });
-}
-
-/**
- * Like the other commands, except that with --data-dir outside any repository (restoring a
- * backup on another machine) the data directory alone is enough: its parent names the repository.
- */
-async function importContext(flags: ImportFlags): Promise<CommandContext> {
-  try {
-    return await commandContext(flags);
-  } catch (err) {
-    if (flags.dataDir === undefined || flags.repo !== undefined || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
-    const dataDir = path.resolve(flags.dataDir);
-    return { repo: path.dirname(dataDir), dataDir, config: defaultConfig(), sources: null };
-  }
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { defaultConfig } from '../../core/config.js';
-import { LeaderboardError } from '../../core/errors.js';
 import { mergeParts } from '../../core/merge/merge.js';
-import { commandContext, type CommandContext, type RepoFlags } from '../context.js';
+import { dataDirContext, type RepoFlags } from '../context.js';
 
 /** `leaderboard merge`: one board from the parts that CI jobs refreshed one repository each. */
 export function registerMerge(program: Command): void {
@@ -14,21 +12,11 @@ export function registerMerge(program: Command): void {
     .option('--repo <path>', "the board's repository, whose leaderboard.config.json applies (default: current directory)")
     .option('--data-dir <dir>', "the board's data directory (default: <repo>/.leaderboard)")
     .action(async (parts: string[], flags: RepoFlags & { repo?: string }) => {
-      const ctx = await boardContext(flags);
+      // Outside any repository (a CI job's bare directory), --data-dir alone will do, with the default settings.
+      const ctx = await dataDirContext(flags);
       const result = await mergeParts({ partDirs: parts, dataDir: ctx.dataDir, repo: ctx.repo, config: ctx.config });
       const where = path.relative(process.cwd(), result.dataFile) || result.dataFile;
       const listed = result.repositories.map((r) => `${r.name} ${r.commits}`).join(', ');
       console.log(`Merged ${result.repositories.length} ${result.repositories.length === 1 ? 'repository' : 'repositories'} (commits in the window: ${listed}), ${result.contributors} contributor${result.contributors === 1 ? '' : 's'} -> ${where}.`);
     });
-}
-
-/** Outside any repository (a CI job's bare runner directory), --data-dir alone will do, with the default settings. */
-async function boardContext(flags: RepoFlags & { repo?: string }): Promise<CommandContext> {
-  try {
-    return await commandContext(flags);
-  } catch (err) {
-    if (flags.dataDir === undefined || flags.repo !== undefined || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
-    const dataDir = path.resolve(flags.dataDir);
-    return { repo: path.dirname(dataDir), dataDir, config: defaultConfig(), sources: null };
-  }
 }
