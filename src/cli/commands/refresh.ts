@@ -43,10 +43,16 @@ export function registerRefresh(program: Command): void {
         throw err;
       });
       if (flags.commitsPerEntry) ctx.config.commitsPerEntry = flags.commitsPerEntry;
+      if (flags.aiDryRun && ctx.sources && ctx.sources.length > 1) {
+        throw new LeaderboardError('INVALID_INPUT', `--ai-dry-run estimates one repository at a time; this board has ${ctx.sources.length}.`, `Add --repo NAME (one of ${ctx.sources.map((s) => s.name).join(', ')}).`);
+      }
       if (flags.aiDryRun) {
         const settings = resolveAiSettings(ctx.config, flags, process.env, false);
         if (!settings) throw new LeaderboardError('INVALID_INPUT', '--ai-dry-run needs an AI provider.', 'Add --ai openai or --ai anthropic (or set ai.provider in leaderboard.config.json).');
-        console.log(describeDryRun(await aiDryRun({ ...ctx, ...windowOf(flags), rescoreAi: Boolean(flags.rescoreAi) }, settings)));
+        const only = ctx.sources?.[0];
+        if (only && !('path' in only)) throw new LeaderboardError('INVALID_INPUT', `--ai-dry-run reads a local clone; "${only.name}" is given by URL.`, 'Refresh it once (which mirrors it), or pass the path of a clone with --repo.');
+        const repo = only && 'path' in only ? only.path : ctx.repo;
+        console.log(describeDryRun(await aiDryRun({ ...ctx, repo, ...windowOf(flags), rescoreAi: Boolean(flags.rescoreAi) }, settings)));
         return;
       }
       await refreshAndReport(ctx, flags);
