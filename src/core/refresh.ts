@@ -97,7 +97,7 @@ export interface RefreshResult {
   history?: HistorySpan | null;
   /** Commits the revert rule scored 0, and commits credited to co-authors (`credit` settings). */
   credit?: CreditCounts;
-  /** With several repositories: each one's commits in the window. */
+  /** With several repositories: each one's commits in the window (-1 when up to date: not counted). */
   repositories?: { name: string; commits: number }[];
 }
 
@@ -186,7 +186,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // A partial AI step is not up to date: the commits that fell back are asked about again.
   if (previous && !opts.rescoreAi && !previous.aiPartial && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile))
     && (await everyTrue(targets.map((t) => looksWhole(cacheOf(t.name))))) && (await exists(paths.index))) {
-    return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays };
+    return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays,
+      ...(several ? { repositories: targets.map((t) => ({ name: t.name, commits: -1 })) } : {}) };
   }
   const manual = await readManualFile(paths.manual);
 

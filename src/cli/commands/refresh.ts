@@ -123,9 +123,15 @@ export function summarize(r: RefreshResult, ms?: number): string {
   const ai = r.aiSource === 'heuristic'
     ? ' AI part: local heuristic estimate (no AI provider configured).'
     : ` AI part: ${r.aiSource}${r.ai ? ` (${r.ai.sent} asked, ${r.ai.cached} from the AI cache, ${r.ai.failed} fell back to the local estimate)` : ''}.${otherModels(r.aiFromOtherModels)}`;
+  if (r.upToDate && r.repositories) return `${pulled}Up to date: nothing new to analyse in ${r.repositories.length} repositories (${where}).`;
   if (r.upToDate) return `${pulled}Up to date at ${short(r.head)}: nothing new to analyse (${where}).`;
   return `${pulled}Analysed ${plural(r.commitsInWindow, 'commit')} over ${plural(r.analysisPeriodDays, 'day')} (${r.scored} scored, ${r.commitsInWindow - r.scored} cached${r.dropped ? `, ${r.dropped} dropped` : ''}), ` +
-    `${plural(r.contributors, 'contributor')}${ms === undefined ? '' : `, in ${(ms / 1000).toFixed(1)}s`} -> ${where}.${emptyWindow(r)}${ai}${credited(r)}`;
+    `${plural(r.contributors, 'contributor')}${ms === undefined ? '' : `, in ${(ms / 1000).toFixed(1)}s`} -> ${where}.${repos(r)}${emptyWindow(r)}${ai}${credited(r)}`;
+}
+
+// A board of several repositories: how many commits each gave.
+function repos(r: RefreshResult): string {
+  return r.repositories ? ` Repositories: ${r.repositories.map((x) => `${x.name} ${x.commits}`).join(', ')}.` : '';
 }
 
 // An old history (an archived project, a stale mirror) gives an empty window; say so, or it looks broken.
