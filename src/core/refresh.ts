@@ -217,7 +217,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     parts.push({ name: target.name, url: target.url, head: partHead, history: done.history, commits: done.commits });
     statParts.push({ name: target.name, dir: partDir(target.name), url: target.url, head: partHead, fingerprint: partPrint, history: done.history });
   }
-  if (several) await removeOtherParts(paths, new Set(targets.map((t) => t.name)));
+  // Caches of repositories no longer on the board go; with one repository its cache is at the top.
+  await removeOtherParts(paths, new Set(several ? targets.map((t) => t.name) : []));
   opts.onProgress?.({ phase: 'writing', done: 0, total: 1 });
 
   // Counted from the start of today (UTC), like the window itself: counting from `now` made the

@@ -67,3 +67,15 @@ describe('commit links', () => {
     expect(commitUrl('https://github.com.evil.example/org/name', hash)).toBeNull();
   });
 });
+
+describe('a published board', () => {
+  it('keeps the repositories\' remotes whole while it hides emails', async () => {
+    const { withoutEmails } = await import('../../src/core/site/redact.js');
+    const out = withoutEmails({
+      metadata: { repositories: [{ name: 'api', url: 'git@github.com:org/api.git', head: null, commits: 1 }] },
+      commits: [{ message: 'fix: thanks to ann@example.com' }],
+    }) as { metadata: { repositories: { url: string }[] }; commits: { message: string }[] };
+    expect(out.metadata.repositories[0]?.url).toBe('git@github.com:org/api.git');
+    expect(out.commits[0]?.message).toBe('fix: thanks to [email hidden]');
+  });
+});

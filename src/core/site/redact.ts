@@ -17,7 +17,16 @@ export function withoutEmails(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    out[key] = key === 'email' && typeof field === 'string' ? (NOREPLY.exec(field)?.[1] ?? '') : withoutEmails(field);
+    if (key === 'repositories' && Array.isArray(field)) out[key] = field.map(keepRemote);
+    else out[key] = key === 'email' && typeof field === 'string' ? (NOREPLY.exec(field)?.[1] ?? '') : withoutEmails(field);
   }
   return out;
+}
+
+// A remote like `git@github.com:org/name.git` is an address, not a person's email: the page
+// needs it whole to link commits (credentials were removed when it was written).
+function keepRemote(repository: unknown): unknown {
+  if (repository === null || typeof repository !== 'object' || Array.isArray(repository)) return withoutEmails(repository);
+  const { url, ...rest } = repository as Record<string, unknown>;
+  return { ...(withoutEmails(rest) as Record<string, unknown>), url };
 }
