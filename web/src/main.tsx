@@ -8,6 +8,8 @@ import './styles/layout.css';
 import './styles/table.css';
 import './styles/commits.css';
 import './styles/repos.css';
+import './styles/contributor.css';
+import './styles/ranking-tools.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

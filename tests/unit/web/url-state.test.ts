@@ -38,3 +38,21 @@ describe('buildUrlSearch', () => {
     expect(parseUrlState(buildUrlSearch('', state))).toEqual(state);
   });
 });
+
+describe('the contributor page in the URL', () => {
+  it('reads and writes the contributor with the type and period', () => {
+    expect(parseUrlState('?type=monthly&contributor=Alice%20%C3%81rv%C3%ADz')).toEqual({ type: 'monthly', period: null, contributor: 'Alice Árvíz' });
+    expect(buildUrlSearch('?type=weekly', { type: 'monthly', period: '2025-10', contributor: 'a&b=c' }))
+      .toBe('?type=monthly&period=2025-10&contributor=a%26b%3Dc');
+  });
+
+  it('drops the contributor when going back to the board, and ignores a blank one', () => {
+    expect(buildUrlSearch('?type=weekly&contributor=bob', { type: 'weekly', period: null, contributor: null })).toBe('?type=weekly');
+    expect(parseUrlState('?contributor=%20')).toEqual({ type: 'weekly', period: null });
+  });
+
+  it('round-trips a name with spaces, plus signs and non-ASCII letters', () => {
+    const state = { type: 'weekly' as const, period: '2025-W43', contributor: 'Zoë + Co' };
+    expect(parseUrlState(buildUrlSearch('', state))).toEqual(state);
+  });
+});

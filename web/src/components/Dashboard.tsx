@@ -1,15 +1,20 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { boardRepositories, PERIOD_TYPES } from '../../../src/shared/data-file.js';
 import { CommitLoaderContext } from '../hooks/commit-loader.js';
+import { ContributorLinkContext } from '../hooks/contributor-link.js';
 import { useAutoReload } from '../hooks/use-auto-reload.js';
 import { useHiddenContributors } from '../hooks/use-hidden-contributors.js';
 import { useRefreshStatus } from '../hooks/use-refresh-status.js';
 import { useViewState } from '../hooks/use-view-state.js';
 import type { Board } from '../lib/board.js';
 import { RepositoriesContext } from '../lib/commit-links.js';
+import { fileNamePart } from '../lib/csv.js';
 import { applyFilter } from '../lib/filter.js';
+import { ranksByName } from '../lib/movement.js';
 import { readScoringRules } from '../lib/rules.js';
 import { computeSummary } from '../lib/summary.js';
+import { buildUrlSearch } from '../lib/url-state.js';
+import { ContributorPage } from './contributor/ContributorPage.js';
 import { ContributorFilter } from './ContributorFilter.js';
 import { EmptyBoardReason } from './EmptyBoardReason.js';
 import { Footer } from './Footer.js';
@@ -52,6 +57,13 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
     () => applyFilter(view.period ? board.entries(view.type, view.period) : [], hidden),
     [board, view.type, view.period, hidden],
   );
+  // The previous period of the type, ranked as shown (the hidden left out of both), for the movement.
+  const previousLabel = view.period ? (view.labels[view.labels.indexOf(view.period) + 1] ?? null) : null;
+  const previous = useMemo(
+    () => (previousLabel ? { label: previousLabel, ranks: ranksByName(applyFilter(board.entries(view.type, previousLabel), hidden)) } : null),
+    [board, view.type, previousLabel, hidden],
+  );
+  const [query, setQuery] = useState('');
   const summary = useMemo(() => computeSummary(entries), [entries]);
   const series = useMemo(() => board.series(view.type, hidden), [board, view.type, hidden]);
   const loader = useMemo(() => (view.period ? board.commitLoader(view.type, view.period) : null), [board, view.type, view.period]);
@@ -62,6 +74,25 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   // The open panel and the section it starts at; null while closed.
   const [explaining, setExplaining] = useState<RulesSection | null>(null);
   const rules = useMemo(() => ({ rules: readScoringRules(board), explain: (section: RulesSection = 'parts') => setExplaining(section) }), [board]);
+
+  const { type, period, contributor, openContributor, closeContributor, takeBoardScroll } = view;
+  const hrefFor = useCallback((name: string | null) => buildUrlSearch(window.location.search, { type, period, contributor: name }), [type, period]);
+  const link = useMemo(() => ({ href: (name: string) => hrefFor(name), open: openContributor }), [hrefFor, openContributor]);
+  // Back on the board: where it was scrolled, and focus on the name that was followed.
+  const leftFrom = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (contributor !== null) {
+      leftFrom.current = contributor;
+      return;
+    }
+    const y = takeBoardScroll();
+    if (y !== null) window.scrollTo(0, y);
+    const name = leftFrom.current;
+    leftFrom.current = null;
+    if (name === null) return;
+    const target = [...document.querySelectorAll<HTMLElement>('[data-testid="leaderboard"] [data-testid="contributor-name"]')].find((el) => el.textContent === name);
+    target?.focus({ preventScroll: y !== null });
+  }, [contributor, takeBoardScroll]);
 
   const refresh = () => {
     reloadStatus();
@@ -81,6 +112,14 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           {repoMissing && (
             <StatusBanner type="error" message={`This board has no repository named "${repoMissing}".`} hint="Showing all repositories." />
           )}
+          {contributor !== null && (
+            <RepositoriesContext.Provider value={links}>
+              <ContributorPage board={board} name={contributor} type={view.type} onTypeChange={view.setType} labels={view.labels}
+                period={view.period} onPeriodChange={view.setPeriod} hidden={hidden} boardHref={hrefFor(null)} onBack={closeContributor} />
+            </RepositoriesContext.Provider>
+          )}
+          {/* Kept mounted under a contributor page, so Back finds the board as it was (open row, search, rows shown). */}
+          <div className="board-view" hidden={contributor !== null} data-testid="board-view">
           <SummaryCards summary={summary} />
           <ContributorFilter names={board.names} hidden={hidden} onChange={setHidden} />
           <PeriodTabs type={view.type} onChange={view.setType} panelId={PANEL_ID} />
@@ -98,10 +137,15 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
             <TrendsChart series={series} type={view.type} />
             <RepositoriesContext.Provider value={links}>
             <CommitLoaderContext.Provider value={loader}>
-              <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries}
-                emptyReason={boardEmpty && <EmptyBoardReason metadata={board.metadata} analysisPeriodDays={board.analysis_period_days} />} />
+              <ContributorLinkContext.Provider value={link}>
+                <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries}
+                  emptyReason={boardEmpty && <EmptyBoardReason metadata={board.metadata} analysisPeriodDays={board.analysis_period_days} />}
+                  query={query} onQueryChange={setQuery} previous={previous}
+                  csvFileName={`leaderboard-${view.type}-${fileNamePart(view.period ?? 'none')}.csv`} />
+              </ContributorLinkContext.Provider>
             </CommitLoaderContext.Provider>
             </RepositoriesContext.Provider>
+          </div>
           </div>
         </main>
         <Footer metadata={board.metadata} />

@@ -1,5 +1,6 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
+import { isPlainClick, useContributorLink } from '../hooks/contributor-link.js';
 import { formatAdditional, formatCount, formatScore, wholePercent } from '../lib/format.js';
 import { CommitList } from './CommitList.js';
 import { ChevronIcon } from './Icons.js';
@@ -13,10 +14,13 @@ interface LeaderboardRowProps {
   expanded: boolean;
   onToggle: () => void;
   detailsId: string;
+  /** The change of rank since the previous period, as shown; absent when there is no previous period. */
+  movement?: { kind: string; symbol: string; label: string } | undefined;
 }
 
 /** One contributor; a click, Enter or Space opens its commits below it. */
-export function LeaderboardRow({ entry, expanded, onToggle, detailsId }: LeaderboardRowProps) {
+export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement }: LeaderboardRowProps) {
+  const link = useContributorLink();
   const impact = wholePercent(entry.significance_ratio);
   const notes = entry.additional_contribution_notes;
   const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
@@ -24,7 +28,13 @@ export function LeaderboardRow({ entry, expanded, onToggle, detailsId }: Leaderb
     e.preventDefault();
     onToggle();
   };
-  return (
+  // The name opens the contributor's page; the rest of the row still opens the commits.
+  const onNameClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    e.stopPropagation();
+    if (!link || !isPlainClick(e)) return;
+    e.preventDefault();
+    link.open(entry.name);
+  };  return (
     <>
       <tr className={`lb-row${expanded ? ' is-expanded' : ''}`} tabIndex={0} aria-expanded={expanded}
         aria-controls={expanded ? detailsId : undefined} onClick={onToggle} onKeyDown={onKeyDown}
@@ -32,9 +42,20 @@ export function LeaderboardRow({ entry, expanded, onToggle, detailsId }: Leaderb
         <td className="col-tier">
           <span className="rank" data-testid="row-rank" aria-label={`Rank ${entry.rank}`}>#{entry.rank}</span>
           <TierBadge tier={entry.tier} name={entry.tier_name} />
+          {movement && (
+            <span className={`movement movement-${movement.kind}`} title={movement.label} data-testid="row-movement" data-movement={movement.kind}>
+              <span aria-hidden="true">{movement.symbol}</span>
+              <span className="visually-hidden">{movement.label}</span>
+            </span>
+          )}
         </td>
         <td className="col-contributor">
-          <span className="contributor-name" data-testid="contributor-name">{entry.name}</span>
+          {link ? (
+            <a className="contributor-name contributor-link" href={link.href(entry.name)} onClick={onNameClick}
+              data-testid="contributor-name">{entry.name}</a>
+          ) : (
+            <span className="contributor-name" data-testid="contributor-name">{entry.name}</span>
+          )}
           {entry.email && <span className="contributor-email" title={entry.email} data-testid="contributor-email">{entry.email}</span>}
         </td>
         <td className="num" data-testid="cell-commits">{formatCount(entry.total_commits)}</td>

@@ -1,6 +1,10 @@
-import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
+import { downloadBlob, rankingCsvRows, toCsv } from '../lib/csv.js';
+import { describeMovement, movementOf } from '../lib/movement.js';
+import { searchEntries } from '../lib/search.js';
 import { LeaderboardRow } from './LeaderboardRow.js';
+import { RankingToolbar } from './RankingToolbar.js';
 import { TierLegend } from './TierLegend.js';
 
 const HEADERS: { label: string; title?: string; numeric?: boolean }[] = [
@@ -20,6 +24,13 @@ interface LeaderboardTableProps {
   entries: readonly ContributorEntry[];
   /** Said under the empty state: why the whole board is empty, when it is. */
   emptyReason?: ReactNode;
+  /** The search box's text (kept by the dashboard, so it survives a period change and a contributor page). */
+  query?: string;
+  onQueryChange?: (query: string) => void;
+  /** The previous period of the type and its ranks (without the hidden), for the movement; null when there is none. */
+  previous?: { label: string; ranks: ReadonlyMap<string, number> } | null;
+  /** The CSV download's file name. */
+  csvFileName?: string;
 }
 /**
  * Rows rendered at first, then this many more per click: a month of a big project has 2,000
@@ -33,7 +44,14 @@ export const ROWS_PER_PAGE = 100;
 const FIRST_ROWS = 30;
 
 /** 'Contributor Rankings': the tier legend and one row per contributor, one row open at a time. */
-export function LeaderboardTable({ entries, emptyReason }: LeaderboardTableProps) {
+export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChange, previous = null, csvFileName = 'leaderboard.csv' }: LeaderboardTableProps) {
+  const matching = useMemo(() => searchEntries(entries, query), [entries, query]);
+  const movement = useCallback((e: ContributorEntry) => (previous ? describeMovement(movementOf(e.name, e.rank, previous.ranks), previous.label) : undefined), [previous]);
+  const downloadCsv = () => {
+    const rows = rankingCsvRows(matching, (e) => movement(e)?.csv ?? '');
+    // The byte order mark makes spreadsheets read the names as UTF-8.
+    downloadBlob(new Blob(['\uFEFF', toCsv(rows)], { type: 'text/csv;charset=utf-8' }), csvFileName);
+  };
   const [openName, setOpenName] = useState<string | null>(null);
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
   const [painted, setPainted] = useState(false);
@@ -41,8 +59,8 @@ export function LeaderboardTable({ entries, emptyReason }: LeaderboardTableProps
     if (!painted) startTransition(() => setPainted(true));
   }, [painted]);
   const cap = painted ? limit : Math.min(limit, FIRST_ROWS);
-  const shown = entries.length > cap ? entries.slice(0, cap) : entries;
-  const left = painted ? entries.length - shown.length : 0;
+  const shown = matching.length > cap ? matching.slice(0, cap) : matching;
+  const left = painted ? matching.length - shown.length : 0;
   // Keyed by name (unique in a period of this tool's files), so hiding someone moves rows instead
   // of rebuilding every row below them; a repeated name in a hand-made file gets its position too.
   const seen = new Set<string>();
@@ -60,6 +78,12 @@ export function LeaderboardTable({ entries, emptyReason }: LeaderboardTableProps
           {emptyReason}
         </div>
       ) : (
+        <>
+        <RankingToolbar query={query} onQueryChange={(q) => onQueryChange?.(q)} matches={matching.length} total={entries.length}
+          onDownloadCsv={downloadCsv} />
+        {matching.length === 0 ? (
+          <p className="empty-state" data-testid="search-empty">No contributor of this period matches &ldquo;{query.trim()}&rdquo;.</p>
+        ) : (
         <div className="table-scroll">
           <table className="lb-table" data-testid="leaderboard-table">
             <thead>
@@ -76,7 +100,7 @@ export function LeaderboardTable({ entries, emptyReason }: LeaderboardTableProps
               {shown.map((e, i) => (
                 <LeaderboardRow key={keys[i]} entry={e} expanded={openName === e.name}
                   onToggle={() => setOpenName((cur) => (cur === e.name ? null : e.name))}
-                  detailsId={`${baseId}-details-${i}`} />
+                  detailsId={`${baseId}-details-${i}`} movement={movement(e)} />
               ))}
             </tbody>
           </table>
@@ -88,6 +112,8 @@ export function LeaderboardTable({ entries, emptyReason }: LeaderboardTableProps
             </div>
           )}
         </div>
+        )}
+        </>
       )}
     </section>
   );

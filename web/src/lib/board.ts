@@ -11,6 +11,7 @@ import {
 import { PERIOD_TYPES, type Commit, type ContributorEntry, type LeaderboardData, type PeriodType } from '../../../src/shared/data-file.js';
 import { buildTrendSeries, type TrendSeries } from './chart-series.js';
 import { compareLabels, sortLabelsAscending, sortLabelsDescending } from './periods.js';
+import { entryStandings, indexStandings, type PeriodStanding } from './standings.js';
 
 /**
  * What the dashboard reads, whichever file it came from: the whole data file (older data
@@ -30,6 +31,8 @@ export interface Board {
   entries: (type: PeriodType, label: string) => ContributorEntry[];
   /** Commits, significant, simple and contributors per period of a type, oldest first, without the hidden. */
   series: (type: PeriodType, hidden: ReadonlySet<string>) => TrendSeries;
+  /** Where `name` stood in each period of a type they have an entry in, oldest first, without the hidden. */
+  standings: (type: PeriodType, name: string, hidden: ReadonlySet<string>) => PeriodStanding[];
   /** Loads the listed commits of a contributor of one period; null when the entries carry them already. */
   commitLoader: (type: PeriodType, label: string) => ((name: string) => Promise<Commit[]>) | null;
 }
@@ -60,6 +63,7 @@ export function boardFromData(data: LeaderboardData): Board {
     names: [...names].sort(compareLabels),
     entries: (type, label) => data.leaderboards[type][label] ?? [],
     series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden),
+    standings: (type, name, hidden) => entryStandings(data.leaderboards[type], name, hidden),
     commitLoader: () => null,
   };
 }
@@ -106,6 +110,7 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     names: [...names].sort(compareLabels),
     entries: (type, label) => entriesOf(`${type}\n${label}`),
     series: (type, hidden) => indexSeries(index, type, hidden, ascending[type]),
+    standings: (type, name, hidden) => indexStandings(index, type, name, hidden),
     commitLoader: (type, label) => {
       const period = byLabel[type].get(label);
       if (!period) return null;

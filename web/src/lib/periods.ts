@@ -68,6 +68,31 @@ export function describePeriod(type: PeriodType, label: string): string | null {
   return `${MONTHS[first]} – ${MONTHS[first + 2]} ${m[1]}`;
 }
 
+/**
+ * First and last day (UTC midnight, ms) a label covers; null for a label of another form. Used
+ * to say the dates a run of periods spans.
+ */
+export function periodBounds(type: PeriodType, label: string): { start: number; end: number } | null {
+  if (type === 'weekly') {
+    const m = /^(\d{4})-W(\d{1,2})$/.exec(label);
+    if (!m) return null;
+    const start = isoWeekMonday(Number(m[1]), Number(m[2]));
+    return { start, end: start + 6 * DAY_MS };
+  }
+  const m = type === 'monthly' ? /^(\d{4})-(\d{1,2})$/.exec(label) : /^(\d{4})-Q([1-4])$/.exec(label);
+  if (!m) return null;
+  const months = type === 'monthly' ? 1 : 3;
+  const first = (Number(m[2]) - 1) * months;
+  if (first < 0 || first > 11) return null;
+  const year = Number(m[1]);
+  return { start: Date.UTC(year, first, 1), end: Date.UTC(year, first + months, 1) - DAY_MS };
+}
+
+/** A day of {@link periodBounds} in words: `Oct 20, 2025`. */
+export function formatDay(ms: number): string {
+  return `${dayText(ms)}, ${new Date(ms).getUTCFullYear()}`;
+}
+
 /** Tab names of the period types. */
 export const PERIOD_TYPE_NAMES: Record<PeriodType, string> = {
   weekly: 'Weekly',

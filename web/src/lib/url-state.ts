@@ -1,10 +1,16 @@
 import { PERIOD_TYPES, type PeriodType } from '../../../src/shared/data-file.js';
 
-/** The view a link names: `?type=monthly&period=2025-10`. */
+/**
+ * The view a link names: `?type=monthly&period=2025-10`, plus `&contributor=<name>` for a
+ * contributor's page. Every parameter the page reads or writes is here, so a new one (the
+ * repository of a multi-repository board) is added in this one place.
+ */
 export interface UrlState {
   type: PeriodType;
   /** Null when the link names none; whether the data has it is checked later. */
   period: string | null;
+  /** The contributor whose page is open; absent (or null) for the board. Checked against the data later. */
+  contributor?: string | null;
 }
 
 export const DEFAULT_PERIOD_TYPE: PeriodType = 'weekly';
@@ -13,12 +19,21 @@ function isPeriodType(value: string | null): value is PeriodType {
   return value !== null && (PERIOD_TYPES as readonly string[]).includes(value);
 }
 
-/** Reads the view from a query string; an unknown type falls back to weekly, an empty period to none. */
+/** A parameter's value without surrounding spaces; null when absent or blank. */
+function text(params: URLSearchParams, key: string): string | null {
+  return params.get(key)?.trim() || null;
+}
+
+/** Reads the view from a query string; an unknown type falls back to weekly, an empty period or contributor to none. */
 export function parseUrlState(search: string): UrlState {
   const params = new URLSearchParams(search);
   const type = params.get('type');
-  const period = params.get('period')?.trim() ?? '';
-  return { type: isPeriodType(type) ? type : DEFAULT_PERIOD_TYPE, period: period || null };
+  const contributor = text(params, 'contributor');
+  return {
+    type: isPeriodType(type) ? type : DEFAULT_PERIOD_TYPE,
+    period: text(params, 'period'),
+    ...(contributor ? { contributor } : {}),
+  };
 }
 
 /** The query string (with its `?`) naming the view, keeping any other parameters of `search`. */
@@ -27,5 +42,7 @@ export function buildUrlSearch(search: string, state: UrlState): string {
   params.set('type', state.type);
   if (state.period) params.set('period', state.period);
   else params.delete('period');
+  if (state.contributor) params.set('contributor', state.contributor);
+  else params.delete('contributor');
   return `?${params.toString()}`;
 }

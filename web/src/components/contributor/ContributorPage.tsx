@@ -1,0 +1,81 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { PeriodType } from '../../../../src/shared/data-file.js';
+import { useContributorCommits } from '../../hooks/use-contributor-commits.js';
+import type { Board } from '../../lib/board.js';
+import { manualRuns, standingSeries, summarizeStandings } from '../../lib/contributor-summary.js';
+import { CopyLinkButton } from '../CopyLinkButton.js';
+import { PeriodSelect } from '../PeriodSelect.js';
+import { BoardLink } from './BoardLink.js';
+import { ContributorCommits } from './ContributorCommits.js';
+import { ContributorNotFound } from './ContributorNotFound.js';
+import { ContributorOverview } from './ContributorOverview.js';
+import { ManualContributions } from './ManualContributions.js';
+import { StandingChart } from './StandingChart.js';
+import { TypeSwitch } from './TypeSwitch.js';
+
+interface ContributorPageProps {
+  board: Board;
+  name: string;
+  type: PeriodType;
+  onTypeChange: (type: PeriodType) => void;
+  /** Labels of the type, newest first, and the selected one. */
+  labels: readonly string[];
+  period: string | null;
+  onPeriodChange: (label: string) => void;
+  hidden: ReadonlySet<string>;
+  boardHref: string;
+  onBack: () => void;
+}
+
+/**
+ * A contributor's page (`?contributor=<name>`): their place in the selected period, their score
+ * and rank over the periods of the type, their manual contributions and all their commits. Reads
+ * the board's per-period rows (no commit is parsed for the numbers) and loads commits a page at a time.
+ */
+export function ContributorPage({ board, name, type, onTypeChange, labels, period, onPeriodChange, hidden, boardHref, onBack }: ContributorPageProps) {
+  const known = useMemo(() => board.names.includes(name), [board, name]);
+  // Ranks as the board shows them, without the hidden; the contributor counts even when hidden.
+  const others = useMemo(() => {
+    if (!hidden.has(name)) return hidden;
+    const rest = new Set(hidden);
+    rest.delete(name);
+    return rest;
+  }, [hidden, name]);
+  const standings = useMemo(() => (known ? board.standings(type, name, others) : []), [board, known, type, name, others]);
+  const ascending = useMemo(() => [...labels].reverse(), [labels]);
+  const summary = useMemo(() => summarizeStandings(standings, labels.length), [standings, labels]);
+  const series = useMemo(() => standingSeries(standings, ascending), [standings, ascending]);
+  const runs = useMemo(() => manualRuns(standings, ascending, type), [standings, ascending, type]);
+  const current = standings.find((s) => s.label === period) ?? null;
+  const email = useMemo(() => standings.findLast((s) => s.email !== '')?.email ?? '', [standings]);
+  const commits = useContributorCommits(board, name);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Keyboard and screen reader users land on the page's heading, not on the link they left.
+  useEffect(() => heading.current?.focus({ preventScroll: true }), [name]);
+
+  if (!known) return <ContributorNotFound name={name} boardHref={boardHref} onBack={onBack} />;
+  return (
+    <article className="contributor-page" data-testid="contributor-page" aria-labelledby="contributor-title">
+      <nav aria-label="Breadcrumb">
+        <BoardLink href={boardHref} onBack={onBack} testId="contributor-back">&larr; Back to the leaderboard</BoardLink>
+      </nav>
+      <header className="card contributor-head">
+        <div className="contributor-id">
+          <h2 className="contributor-name-title" id="contributor-title" ref={heading} tabIndex={-1} data-testid="contributor-title">{name}</h2>
+          {email && <p className="contributor-email-line" data-testid="contributor-page-email">{email}</p>}
+          {hidden.has(name) && <p className="contributor-note">Hidden from your board by the contributor filter.</p>}
+        </div>
+        <div className="contributor-controls">
+          <TypeSwitch type={type} onChange={onTypeChange} />
+          <PeriodSelect type={type} labels={labels} period={period} onChange={onPeriodChange} />
+          <CopyLinkButton />
+        </div>
+      </header>
+      <ContributorOverview type={type} period={period} current={current} summary={summary} />
+      <StandingChart series={series} type={type} />
+      {/* Multi-repository boards: their share per repository goes here, beside the manual contributions. */}
+      <ManualContributions runs={runs} type={type} />
+      <ContributorCommits name={name} commits={commits} />
+    </article>
+  );
+}
