@@ -75,12 +75,16 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const [explaining, setExplaining] = useState<RulesSection | null>(null);
   const rules = useMemo(() => ({ rules: readScoringRules(board), explain: (section: RulesSection = 'parts') => setExplaining(section) }), [board]);
 
-  const { type, period, contributor, openContributor, closeContributor, takeBoardScroll } = view;
+  const { type, period, profile, openContributor, closeContributor, takeBoardScroll } = view;
+  const contributor = profile?.name ?? null;
   const hrefFor = useCallback((name: string | null) => buildUrlSearch(window.location.search, { type, period, contributor: name }), [type, period]);
   const link = useMemo(() => ({ href: (name: string) => hrefFor(name), open: openContributor }), [hrefFor, openContributor]);
   // Back on the board: where it was scrolled, and focus on the name that was followed.
   const leftFrom = useRef<string | null>(null);
+  // A page the address opened keeps the browser's focus; one opened from here (or history) takes it.
+  const landing = useRef(contributor !== null);
   useLayoutEffect(() => {
+    if (contributor === null) landing.current = false;
     if (contributor !== null) {
       leftFrom.current = contributor;
       return;
@@ -112,10 +116,11 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           {repoMissing && (
             <StatusBanner type="error" message={`This board has no repository named "${repoMissing}".`} hint="Showing all repositories." />
           )}
-          {contributor !== null && (
+          {profile && (
             <RepositoriesContext.Provider value={links}>
-              <ContributorPage board={board} name={contributor} type={view.type} onTypeChange={view.setType} labels={view.labels}
-                period={view.period} onPeriodChange={view.setPeriod} hidden={hidden} boardHref={hrefFor(null)} onBack={closeContributor} />
+              <ContributorPage board={board} name={profile.name} type={profile.type} onTypeChange={profile.setType} labels={profile.labels}
+                period={profile.period} onPeriodChange={profile.setPeriod} hidden={hidden} boardHref={hrefFor(null)} onBack={closeContributor}
+                takeFocus={!landing.current} />
             </RepositoriesContext.Provider>
           )}
           {/* Kept mounted under a contributor page, so Back finds the board as it was (open row, search, rows shown). */}

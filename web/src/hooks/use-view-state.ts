@@ -3,8 +3,8 @@ import type { PeriodType } from '../../../src/shared/data-file.js';
 import type { Board } from '../lib/board.js';
 import { buildUrlSearch, parseUrlState } from '../lib/url-state.js';
 
-/** The selected period type and period, the labels to choose from, and the open contributor page. */
-export interface ViewState {
+/** A period type and period, with the labels to choose from. */
+export interface PeriodView {
   type: PeriodType;
   setType: (type: PeriodType) => void;
   /** Labels of the selected type, newest first. */
@@ -12,9 +12,13 @@ export interface ViewState {
   /** The selected label; null when the type has no periods. */
   period: string | null;
   setPeriod: (label: string) => void;
-  /** The contributor whose page is open (as the URL names them); null on the board. */
-  contributor: string | null;
-  /** Opens a contributor's page as a new history entry, so Back returns to the board. */
+}
+
+/** The board's view, and the open contributor page with a view of its own. */
+export interface ViewState extends PeriodView {
+  /** The contributor whose page is open (as the URL names them), with the page's own type and period; null on the board. */
+  profile: (PeriodView & { name: string }) | null;
+  /** Opens a contributor's page as a new history entry (at the board's type and period), so Back returns to the board. */
   openContributor: (name: string) => void;
   /** Back to the board: the history entry before the page when it is ours, else a new one. */
   closeContributor: () => void;
@@ -34,75 +38,95 @@ function historyState(): PageHistoryState {
   return typeof s === 'object' && s !== null ? (s as PageHistoryState) : {};
 }
 
+interface Chosen { type: PeriodType; period: string | null }
+
+function periodView(data: Board, chosen: Chosen, set: (next: Chosen) => void): PeriodView {
+  const labels = data.labels[chosen.type];
+  return {
+    type: chosen.type,
+    labels,
+    period: chosen.period !== null && labels.includes(chosen.period) ? chosen.period : (labels[0] ?? null),
+    // A new type starts at its latest period.
+    setType: (type) => { if (type !== chosen.type) set({ type, period: null }); },
+    setPeriod: (period) => set({ type: chosen.type, period }),
+  };
+}
+
 /**
  * The view, kept in the URL query (`?type=monthly&period=2025-10[&contributor=name]`). Type and
  * period changes replace the history entry; opening a contributor pushes one, and Back (popstate)
- * reads the URL again. The period falls back to the latest one whenever the type or the data
- * changes, or when the chosen label does not exist; on first load the period named by the URL wins.
+ * reads the URL again. The contributor page has its own type and period, so changing them there
+ * leaves the board behind it as it was. A period falls back to the latest one whenever its type or
+ * the data changes, or when the chosen label does not exist; on first load the URL's period wins.
  */
 export function useViewState(data: Board): ViewState {
   const [initial] = useState(() => parseUrlState(window.location.search));
-  const [type, setTypeState] = useState<PeriodType>(initial.type);
-  const [chosen, setChosen] = useState<string | null>(initial.period);
-  const [contributor, setContributor] = useState<string | null>(initial.contributor ?? null);
+  const [board, setBoard] = useState<Chosen>({ type: initial.type, period: initial.period });
+  const [profile, setProfile] = useState<(Chosen & { name: string }) | null>(
+    initial.contributor ? { name: initial.contributor, type: initial.type, period: initial.period } : null,
+  );
   const [seenData, setSeenData] = useState(data);
   if (seenData !== data) {
     // New data: back to the latest period (adjusting state while rendering, as React recommends).
     setSeenData(data);
-    setChosen(null);
+    setBoard((b) => ({ ...b, period: null }));
+    setProfile((p) => (p ? { ...p, period: null } : p));
   }
 
-  const labels = data.labels[type];
-  const period = chosen !== null && labels.includes(chosen) ? chosen : (labels[0] ?? null);
-
-  const setType = useCallback((next: PeriodType) => {
-    if (next === type) return;
-    setTypeState(next);
-    setChosen(null);
-  }, [type]);
+  const boardView = periodView(data, board, setBoard);
+  const profileView = profile ? { name: profile.name, ...periodView(data, profile, (next) => setProfile({ ...next, name: profile.name })) } : null;
+  const shown = profileView ?? boardView;
+  const contributor = profile?.name ?? null;
 
   useEffect(() => {
     const url = new URL(window.location.href);
-    const search = buildUrlSearch(url.search, { type, period, contributor });
+    const search = buildUrlSearch(url.search, { type: shown.type, period: shown.period, contributor });
     if (search !== url.search) {
       window.history.replaceState(window.history.state, '', `${url.pathname}${search}${url.hash}`);
     }
-  }, [type, period, contributor]);
+  }, [shown.type, shown.period, contributor]);
 
   const boardScroll = useRef<number | null>(null);
   useEffect(() => {
     const onPopState = () => {
       const next = parseUrlState(window.location.search);
-      setTypeState(next.type);
-      setChosen(next.period);
-      setContributor(next.contributor ?? null);
-      const { scrollY } = historyState();
-      boardScroll.current = next.contributor ? null : (scrollY ?? null);
+      if (next.contributor) {
+        setProfile({ name: next.contributor, type: next.type, period: next.period });
+        boardScroll.current = null;
+        return;
+      }
+      setProfile(null);
+      // Usually the view the board already shows: then nothing under it is rebuilt.
+      setBoard((b) => (b.type === next.type && b.period === next.period ? b : { type: next.type, period: next.period }));
+      boardScroll.current = historyState().scrollY ?? null;
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
 
-  const navigate = useCallback((name: string | null, state: PageHistoryState) => {
-    const url = new URL(window.location.href);
-    const search = buildUrlSearch(url.search, { type, period, contributor: name });
-    window.history.pushState(state, '', `${url.pathname}${search}${url.hash}`);
-    setContributor(name);
-  }, [type, period]);
-
+  const { type: boardType, period: boardPeriod } = boardView;
   const openContributor = useCallback((name: string) => {
     // The board's entry remembers its scroll position, for Back.
-    if (!historyState().leaderboardPage) window.history.replaceState({ ...historyState(), scrollY: window.scrollY }, '');
-    navigate(name, { leaderboardPage: 'contributor' });
+    window.history.replaceState({ ...historyState(), scrollY: window.scrollY }, '');
+    const url = new URL(window.location.href);
+    const search = buildUrlSearch(url.search, { type: boardType, period: boardPeriod, contributor: name });
+    window.history.pushState({ leaderboardPage: 'contributor' } satisfies PageHistoryState, '', `${url.pathname}${search}${url.hash}`);
+    setProfile({ name, type: boardType, period: boardPeriod });
     window.scrollTo(0, 0);
-  }, [navigate]);
+  }, [boardType, boardPeriod]);
 
   const closeContributor = useCallback(() => {
     // Opened from the board: going back restores that entry (and Forward reopens the page).
-    // Opened from a link: there is no board entry behind it, so the board is a new entry.
-    if (historyState().leaderboardPage === 'contributor') window.history.back();
-    else navigate(null, {});
-  }, [navigate]);
+    if (historyState().leaderboardPage === 'contributor') {
+      window.history.back();
+      return;
+    }
+    // Opened from a link: there is no board entry behind it, so the board (at the link's view) is a new entry.
+    const url = new URL(window.location.href);
+    const search = buildUrlSearch(url.search, { type: boardType, period: boardPeriod, contributor: null });
+    window.history.pushState({}, '', `${url.pathname}${search}${url.hash}`);
+    setProfile(null);
+  }, [boardType, boardPeriod]);
 
   const takeBoardScroll = useCallback(() => {
     const y = boardScroll.current;
@@ -110,5 +134,5 @@ export function useViewState(data: Board): ViewState {
     return y;
   }, []);
 
-  return { type, setType, labels, period, setPeriod: setChosen, contributor, openContributor, closeContributor, takeBoardScroll };
+  return { ...boardView, profile: profileView, openContributor, closeContributor, takeBoardScroll };
 }

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { BoardLink } from './BoardLink.js';
 
 /** A `?contributor=` naming nobody on the board: says so, with the way back. */
-export function ContributorNotFound({ name, boardHref, onBack }: { name: string; boardHref: string; onBack: () => void }) {
+export function ContributorNotFound({ name, boardHref, onBack, takeFocus }: { name: string; boardHref: string; onBack: () => void; takeFocus: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => { if (takeFocus) heading.current?.focus(); }, [takeFocus]);
   return (
     <section className="card contributor-missing" data-testid="contributor-not-found" aria-labelledby="contributor-missing-title">
       <h2 className="contributor-name-title" id="contributor-missing-title" ref={heading} tabIndex={-1}>No contributor named &ldquo;{name}&rdquo;</h2>

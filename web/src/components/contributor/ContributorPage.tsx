@@ -25,6 +25,8 @@ interface ContributorPageProps {
   hidden: ReadonlySet<string>;
   boardHref: string;
   onBack: () => void;
+  /** Move focus to the heading: when the page opens from the board or history, not when the address was typed. */
+  takeFocus: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ interface ContributorPageProps {
  * and rank over the periods of the type, their manual contributions and all their commits. Reads
  * the board's per-period rows (no commit is parsed for the numbers) and loads commits a page at a time.
  */
-export function ContributorPage({ board, name, type, onTypeChange, labels, period, onPeriodChange, hidden, boardHref, onBack }: ContributorPageProps) {
+export function ContributorPage({ board, name, type, onTypeChange, labels, period, onPeriodChange, hidden, boardHref, onBack, takeFocus }: ContributorPageProps) {
   const known = useMemo(() => board.names.includes(name), [board, name]);
   // Ranks as the board shows them, without the hidden; the contributor counts even when hidden.
   const others = useMemo(() => {
@@ -51,9 +53,9 @@ export function ContributorPage({ board, name, type, onTypeChange, labels, perio
   const commits = useContributorCommits(board, name);
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyboard and screen reader users land on the page's heading, not on the link they left.
-  useEffect(() => heading.current?.focus({ preventScroll: true }), [name]);
+  useEffect(() => { if (takeFocus) heading.current?.focus({ preventScroll: true }); }, [name, takeFocus]);
 
-  if (!known) return <ContributorNotFound name={name} boardHref={boardHref} onBack={onBack} />;
+  if (!known) return <ContributorNotFound name={name} boardHref={boardHref} onBack={onBack} takeFocus={takeFocus} />;
   return (
     <article className="contributor-page" data-testid="contributor-page" aria-labelledby="contributor-title">
       <nav aria-label="Breadcrumb">
