@@ -22,7 +22,8 @@ export function ContributorOverview({ type, period, current, summary }: Overview
     {
       id: 'best-rank', label: 'Best rank',
       value: summary.best ? `#${summary.best.rank}` : '-',
-      hint: summary.best ? `in ${summary.best.label}${summary.best.times > 1 ? ` (and ${summary.best.times - 1} more ${summary.best.times === 2 ? one : many})` : ''}` : `no ${type} entry`,
+      hint: !summary.best ? `no ${type} entry`
+        : summary.best.times === 1 ? `in ${summary.best.label}` : `in ${summary.best.times} ${many}, the last in ${summary.best.label}`,
     },
     { id: 'periods-active', label: 'Periods active', value: formatCount(summary.periodsActive), hint: `of ${formatCount(summary.periodsTotal)} ${summary.periodsTotal === 1 ? one : many}` },
     { id: 'total-score', label: 'Total score', value: formatScore(summary.totalScore), hint: `${formatCount(summary.commits)} ${summary.commits === 1 ? 'commit' : 'commits'}, other contributions included` },
