@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
+import { busiestContributor, measureContributorPage } from './contributor-page.js';
 import { isolatedEnv, median } from './util.js';
 
 const BIN = path.resolve('bin/leaderboard.js');
@@ -129,14 +130,16 @@ export interface PageTimes {
   tabSwitch: number[];
   tabSwitchDom: number[];
   rows: number;
+  /** Opening the busiest contributor's page from the board, to the frame showing their commits and chart. */
+  contributorPage: number[];
 }
 
 const LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 5);
 const SWITCH_ORDER = ['monthly', 'quarterly', 'weekly'] as const;
 const ROUNDS = 3;
 
-async function measureDataset(browser: Browser, url: string): Promise<PageTimes> {
-  const times: PageTimes = { firstRow: [], firstRowDom: [], tabSwitch: [], tabSwitchDom: [], rows: 0, periodChange: [], openRow: [], hide: [], heapBytes: NaN };
+async function measureDataset(browser: Browser, url: string, dataDir: string): Promise<PageTimes> {
+  const times: PageTimes = { firstRow: [], firstRowDom: [], tabSwitch: [], tabSwitchDom: [], rows: 0, periodChange: [], openRow: [], hide: [], heapBytes: NaN, contributorPage: [] };
   for (let load = 0; load < LOADS; load++) {
     // The probes are strings evaluated in the page, which its CSP forbids; the CSP itself is tested in tests/e2e/csp.test.ts.
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
@@ -167,6 +170,7 @@ async function measureDataset(browser: Browser, url: string): Promise<PageTimes>
         }
       }
       await measureInteractions(page, times);
+      times.contributorPage = await measureContributorPage(page, await busiestContributor(dataDir));
       const cdp = await context.newCDPSession(page);
       await cdp.send('HeapProfiler.collectGarbage');
       times.heapBytes = (await cdp.send('Runtime.getHeapUsage')).usedSize;
@@ -222,7 +226,7 @@ export async function measurePages(dataDirs: Record<string, string>, log: (s: st
       log(`Page: ${name} (${LOADS} cold loads, ${ROUNDS * SWITCH_ORDER.length} tab switches)...`);
       const server = await serve(dir);
       try {
-        out[name] = await measureDataset(browser, server.url);
+        out[name] = await measureDataset(browser, server.url, dir);
       } finally {
         await server.stop();
       }

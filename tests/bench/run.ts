@@ -75,6 +75,11 @@ export function pageRows(report: Report, name: string, t: PageTimes, firstRowTar
   rowOf('period change (dropdown, oldest last), -> painted', t.periodChange);
   rowOf('open a row, click -> its commits painted', t.openRow);
   rowOf('hide / show a contributor, click -> painted', t.hide);
+  if (t.contributorPage.length > 0) {
+    const c = summarizeTimes(t.contributorPage);
+    report.add(S, `busiest contributor's page, open -> commits and chart painted (median of ${t.contributorPage.length})`, fmtMs(c.median),
+      `< 1 s; min ${fmtMs(c.min)}, max ${fmtMs(c.max)} (the first loads the chart code)`, c.median < 1000);
+  }
   if (Number.isFinite(t.heapBytes)) report.add(S, 'JS heap after load (after a GC)', fmtBytes(t.heapBytes), '< 150 MB', t.heapBytes < 150 * 1024 * 1024);
 }
 
