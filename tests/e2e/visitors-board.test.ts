@@ -89,7 +89,7 @@ describe('rank movement', () => {
     await page.context().close();
     const both = await open('?type=weekly&period=2025-W43', ['chunxiaozheng', 'Tomer Shmilovich']);
     await pw(row(both, 'dependabot[bot]').getByTestId('row-rank')).toHaveText('#1');
-    await pw(row(page, 'dependabot[bot]').getByTestId('row-movement')).toHaveText('▲ 6 Up 6 places since 2025-W42');
+    await pw(row(both, 'dependabot[bot]').getByTestId('row-movement')).toHaveText('▲ 6 Up 6 places since 2025-W42');
     await both.context().close();
   });
 });
