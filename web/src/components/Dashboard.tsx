@@ -120,7 +120,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
             <RepositoriesContext.Provider value={links}>
               <ContributorPage board={board} name={profile.name} type={profile.type} onTypeChange={profile.setType} labels={profile.labels}
                 period={profile.period} onPeriodChange={profile.setPeriod} hidden={hidden} boardHref={hrefFor(null)} onBack={closeContributor}
-                takeFocus={!landing.current} />
+                takeFocus={!landing.current} repo={repo && repositories.length > 1 ? repo : null} />
             </RepositoriesContext.Provider>
           )}
           {/* Kept mounted under a contributor page, so Back finds the board as it was (open row, search, rows shown). */}

@@ -25,6 +25,8 @@ interface ContributorPageProps {
   hidden: ReadonlySet<string>;
   boardHref: string;
   onBack: () => void;
+  /** The repository the board shows, on a board of several; null for all of them. */
+  repo?: string | null;
   /** Move focus to the heading: when the page opens from the board or history, not when the address was typed. */
   takeFocus: boolean;
 }
@@ -34,7 +36,7 @@ interface ContributorPageProps {
  * and rank over the periods of the type, their manual contributions and all their commits. Reads
  * the board's per-period rows (no commit is parsed for the numbers) and loads commits a page at a time.
  */
-export function ContributorPage({ board, name, type, onTypeChange, labels, period, onPeriodChange, hidden, boardHref, onBack, takeFocus }: ContributorPageProps) {
+export function ContributorPage({ board, name, type, onTypeChange, labels, period, onPeriodChange, hidden, boardHref, onBack, takeFocus, repo = null }: ContributorPageProps) {
   const known = useMemo(() => board.names.includes(name), [board, name]);
   // Ranks as the board shows them, without the hidden; the contributor counts even when hidden.
   const others = useMemo(() => {
@@ -65,6 +67,7 @@ export function ContributorPage({ board, name, type, onTypeChange, labels, perio
         <div className="contributor-id">
           <h2 className="contributor-name-title" id="contributor-title" ref={heading} tabIndex={-1} data-testid="contributor-title">{name}</h2>
           {email && <p className="contributor-email-line" data-testid="contributor-page-email">{email}</p>}
+          {repo && <p className="contributor-note" data-testid="contributor-repo-note">In the {repo} repository only.</p>}
           {hidden.has(name) && <p className="contributor-note">Hidden from your board by the contributor filter.</p>}
         </div>
         <div className="contributor-controls">

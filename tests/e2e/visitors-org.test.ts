@@ -1,0 +1,78 @@
+// A contributor page on a board of several repositories: the page keeps `?repo=`, shows that
+// repository's commits (with their repository badge and link), and Back returns to that board.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser.js';
+import { startServe, type ServeProcess } from '../support/cli.js';
+import { keepScreenshot, newPage } from '../support/e2e.js';
+import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
+import { pw } from '../support/pw-expect.js';
+
+const env = gitIsolationVars();
+const ann = { name: 'Ann Both', email: 'ann@example.com' };
+const cat = { name: 'Cat Api', email: 'cat@example.com' };
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+
+let board: TestRepo;
+let api: TestRepo;
+let web: TestRepo;
+let server: ServeProcess;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let annApiHead: string;
+
+beforeAll(async () => {
+  [board, api, web] = await Promise.all([createTestRepo(), createTestRepo(), createTestRepo()]);
+  let n = 0;
+  const add = (repo: TestRepo, author: typeof ann, message: string) => {
+    n += 1;
+    return repo.commit({ author, date: hoursAgo(30 - n), message, files: { [`src/f${n}.ts`]: 'x\n'.repeat(10 * n) } });
+  };
+  annApiHead = await add(api, ann, 'feat: api one');
+  await add(api, cat, 'feat: api two');
+  await add(web, ann, 'feat: web one');
+  await add(web, ann, 'fix: web two');
+  await api.git('remote', 'add', 'origin', 'https://github.com/example-org/api.git');
+  await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: api.dir, name: 'api' }, { path: web.dir, name: 'web' }] }));
+  await board.commit({ message: 'chore: config', files: {}, date: hoursAgo(40) });
+  server = await startServe([], { cwd: board.dir, env });
+  ({ browser, close: closeBrowser } = await launchBrowser());
+}, 90_000);
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+  await Promise.all([board, api, web].map((r) => r?.cleanup()));
+});
+
+describe('a contributor page on a board of several repositories', () => {
+  it('keeps the repository in its address and lists that repository\'s commits', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}?repo=api`);
+    await pw(page.getByTestId('repo-select')).toHaveValue('api');
+    await page.locator('[data-name="Ann Both"]').getByTestId('contributor-name').click();
+    await pw(page.getByTestId('contributor-title')).toHaveText('Ann Both');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('repo')).toBe('api');
+    expect(url.searchParams.get('contributor')).toBe('Ann Both');
+    await pw(page.getByTestId('contributor-repo-note')).toHaveText('In the api repository only.');
+    const items = page.getByTestId('contributor-commit-list').getByTestId('commit-item');
+    await pw(items).toHaveCount(1);
+    await pw(items.first().getByTestId('commit-repo')).toHaveText('api');
+    await pw(items.first().getByTestId('commit-link')).toHaveAttribute('href', `https://github.com/example-org/api/commit/${annApiHead}`);
+    await keepScreenshot(page, 'visitors-org-contributor');
+
+    await page.reload();
+    await pw(page.getByTestId('contributor-title')).toHaveText('Ann Both');
+    await pw(items).toHaveCount(1);
+    await page.goBack();
+    await pw(page.getByTestId('board-view')).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('repo')).toBe('api');
+    await pw(page.getByTestId('repo-select')).toHaveValue('api');
+
+    // All repositories: both of hers.
+    await page.goto(`${server.url}?contributor=Ann%20Both`);
+    await pw(page.getByTestId('contributor-commit-list').getByTestId('commit-item')).toHaveCount(3);
+    await pw(page.getByTestId('contributor-repo-note')).toHaveCount(0);
+    await page.close();
+  });
+});
