@@ -1,5 +1,7 @@
 // A contributor page on a board of several repositories: the page keeps `?repo=`, shows that
 // repository's commits (with their repository badge and link), and Back returns to that board.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
@@ -73,6 +75,28 @@ describe('a contributor page on a board of several repositories', () => {
     await page.goto(`${server.url}?contributor=Ann%20Both`);
     await pw(page.getByTestId('contributor-commit-list').getByTestId('commit-item')).toHaveCount(3);
     await pw(page.getByTestId('contributor-repo-note')).toHaveCount(0);
+    await page.close();
+  });
+
+  it('shows, on All, each repository\'s share of the contributor\'s commits and points, as the data file says', async () => {
+    const data = JSON.parse(await readFile(path.join(board.dir, '.leaderboard', 'leaderboard-data.json'), 'utf8')) as { metadata: { repositoryShares: Record<string, Record<string, [number, number]>> } };
+    const mine = data.metadata.repositoryShares['Ann Both']!;
+    expect(Object.fromEntries(Object.entries(mine).map(([repo, [commits]]) => [repo, commits]))).toEqual({ api: 1, web: 2 });
+    const page = await newPage(browser);
+    await page.goto(`${server.url}?contributor=${encodeURIComponent('Ann Both')}`);
+    const rows = page.getByTestId('repository-share');
+    await pw(rows).toHaveCount(2);
+    const total = mine.api![1] + mine.web![1];
+    for (const repo of ['api', 'web'] as const) {
+      const row = page.locator(`[data-testid="repository-share"][data-repo="${repo}"]`);
+      const cells = await row.locator('th, td').allTextContents();
+      expect(cells).toEqual([repo, String(mine[repo]![0]), String(mine[repo]![1]), `${((mine[repo]![1] / total) * 100).toFixed(1)}%`]);
+    }
+    await keepScreenshot(page, 'contributor-repository-shares');
+    // One repository's view has no shares to show: everything is in that repository.
+    await page.goto(`${server.url}?repo=api&contributor=${encodeURIComponent('Ann Both')}`);
+    await pw(page.getByTestId('contributor-title')).toHaveText('Ann Both');
+    await pw(page.getByTestId('repository-shares')).toHaveCount(0);
     await page.close();
   });
 });

@@ -6,7 +6,7 @@ import { applyOverrides, parseOverrides } from '../ai/override-file.js';
 import type { LeaderboardConfig } from '../config.js';
 import type { HistorySpan } from '../git/history.js';
 import { applyIdentities } from '../identity/identities.js';
-import { buildLeaderboardData } from '../leaderboards.js';
+import { buildLeaderboardData, compareCodePoints } from '../leaderboards.js';
 import { collectGarbage } from '../memory.js';
 import type { DataDirPaths } from '../store/data-dir.js';
 import type { ScoredCommit } from '../types.js';
@@ -63,31 +63,57 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
   all = applyIdentities(applyOverrides(all, parseOverrides(o.overridesText, o.paths.overrides)), o.config.identities);
   const settings = { now: o.now, analysisPeriodDays: o.analysisPeriodDays, commitsPerEntry: o.config.commitsPerEntry, bots: o.config.bots, credit: o.config.credit };
   const several = ordered.length > 1;
+  // Each repository's board first: the whole board's metadata says what share of each person's
+  // commits and points each repository holds, summed from them.
+  const shares = new Map<string, Map<string, [number, number]>>();
+  if (several) {
+    await mkdir(o.paths.repoBoards, { recursive: true });
+    for (const part of ordered) {
+      const own = all.filter((c) => c.repo === part.name);
+      const board = buildLeaderboardData(own, emptyManualContributions(), {
+        ...settings,
+        repositories: [repositories.find((r) => r.name === part.name) as (typeof repositories)[number]],
+        metadata: { ...o.metadata, head: part.head, history: part.history },
+      });
+      // The whole list, so the page's selector offers every repository from any of the boards.
+      board.metadata.repositories = [...repositories].sort((a, b) => compareCodePoints(a.name, b.name));
+      addShares(shares, part.name, board);
+      const where = repoBoardPaths(o.paths, part.name);
+      await mkdir(path.dirname(where.data), { recursive: true });
+      await writeBoard(where, board);
+    }
+    const names = new Set(ordered.map((p) => p.name));
+    for (const entry of await readdir(o.paths.repoBoards)) {
+      if (!names.has(entry)) await rm(path.join(o.paths.repoBoards, entry), { recursive: true, force: true });
+    }
+  } else {
+    await rm(o.paths.repoBoards, { recursive: true, force: true });
+  }
   collectGarbage(all.length);
-  const data = buildLeaderboardData(several ? all : all.splice(0), o.manual, { ...settings, repositories, metadata: o.metadata });
+  const metadata = several ? { ...o.metadata, repositoryShares: sharesRecord(shares) } : o.metadata;
+  const data = buildLeaderboardData(all.splice(0), o.manual, { ...settings, repositories, metadata });
   collectGarbage(data.commits.length);
   await writeBoard(o.paths, data);
-  if (!several) {
-    await rm(o.paths.repoBoards, { recursive: true, force: true });
-    return data;
-  }
-  await mkdir(o.paths.repoBoards, { recursive: true });
-  for (const part of ordered) {
-    const own = all.filter((c) => c.repo === part.name);
-    const board = buildLeaderboardData(own, emptyManualContributions(), {
-      ...settings,
-      repositories: [repositories.find((r) => r.name === part.name) as (typeof repositories)[number]],
-      metadata: { ...o.metadata, head: part.head, history: part.history },
-    });
-    // The whole list, so the page's selector offers every repository from any of the boards.
-    board.metadata.repositories = data.metadata.repositories;
-    const where = repoBoardPaths(o.paths, part.name);
-    await mkdir(path.dirname(where.data), { recursive: true });
-    await writeBoard(where, board);
-  }
-  const names = new Set(ordered.map((p) => p.name));
-  for (const entry of await readdir(o.paths.repoBoards)) {
-    if (!names.has(entry)) await rm(path.join(o.paths.repoBoards, entry), { recursive: true, force: true });
-  }
   return data;
+}
+
+/** Adds each person's commits and points (in hundredths) in one repository's board; each commit is in one quarter. */
+function addShares(shares: Map<string, Map<string, [number, number]>>, repo: string, board: WrittenLeaderboardData): void {
+  for (const entries of Object.values(board.leaderboards.quarterly)) {
+    for (const e of entries) {
+      let person = shares.get(e.name);
+      if (!person) shares.set(e.name, (person = new Map()));
+      const [commits, cents] = person.get(repo) ?? [0, 0];
+      person.set(repo, [commits + e.total_commits, cents + Math.round(e.commit_score * 100)]);
+    }
+  }
+}
+
+/** `{ person: { repository: [commits, points] } }`, people in code-point order. */
+function sharesRecord(shares: Map<string, Map<string, [number, number]>>): Record<string, Record<string, [number, number]>> {
+  const out: Record<string, Record<string, [number, number]>> = {};
+  for (const name of [...shares.keys()].sort(compareCodePoints)) {
+    out[name] = Object.fromEntries([...(shares.get(name) as Map<string, [number, number]>)].map(([repo, [commits, cents]]) => [repo, [commits, cents / 100]]));
+  }
+  return out;
 }

@@ -10,6 +10,7 @@ import { ContributorCommits } from './ContributorCommits.js';
 import { ContributorNotFound } from './ContributorNotFound.js';
 import { ContributorOverview } from './ContributorOverview.js';
 import { ManualContributions } from './ManualContributions.js';
+import { RepositoryShares, repositorySharesOf } from './RepositoryShares.js';
 import { StandingChart } from './StandingChart.js';
 import { TypeSwitch } from './TypeSwitch.js';
 
@@ -53,6 +54,7 @@ export function ContributorPage({ board, name, type, onTypeChange, labels, perio
   const current = standings.find((s) => s.label === period) ?? null;
   const email = useMemo(() => standings.findLast((s) => s.email !== '')?.email ?? '', [standings]);
   const commits = useContributorCommits(board, name);
+  const shares = useMemo(() => repositorySharesOf(board.metadata, name), [board, name]);
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyboard and screen reader users land on the page's heading, not on the link they left.
   useEffect(() => { if (takeFocus) heading.current?.focus({ preventScroll: true }); }, [name, takeFocus]);
@@ -78,7 +80,7 @@ export function ContributorPage({ board, name, type, onTypeChange, labels, perio
       </header>
       <ContributorOverview type={type} period={period} current={current} summary={summary} />
       <StandingChart series={series} type={type} />
-      {/* Multi-repository boards: their share per repository goes here, beside the manual contributions. */}
+      {!repo && <RepositoryShares shares={shares} />}
       <ManualContributions runs={runs} type={type} />
       <ContributorCommits name={name} commits={commits} />
     </article>
