@@ -217,16 +217,20 @@ async function measureInteractions(page: Page, times: PageTimes): Promise<void> 
   await page.getByTestId('filter-toggle').click();
 }
 
-/** First render and tab switch timings for each data directory, in one headless Chromium. */
-export async function measurePages(dataDirs: Record<string, string>, log: (s: string) => void): Promise<Record<string, PageTimes>> {
+/**
+ * First render and tab switch timings for each data directory, in one headless Chromium; a
+ * directory may come with a query for the page's URL (`?repo=name`: one repository's view).
+ */
+export async function measurePages(dataDirs: Record<string, string | { dir: string; query: string }>, log: (s: string) => void): Promise<Record<string, PageTimes>> {
   const { browser, close } = await launchBrowser();
   const out: Record<string, PageTimes> = {};
   try {
-    for (const [name, dir] of Object.entries(dataDirs)) {
+    for (const [name, where] of Object.entries(dataDirs)) {
+      const { dir, query } = typeof where === 'string' ? { dir: where, query: '' } : where;
       log(`Page: ${name} (${LOADS} cold loads, ${ROUNDS * SWITCH_ORDER.length} tab switches)...`);
       const server = await serve(dir);
       try {
-        out[name] = await measureDataset(browser, server.url, dir);
+        out[name] = await measureDataset(browser, new URL(query, server.url).href, dir);
       } finally {
         await server.stop();
       }

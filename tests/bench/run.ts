@@ -12,8 +12,9 @@ import { measureEngine, noChangeMedian, type EngineResult } from './engine.js';
 import { LOAD_CONNECTIONS, measureLoad, SAVES_PER_SECOND } from './load.js';
 import { measurePages, shippedJs, summarizeTimes, type PageTimes } from './page.js';
 import { Report } from './report.js';
+import { measureOrg } from './org.js';
 import { measureShapes } from './shape-run.js';
-import { selectedShapes } from './shapes.js';
+import { orgSelected, selectedShapes } from './shapes.js';
 import { cloneRepo, repoParams, syntheticRepo } from './synthetic-repo.js';
 import { BENCH_ROOT, fmtBytes, fmtMs, git } from './util.js';
 
@@ -174,3 +175,4 @@ async function main(): Promise<void> {
 
 if (process.env.BENCH_ONLY_SHAPES !== '1') await main();
 await measureShapes(selectedShapes());
+if (orgSelected()) await measureOrg();
