@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.{ts,tsx}'],
+    files: ['web/**/*.{ts,tsx}', 'web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

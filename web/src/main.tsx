@@ -3,6 +3,7 @@ import './early-fetch.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { followThemeChanges } from './theme/theme.js';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/table.css';
@@ -10,6 +11,8 @@ import './styles/commits.css';
 import './styles/repos.css';
 import './styles/contributor.css';
 import './styles/ranking-tools.css';
+
+followThemeChanges();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -4,6 +4,7 @@ import { AdminButton } from './AdminButton.js';
 import { DataGenerated } from './DataGenerated.js';
 import { RefreshIcon, TrophyIcon } from './Icons.js';
 import { RefreshStatus } from './RefreshStatus.js';
+import { ThemeToggle } from './ThemeToggle.js';
 import { isPublishedSite } from '../lib/site-mode.js';
 
 // Read once: the marker is in the served index.html and never changes while the page runs.
@@ -17,7 +18,7 @@ interface HeaderProps {
   onRefresh: () => void;
 }
 
-/** Title, data age, auto-refresh status, the refresh control and the Admin button. */
+/** Title, data age, auto-refresh status, the theme toggle, the refresh control and the Admin button. */
 export function Header({ repository, lastUpdated, status, refreshing, onRefresh }: HeaderProps) {
   useEffect(() => {
     document.title = repository ? `Contributor Leaderboard · ${repository}` : 'Contributor Leaderboard';
@@ -40,6 +41,7 @@ export function Header({ repository, lastUpdated, status, refreshing, onRefresh 
           </div>
         </div>
         <div className="header-actions">
+          <ThemeToggle />
           <button type="button" className="button" onClick={onRefresh} disabled={refreshing}
             data-testid="refresh-button" aria-busy={refreshing}>
             <RefreshIcon width={16} height={16} className={refreshing ? 'spin' : undefined} />

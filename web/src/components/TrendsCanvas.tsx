@@ -6,17 +6,36 @@ import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { PeriodType } from '../../../src/shared/data-file.js';
 import type { TrendSeries } from '../lib/chart-series.js';
+import { useTheme } from '../theme/use-theme.js';
 
 // Only what a line chart with a legend and tooltips needs, so the rest of chart.js is tree-shaken.
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
 
-const GREEN = '#16a34a';
-const BLUE = '#2563eb';
-const ORANGE = '#f97316';
+/** The chart's colours, from theme.css (the fallbacks are the light theme's). */
+interface ChartColors {
+  significant: string; simple: string; contributors: string;
+  text: string; grid: string; axis: string;
+  tooltipBg: string; tooltipText: string; tooltipBorder: string;
+}
 
 function cssVar(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return value || fallback;
+}
+
+// Chart.js draws on a canvas, which CSS cannot recolour: the colours are read again for each theme.
+function readColors(): ChartColors {
+  return {
+    significant: cssVar('--chart-significant', '#16a34a'),
+    simple: cssVar('--chart-simple', '#2563eb'),
+    contributors: cssVar('--chart-contributors', '#f97316'),
+    text: cssVar('--text-muted', '#5b6478'),
+    grid: cssVar('--chart-grid', 'rgba(148, 163, 184, 0.28)'),
+    axis: cssVar('--chart-axis', 'rgba(0, 0, 0, 0.1)'),
+    tooltipBg: cssVar('--chart-tooltip-bg', 'rgba(0, 0, 0, 0.8)'),
+    tooltipText: cssVar('--chart-tooltip-text', '#ffffff'),
+    tooltipBorder: cssVar('--chart-tooltip-border', 'rgba(0, 0, 0, 0)'),
+  };
 }
 
 /**
@@ -35,20 +54,22 @@ function line(label: string, data: number[], color: string, yAxisID: string, den
 /** The line chart itself; loaded on demand so the table does not wait for chart.js. */
 export function TrendsCanvas({ series, type }: { series: TrendSeries; type: PeriodType }) {
   const dense = series.labels.length > DENSE_PERIODS;
+  const theme = useTheme();
+  // Read again on a theme change: the values are the stylesheet's, as the new theme left them.
+  const colors = useMemo(readColors, [theme]);
   const data = useMemo<ChartData<'line'>>(() => ({
     labels: series.labels,
     datasets: [
-      line('Significant Commits', series.significantCommits, GREEN, 'y', dense),
-      line('Simple Commits', series.simpleCommits, BLUE, 'y', dense),
-      line('Contributors', series.contributors, ORANGE, 'y1', dense),
+      line('Significant Commits', series.significantCommits, colors.significant, 'y', dense),
+      line('Simple Commits', series.simpleCommits, colors.simple, 'y', dense),
+      line('Contributors', series.contributors, colors.contributors, 'y1', dense),
     ],
-  }), [series, dense]);
+  }), [series, dense, colors]);
 
   // With one or two periods the points would sit on the chart's edges: centre them instead.
   const fewPeriods = series.labels.length < 3;
   const options = useMemo<ChartOptions<'line'>>(() => {
-    const text = cssVar('--text-muted', '#64748b');
-    const grid = cssVar('--chart-grid', 'rgba(148, 163, 184, 0.25)');
+    const { text, grid, axis } = colors;
     return {
       responsive: true,
       maintainAspectRatio: false,
@@ -56,23 +77,26 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
       interaction: { mode: 'index', intersect: false },
       plugins: {
         legend: { position: 'bottom', labels: { color: text, usePointStyle: true, boxWidth: 7, boxHeight: 7, padding: 16 } },
-        tooltip: { mode: 'index', intersect: false },
+        tooltip: {
+          mode: 'index', intersect: false, backgroundColor: colors.tooltipBg, titleColor: colors.tooltipText,
+          bodyColor: colors.tooltipText, footerColor: colors.tooltipText, borderColor: colors.tooltipBorder, borderWidth: 1,
+        },
       },
       scales: {
-        x: { offset: fewPeriods, ticks: { color: text, maxRotation: 0, autoSkipPadding: 12, ...(dense ? { maxTicksLimit: 12 } : {}) }, grid: { display: false } },
+        x: { offset: fewPeriods, ticks: { color: text, maxRotation: 0, autoSkipPadding: 12, ...(dense ? { maxTicksLimit: 12 } : {}) }, grid: { display: false }, border: { color: axis } },
         y: {
           type: 'linear', position: 'left', beginAtZero: true, grace: '5%', // headroom so the top point is not cut in half
           title: { display: true, text: 'Commits', color: text },
-          ticks: { color: text, precision: 0 }, grid: { color: grid },
+          ticks: { color: text, precision: 0 }, grid: { color: grid }, border: { color: axis },
         },
         y1: {
           type: 'linear', position: 'right', beginAtZero: true, grace: '5%',
           title: { display: true, text: 'Contributors', color: text },
-          ticks: { color: text, precision: 0 }, grid: { drawOnChartArea: false },
+          ticks: { color: text, precision: 0 }, grid: { drawOnChartArea: false, color: axis }, border: { color: axis },
         },
       },
     };
-  }, [fewPeriods, dense]);
+  }, [fewPeriods, dense, colors]);
 
   return (
     <Line data={data} options={options}

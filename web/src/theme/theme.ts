@@ -1,0 +1,79 @@
+/**
+ * The colour theme. The visitor's choice (light, dark, or the system's) is kept in localStorage;
+ * the theme in force is the `data-theme` attribute of <html>, which theme.css reads. public/theme.js
+ * sets it before the first paint (same key, same rule); this module changes it afterwards.
+ */
+
+/** Where the choice is kept; no entry means "follow the system". Also read by public/theme.js. */
+export const THEME_STORAGE_KEY = 'leaderboard:theme';
+
+/** What the visitor picked. */
+export type ThemeChoice = 'light' | 'dark' | 'system';
+/** What the page shows. */
+export type Theme = 'light' | 'dark';
+
+export const THEME_CHOICES: readonly ThemeChoice[] = ['light', 'dark', 'system'];
+
+const SYSTEM_DARK = '(prefers-color-scheme: dark)';
+
+/** A stored value as a choice; anything but 'light' or 'dark' (or no value) means the system's. */
+export function parseThemeChoice(raw: string | null): ThemeChoice {
+  return raw === 'light' || raw === 'dark' ? raw : 'system';
+}
+
+/** The theme a choice gives while the system prefers dark (or not). */
+export function resolveTheme(choice: ThemeChoice, systemDark: boolean): Theme {
+  if (choice === 'system') return systemDark ? 'dark' : 'light';
+  return choice;
+}
+
+/** The stored choice; the system's when storage is empty or disabled. */
+export function readThemeChoice(): ThemeChoice {
+  try {
+    return parseThemeChoice(window.localStorage.getItem(THEME_STORAGE_KEY));
+  } catch {
+    return 'system';
+  }
+}
+
+/** Keeps the choice (removing the entry for the system's) and shows it. */
+export function storeThemeChoice(choice: ThemeChoice): void {
+  try {
+    if (choice === 'system') window.localStorage.removeItem(THEME_STORAGE_KEY);
+    else window.localStorage.setItem(THEME_STORAGE_KEY, choice);
+  } catch {
+    // storage full or disabled: the choice holds for this visit only
+  }
+  applyThemeChoice(choice);
+}
+
+/** Sets <html data-theme> for a choice. */
+export function applyThemeChoice(choice: ThemeChoice): void {
+  const theme = resolveTheme(choice, window.matchMedia(SYSTEM_DARK).matches);
+  if (document.documentElement.dataset.theme !== theme) document.documentElement.dataset.theme = theme;
+}
+
+/** The theme the page shows now. */
+export function currentTheme(): Theme {
+  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+}
+
+/** Calls `onChange` whenever the page's theme changes (whoever changed it). */
+export function onThemeChange(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
+/**
+ * Keeps the theme in step for the life of the page: with the system's preference while the
+ * choice is the system's, and with a choice made in another tab. Called once, at startup.
+ */
+export function followThemeChanges(): void {
+  const reapply = () => applyThemeChoice(readThemeChoice());
+  window.matchMedia(SYSTEM_DARK).addEventListener('change', reapply);
+  window.addEventListener('storage', (e) => {
+    if (e.key === THEME_STORAGE_KEY || e.key === null) reapply();
+  });
+  reapply(); // in case theme.js did not run (a page saved without it): never leave the attribute unset
+}
