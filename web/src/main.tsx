@@ -11,6 +11,7 @@ import './styles/commits.css';
 import './styles/repos.css';
 import './styles/contributor.css';
 import './styles/ranking-tools.css';
+import './styles/phone.css';
 
 followThemeChanges();
 
