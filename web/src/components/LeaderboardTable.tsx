@@ -3,6 +3,7 @@ import type { ContributorEntry } from '../../../src/shared/data-file.js';
 import { downloadBlob, rankingCsvRows, toCsv } from '../lib/csv.js';
 import { describeMovement, movementOf } from '../lib/movement.js';
 import { searchEntries } from '../lib/search.js';
+import { onTreegridKeyDown } from '../lib/treegrid-keys.js';
 import { LeaderboardRow } from './LeaderboardRow.js';
 import { RankingToolbar } from './RankingToolbar.js';
 import { TierLegend } from './TierLegend.js';
@@ -85,7 +86,7 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
           <p className="empty-state" data-testid="search-empty">No contributor of this period matches &ldquo;{query.trim()}&rdquo;.</p>
         ) : (
         <div className="table-scroll">
-          <table className="lb-table" data-testid="leaderboard-table">
+          <table className="lb-table" role="treegrid" aria-labelledby={`${baseId}-title`} data-testid="leaderboard-table">
             <thead>
               <tr>
                 {HEADERS.map((h) => (
@@ -96,7 +97,7 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
                 <th scope="col" className="col-toggle"><span className="visually-hidden">Details</span></th>
               </tr>
             </thead>
-            <tbody>
+            <tbody onKeyDown={onTreegridKeyDown}>
               {shown.map((e, i) => (
                 <LeaderboardRow key={keys[i]} entry={e} expanded={openName === e.name}
                   onToggle={() => setOpenName((cur) => (cur === e.name ? null : e.name))}

@@ -1,0 +1,45 @@
+/// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
+// axe-core on the board of the real fixture, light and dark, wide and phone, and the board used
+// with the keyboard alone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe.js';
+import { serveFixture, type E2eSession } from '../support/e2e.js';
+import { pw } from '../support/pw-expect.js';
+
+let s: E2eSession;
+beforeAll(async () => {
+  s = await serveFixture();
+});
+afterAll(async () => { await s?.close(); });
+
+const rows = (page: Page) => page.getByTestId('leaderboard-row');
+
+async function open(opts: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<Page> {
+  const context = await s.browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 }, colorScheme: opts.colorScheme ?? 'light' });
+  const page = await context.newPage();
+  await page.goto(`${s.server.url}?type=monthly&period=2025-10`);
+  await pw(rows(page).first()).toBeVisible();
+  await pw(page.locator('[data-testid="trends-chart"] canvas')).toBeVisible();
+  return page;
+}
+
+async function openFirstRow(page: Page): Promise<void> {
+  await rows(page).first().click();
+  await pw(page.getByTestId('commit-item').first()).toBeVisible();
+}
+
+describe('axe on the board', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [1280, 375]) {
+      it(`finds nothing serious in ${colorScheme} at ${width}px, closed and with a row open`, async () => {
+        const page = await open({ colorScheme, width });
+        await pw(page.locator(`html[data-theme="${colorScheme}"]`)).toHaveCount(1);
+        expect(await seriousViolations(page)).toEqual([]);
+        await openFirstRow(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.context().close();
+      });
+    }
+  }
+});

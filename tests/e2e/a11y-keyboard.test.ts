@@ -1,0 +1,107 @@
+/// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
+// The board with the keyboard alone, on the real fixture: every stop of Tab shows a focus ring,
+// and the theme, the contributor filter, the tabs, the period, the rows and the admin modal all
+// answer to keys.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { newPage, serveFixture, type E2eSession } from '../support/e2e.js';
+import { pw } from '../support/pw-expect.js';
+
+let s: E2eSession;
+beforeAll(async () => {
+  s = await serveFixture();
+});
+afterAll(async () => { await s?.close(); });
+
+const rows = (page: Page) => page.getByTestId('leaderboard-row');
+
+/** What has the focus, and whether it draws a visible outline (every focus style of the page is one). */
+function focusState(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return { what: 'body', ring: false };
+    const css = getComputedStyle(el);
+    const ring = css.outlineStyle !== 'none' && parseFloat(css.outlineWidth) >= 2 && !/rgba\(.*, 0\)$/.test(css.outlineColor);
+    const what = `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[data-testid=${el.getAttribute('data-testid')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    return { what, ring };
+  });
+}
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+/** Presses `key` (Tab or Shift+Tab) until `target` has the focus, checking the ring at every stop. */
+async function tabTo(page: Page, target: Locator, key = 'Tab'): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press(key);
+    const focus = await focusState(page);
+    expect(focus.ring, `no visible focus on ${focus.what}`).toBe(true);
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`${key} never reached ${target}`);
+}
+
+describe('the board with the keyboard alone', () => {
+  it('reaches and works every control with a visible focus ring', async () => {
+    const page = await newPage(s.browser);
+    await page.goto(s.server.url);
+    await pw(rows(page)).toHaveCount(7);
+
+    // Theme toggle, first in the header.
+    await tabTo(page, page.getByTestId('theme-dark'));
+    await page.keyboard.press('Enter');
+    await pw(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await pw(page.getByTestId('theme-dark')).toHaveAttribute('aria-pressed', 'true');
+
+    // Hide the first contributor through the filter.
+    const first = await rows(page).first().getAttribute('data-name');
+    await tabTo(page, page.getByTestId('filter-toggle'));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByTestId('filter-search'));
+    await page.keyboard.type(first!);
+    const option = page.getByTestId('filter-option').filter({ hasText: first! }).locator('input');
+    await tabTo(page, option);
+    await page.keyboard.press('Space');
+    await pw(page.locator(`[data-testid="leaderboard-row"][data-name="${first}"]`)).toHaveCount(0);
+    await pw(rows(page)).toHaveCount(6);
+
+    // The tabs follow the arrows; the period select follows them too.
+    await tabTo(page, page.getByTestId('tab-weekly'));
+    await page.keyboard.press('ArrowRight');
+    await pw(page.getByTestId('tab-monthly')).toHaveAttribute('aria-selected', 'true');
+    await pw(page.getByTestId('tab-monthly')).toBeFocused();
+    await tabTo(page, page.getByTestId('period-select'));
+    await pw(page.getByTestId('period-select')).toHaveValue('2025-10');
+    await page.keyboard.press('ArrowDown');
+    await pw(page.getByTestId('period-select')).toHaveValue('2025-09');
+    await pw(page.getByTestId('viewing-period')).toHaveText('2025-09');
+
+    // Rows: Enter opens, the arrows move between rows and open and close them.
+    await tabTo(page, rows(page).first());
+    await page.keyboard.press('Enter');
+    await pw(rows(page).first()).toHaveAttribute('aria-expanded', 'true');
+    await pw(page.getByTestId('row-details')).toHaveCount(1);
+    await page.keyboard.press('ArrowDown');
+    await pw(rows(page).nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await pw(rows(page).nth(1)).toHaveAttribute('aria-expanded', 'true');
+    await pw(rows(page).first()).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('ArrowLeft');
+    await pw(page.getByTestId('row-details')).toHaveCount(0);
+    await page.keyboard.press('End');
+    await pw(rows(page).last()).toBeFocused();
+    await page.keyboard.press('Home');
+    await pw(rows(page).first()).toBeFocused();
+    expect((await focusState(page)).ring).toBe(true);
+
+    // Back up to the Admin button; the modal takes the focus and gives it back on Escape.
+    await tabTo(page, page.getByTestId('admin-button'), 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await pw(page.getByTestId('admin-modal')).toBeVisible();
+    await pw(page.getByTestId('token-input')).toBeFocused();
+    expect((await focusState(page)).ring).toBe(true);
+    await page.keyboard.press('Escape');
+    await pw(page.getByTestId('admin-modal')).toHaveCount(0);
+    await pw(page.getByTestId('admin-button')).toBeFocused();
+    await page.context().close();
+  });
+});
