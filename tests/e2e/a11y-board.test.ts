@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe.js';
+import { lowContrastTexts } from '../support/contrast.js';
 import { serveFixture, type E2eSession } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
 
@@ -41,5 +42,17 @@ describe('axe on the board', () => {
         await page.context().close();
       });
     }
+  }
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`finds nothing serious in the "How scores work" dialog in ${colorScheme}`, async () => {
+      const page = await open({ colorScheme });
+      await page.getByTestId('open-rules').click();
+      const dialog = '[data-testid="rules-panel"]';
+      await pw(page.locator(dialog)).toBeVisible();
+      expect(await seriousViolations(page, dialog)).toEqual([]);
+      expect(await lowContrastTexts(page, dialog)).toEqual([]); // axe leaves text in a modal dialog unjudged
+      await page.context().close();
+    });
   }
 });
