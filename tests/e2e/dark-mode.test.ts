@@ -1,0 +1,161 @@
+/// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
+// Dark mode on the real fixture: it follows the system, the toggle's choice survives a reload and
+// is in force before the app's script runs, and the chart is redrawn in the theme's colours.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { keepScreenshot, serveFixture, type E2eSession } from '../support/e2e.js';
+import { pw } from '../support/pw-expect.js';
+
+let s: E2eSession;
+beforeAll(async () => {
+  s = await serveFixture();
+});
+afterAll(async () => { await s?.close(); });
+
+// theme.css: the page background and the chart's tick and legend text (--bg, --text-muted) and
+// its significant-commits line (--chart-significant) in each theme.
+const LIGHT = { bg: 'rgb(245, 246, 250)', text: [91, 100, 120], green: [22, 163, 74] } as const;
+const DARK = { bg: 'rgb(12, 17, 29)', text: [162, 171, 192], green: [52, 196, 106] } as const;
+
+const rows = (page: Page) => page.getByTestId('leaderboard-row');
+const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem('leaderboard:theme'));
+
+async function open(colorScheme: 'light' | 'dark', query = ''): Promise<Page> {
+  const context = await s.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+  const page = await context.newPage();
+  await page.goto(`${s.server.url}${query}`);
+  await pw(rows(page).first()).toBeVisible();
+  return page;
+}
+
+/** Opaque pixels of the chart's canvas within a small distance of each colour. */
+async function chartPixels<K extends string>(page: Page, colors: Record<K, readonly number[]>): Promise<Record<K, number>> {
+  const counted = await page.locator('[data-testid="trends-chart"] canvas').evaluate((canvas: HTMLCanvasElement, wanted) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    const counts: Record<string, number> = Object.fromEntries(Object.keys(wanted).map((k) => [k, 0]));
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3]! < 250) continue;
+      for (const [name, [r, g, b]] of Object.entries(wanted)) {
+        if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) <= 12) counts[name]! += 1;
+      }
+    }
+    return counts;
+  }, colors as Record<string, readonly number[]>);
+  return counted as Record<K, number>;
+}
+
+/** Waits until the chart is drawn in one theme's colours and none of the other's. */
+async function expectChartIn(page: Page, now: typeof LIGHT | typeof DARK, other: typeof LIGHT | typeof DARK): Promise<void> {
+  await expect.poll(async () => {
+    const px = await chartPixels(page, { text: now.text, green: now.green, otherText: other.text, otherGreen: other.green });
+    return px.text > 100 && px.green > 100 && px.otherText === 0 && px.otherGreen === 0 ? 'drawn' : JSON.stringify(px);
+  }, { timeout: 10_000, interval: 200 }).toBe('drawn');
+}
+
+describe('dark mode', () => {
+  it('follows the system preference, also when it changes while the page is open', async () => {
+    const page = await open('dark');
+    expect(await theme(page)).toBe('dark');
+    expect(await bodyBackground(page)).toBe(DARK.bg);
+    await pw(page.getByTestId('theme-system')).toHaveAttribute('aria-pressed', 'true');
+    expect(await stored(page)).toBeNull();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => theme(page)).toBe('light');
+    expect(await bodyBackground(page)).toBe(LIGHT.bg);
+    await page.context().close();
+
+    const light = await open('light');
+    expect(await theme(light)).toBe('light');
+    expect(await bodyBackground(light)).toBe(LIGHT.bg);
+    await light.context().close();
+  });
+
+  it('keeps the toggle\'s choice across a reload, in force before the app\'s script runs, and can go back to the system', async () => {
+    const page = await open('light');
+    await page.getByTestId('theme-dark').click();
+    expect(await theme(page)).toBe('dark');
+    expect(await bodyBackground(page)).toBe(DARK.bg);
+    await pw(page.getByTestId('theme-dark')).toHaveAttribute('aria-pressed', 'true');
+    await pw(page.getByTestId('theme-system')).toHaveAttribute('aria-pressed', 'false');
+    expect(await stored(page)).toBe('dark');
+
+    // Without the app's script (never loaded), the page is already dark: no light flash first.
+    await page.route('**/assets/index-*.js', (route) => route.abort());
+    await page.reload();
+    await pw(page.getByTestId('leaderboard-row')).toHaveCount(0);
+    expect(await theme(page)).toBe('dark');
+    expect(await bodyBackground(page)).toBe(DARK.bg);
+    await page.unroute('**/assets/index-*.js');
+
+    await page.reload();
+    await pw(rows(page).first()).toBeVisible();
+    expect(await theme(page)).toBe('dark');
+    await pw(page.getByTestId('theme-dark')).toHaveAttribute('aria-pressed', 'true');
+
+    // Back to the system's (light here): the stored choice goes.
+    await page.getByTestId('theme-system').click();
+    expect(await theme(page)).toBe('light');
+    expect(await stored(page)).toBeNull();
+    // A light choice holds against a dark system.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => theme(page)).toBe('dark');
+    await page.getByTestId('theme-light').click();
+    expect(await theme(page)).toBe('light');
+    await page.reload();
+    await pw(rows(page).first()).toBeVisible();
+    expect(await theme(page)).toBe('light');
+    await pw(page.getByTestId('theme-light')).toHaveAttribute('aria-pressed', 'true');
+    await page.context().close();
+  });
+
+  it('redraws the chart\'s text and lines in the theme\'s colours', async () => {
+    const page = await open('light', '?type=monthly&period=2025-10');
+    await expectChartIn(page, LIGHT, DARK);
+    await page.getByTestId('theme-dark').click();
+    await expectChartIn(page, DARK, LIGHT);
+    await page.getByTestId('theme-light').click();
+    await expectChartIn(page, LIGHT, DARK);
+    await page.context().close();
+  });
+
+  it('keeps commit borders green and blue, set apart from the card, in both themes', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await open(scheme, '?type=quarterly&period=2025-Q3');
+      await rows(page).first().click();
+      const items = page.getByTestId('commit-item');
+      await pw(items.first()).toBeVisible();
+      const borders = await items.evaluateAll((els) => els.map((el) => ({
+        kind: el.getAttribute('data-classification'),
+        border: getComputedStyle(el).borderLeftColor,
+        card: getComputedStyle(el).backgroundColor,
+      })));
+      const rgb = (c: string) => c.match(/\d+/g)!.slice(0, 3).map(Number) as [number, number, number];
+      const lum = ([r, g, b]: [number, number, number]) => {
+        const lin = (c: number) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+      };
+      const ratio = (a: string, b: string) => { const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((p, q) => q - p); return (x! + 0.05) / (y! + 0.05); };
+      const significant = borders.find((b) => b.kind === 'significant')!;
+      const simple = borders.find((b) => b.kind === 'simple')!;
+      expect(rgb(significant.border)[1]).toBeGreaterThan(rgb(significant.border)[2]); // green
+      expect(rgb(simple.border)[2]).toBeGreaterThan(rgb(simple.border)[1]); // blue
+      // A border that marks something is a graphic: 3:1 against the card it edges (WCAG 1.4.11).
+      expect(ratio(significant.border, significant.card)).toBeGreaterThanOrEqual(3);
+      expect(ratio(simple.border, simple.card)).toBeGreaterThanOrEqual(3);
+      await page.context().close();
+    }
+  });
+
+  it('takes screenshots of the latest week, a row open, in both themes', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await open(scheme);
+      await rows(page).first().click();
+      await pw(page.getByTestId('commit-item').first()).toBeVisible();
+      await expectChartIn(page, scheme === 'light' ? LIGHT : DARK, scheme === 'light' ? DARK : LIGHT);
+      await keepScreenshot(page, `dark-mode-${scheme}`);
+      await page.context().close();
+    }
+  });
+});
