@@ -12,10 +12,20 @@ beforeAll(async () => {
 });
 afterAll(async () => { await s?.close(); });
 
-// theme.css: the page background and the chart's tick and legend text (--bg, --text-muted) and
-// its significant-commits line (--chart-significant) in each theme.
-const LIGHT = { bg: 'rgb(245, 246, 250)', text: [91, 100, 120], green: [22, 163, 74] } as const;
-const DARK = { bg: 'rgb(12, 17, 29)', text: [162, 171, 192], green: [52, 196, 106] } as const;
+// theme.css in each theme: the page background (--bg), and the chart's pixels as RGBA: tick and
+// legend text (--text-muted), the significant-commits line (--chart-significant), the grid lines
+// (--chart-grid) and the tooltip's background (--chart-tooltip-bg).
+const LIGHT = {
+  bg: 'rgb(245, 246, 250)',
+  chart: { text: [91, 100, 120, 255], green: [22, 163, 74, 255], grid: [148, 163, 184, 71] },
+  tooltip: [0, 0, 0, 204],
+} as const;
+const DARK = {
+  bg: 'rgb(12, 17, 29)',
+  chart: { text: [162, 171, 192, 255], green: [52, 196, 106, 255], grid: [148, 163, 184, 41] },
+  tooltip: [36, 44, 66, 255],
+} as const;
+type Theme = typeof LIGHT | typeof DARK;
 
 const rows = (page: Page) => page.getByTestId('leaderboard-row');
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
@@ -30,15 +40,15 @@ async function open(colorScheme: 'light' | 'dark', query = ''): Promise<Page> {
   return page;
 }
 
-/** Opaque pixels of the chart's canvas within a small distance of each colour. */
+/** Pixels of the chart's canvas within a small distance of each RGBA colour. */
 async function chartPixels<K extends string>(page: Page, colors: Record<K, readonly number[]>): Promise<Record<K, number>> {
   const counted = await page.locator('[data-testid="trends-chart"] canvas').evaluate((canvas: HTMLCanvasElement, wanted) => {
     const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
     const counts: Record<string, number> = Object.fromEntries(Object.keys(wanted).map((k) => [k, 0]));
     for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3]! < 250) continue;
-      for (const [name, [r, g, b]] of Object.entries(wanted)) {
-        if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) <= 12) counts[name]! += 1;
+      for (const [name, [r, g, b, a]] of Object.entries(wanted)) {
+        if (Math.abs(data[i + 3]! - a!) <= 3
+          && Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) <= 12) counts[name]! += 1;
       }
     }
     return counts;
@@ -46,12 +56,27 @@ async function chartPixels<K extends string>(page: Page, colors: Record<K, reado
   return counted as Record<K, number>;
 }
 
-/** Waits until the chart is drawn in one theme's colours and none of the other's. */
-async function expectChartIn(page: Page, now: typeof LIGHT | typeof DARK, other: typeof LIGHT | typeof DARK): Promise<void> {
+/** Waits until the chart's text, lines and grid are drawn in one theme's colours and none in the other's. */
+async function expectChartIn(page: Page, now: Theme, other: Theme): Promise<void> {
   await expect.poll(async () => {
-    const px = await chartPixels(page, { text: now.text, green: now.green, otherText: other.text, otherGreen: other.green });
-    return px.text > 100 && px.green > 100 && px.otherText === 0 && px.otherGreen === 0 ? 'drawn' : JSON.stringify(px);
+    const px = await chartPixels(page, {
+      text: now.chart.text, green: now.chart.green, grid: now.chart.grid,
+      otherText: other.chart.text, otherGreen: other.chart.green, otherGrid: other.chart.grid,
+    });
+    const drawn = px.text > 100 && px.green > 100 && px.grid > 1000 && px.otherText + px.otherGreen + px.otherGrid === 0;
+    return drawn ? 'drawn' : JSON.stringify(px);
   }, { timeout: 10_000, interval: 200 }).toBe('drawn');
+}
+
+/** Hovers the middle of the chart and waits for its tooltip in one theme's colour. */
+async function expectTooltipIn(page: Page, now: Theme, other: Theme): Promise<void> {
+  const box = (await page.locator('[data-testid="trends-chart"] canvas').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  await expect.poll(async () => {
+    const px = await chartPixels(page, { tooltip: now.tooltip, otherTooltip: other.tooltip });
+    return px.tooltip > 500 && px.otherTooltip === 0 ? 'shown' : JSON.stringify(px);
+  }, { timeout: 10_000, interval: 200 }).toBe('shown');
+  await page.mouse.move(0, 0);
 }
 
 describe('dark mode', () => {
@@ -110,11 +135,13 @@ describe('dark mode', () => {
     await page.context().close();
   });
 
-  it('redraws the chart\'s text and lines in the theme\'s colours', async () => {
+  it('redraws the chart\'s text, lines, grid and tooltip in the theme\'s colours', async () => {
     const page = await open('light', '?type=monthly&period=2025-10');
     await expectChartIn(page, LIGHT, DARK);
+    await expectTooltipIn(page, LIGHT, DARK);
     await page.getByTestId('theme-dark').click();
     await expectChartIn(page, DARK, LIGHT);
+    await expectTooltipIn(page, DARK, LIGHT);
     await page.getByTestId('theme-light').click();
     await expectChartIn(page, LIGHT, DARK);
     await page.context().close();

@@ -15,7 +15,7 @@ ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip,
 interface ChartColors {
   significant: string; simple: string; contributors: string;
   text: string; grid: string; axis: string;
-  tooltipBg: string; tooltipText: string; tooltipBorder: string;
+  tooltipBg: string; tooltipText: string; tooltipBorder: string; tooltipKey: string;
 }
 
 function cssVar(name: string, fallback: string): string {
@@ -35,6 +35,7 @@ function readColors(): ChartColors {
     tooltipBg: cssVar('--chart-tooltip-bg', 'rgba(0, 0, 0, 0.8)'),
     tooltipText: cssVar('--chart-tooltip-text', '#ffffff'),
     tooltipBorder: cssVar('--chart-tooltip-border', 'rgba(0, 0, 0, 0)'),
+    tooltipKey: cssVar('--chart-tooltip-key', '#ffffff'),
   };
 }
 
@@ -80,6 +81,7 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
         tooltip: {
           mode: 'index', intersect: false, backgroundColor: colors.tooltipBg, titleColor: colors.tooltipText,
           bodyColor: colors.tooltipText, footerColor: colors.tooltipText, borderColor: colors.tooltipBorder, borderWidth: 1,
+          multiKeyBackground: colors.tooltipKey,
         },
       },
       scales: {
