@@ -6,38 +6,10 @@ import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { PeriodType } from '../../../src/shared/data-file.js';
 import type { TrendSeries } from '../lib/chart-series.js';
-import { useTheme } from '../theme/use-theme.js';
+import { tooltipColors, useChartColors } from '../theme/chart-colors.js';
 
 // Only what a line chart with a legend and tooltips needs, so the rest of chart.js is tree-shaken.
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
-
-/** The chart's colours, from theme.css (the fallbacks are the light theme's). */
-interface ChartColors {
-  significant: string; simple: string; contributors: string;
-  text: string; grid: string; axis: string;
-  tooltipBg: string; tooltipText: string; tooltipBorder: string; tooltipKey: string;
-}
-
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
-
-// Chart.js draws on a canvas, which CSS cannot recolour: the colours are read again for each theme.
-function readColors(): ChartColors {
-  return {
-    significant: cssVar('--chart-significant', '#16a34a'),
-    simple: cssVar('--chart-simple', '#2563eb'),
-    contributors: cssVar('--chart-contributors', '#f97316'),
-    text: cssVar('--text-muted', '#5b6478'),
-    grid: cssVar('--chart-grid', 'rgba(148, 163, 184, 0.28)'),
-    axis: cssVar('--chart-axis', 'rgba(0, 0, 0, 0.1)'),
-    tooltipBg: cssVar('--chart-tooltip-bg', 'rgba(0, 0, 0, 0.8)'),
-    tooltipText: cssVar('--chart-tooltip-text', '#ffffff'),
-    tooltipBorder: cssVar('--chart-tooltip-border', 'rgba(0, 0, 0, 0)'),
-    tooltipKey: cssVar('--chart-tooltip-key', '#ffffff'),
-  };
-}
 
 /**
  * Past this many periods (20 years of weeks is over 1,000) points would merge into a thick band:
@@ -55,9 +27,7 @@ function line(label: string, data: number[], color: string, yAxisID: string, den
 /** The line chart itself; loaded on demand so the table does not wait for chart.js. */
 export function TrendsCanvas({ series, type }: { series: TrendSeries; type: PeriodType }) {
   const dense = series.labels.length > DENSE_PERIODS;
-  const theme = useTheme();
-  // Read again on a theme change: the values are the stylesheet's, as the new theme left them.
-  const colors = useMemo(readColors, [theme]);
+  const colors = useChartColors();
   const data = useMemo<ChartData<'line'>>(() => ({
     labels: series.labels,
     datasets: [
@@ -78,11 +48,7 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
       interaction: { mode: 'index', intersect: false },
       plugins: {
         legend: { position: 'bottom', labels: { color: text, usePointStyle: true, boxWidth: 7, boxHeight: 7, padding: 16 } },
-        tooltip: {
-          mode: 'index', intersect: false, backgroundColor: colors.tooltipBg, titleColor: colors.tooltipText,
-          bodyColor: colors.tooltipText, footerColor: colors.tooltipText, borderColor: colors.tooltipBorder, borderWidth: 1,
-          multiKeyBackground: colors.tooltipKey,
-        },
+        tooltip: { mode: 'index', intersect: false, ...tooltipColors(colors) },
       },
       scales: {
         x: { offset: fewPeriods, ticks: { color: text, maxRotation: 0, autoSkipPadding: 12, ...(dense ? { maxTicksLimit: 12 } : {}) }, grid: { display: false }, border: { color: axis } },
