@@ -3,8 +3,9 @@
 // and the theme, the contributor filter, the tabs, the period, the rows and the admin modal all
 // answer to keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { newPage, serveFixture, type E2eSession } from '../support/e2e.js';
+import { focusState, tabTo } from '../support/focus.js';
 import { pw } from '../support/pw-expect.js';
 
 let s: E2eSession;
@@ -14,31 +15,6 @@ beforeAll(async () => {
 afterAll(async () => { await s?.close(); });
 
 const rows = (page: Page) => page.getByTestId('leaderboard-row');
-
-/** What has the focus, and whether it draws a visible outline (every focus style of the page is one). */
-function focusState(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return { what: 'body', ring: false };
-    const css = getComputedStyle(el);
-    const ring = css.outlineStyle !== 'none' && parseFloat(css.outlineWidth) >= 2 && !/rgba\(.*, 0\)$/.test(css.outlineColor);
-    const what = `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[data-testid=${el.getAttribute('data-testid')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
-    return { what, ring };
-  });
-}
-
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
-
-/** Presses `key` (Tab or Shift+Tab) until `target` has the focus, checking the ring at every stop. */
-async function tabTo(page: Page, target: Locator, key = 'Tab'): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    await page.keyboard.press(key);
-    const focus = await focusState(page);
-    expect(focus.ring, `no visible focus on ${focus.what}`).toBe(true);
-    if (await isFocused(target)) return;
-  }
-  throw new Error(`${key} never reached ${target}`);
-}
 
 describe('the board with the keyboard alone', () => {
   it('reaches and works every control with a visible focus ring', async () => {
