@@ -6,19 +6,16 @@ import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { PeriodType } from '../../../../src/shared/data-file.js';
 import type { StandingSeries } from '../../lib/contributor-summary.js';
+import { cssVar, tooltipColors, useChartColors } from '../../theme/chart-colors.js';
 import { DENSE_PERIODS } from '../TrendsCanvas.js';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
-
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
 
 /** Total score (left axis) and rank (right axis, 1 at the top) per period; loaded on demand like the trends chart. */
 export function StandingCanvas({ series, type }: { series: StandingSeries; type: PeriodType }) {
   const dense = series.labels.length > DENSE_PERIODS;
   const few = series.labels.length < 3;
+  const colors = useChartColors(); // new on a theme change: the series colours below are read again too
   const data = useMemo<ChartData<'line'>>(() => {
     const score = cssVar('--accent', '#4f46e5');
     const rank = cssVar('--orange', '#ea6c0a');
@@ -31,10 +28,9 @@ export function StandingCanvas({ series, type }: { series: StandingSeries; type:
         { label: 'Rank', data: series.ranks, yAxisID: 'y1', borderColor: rank, backgroundColor: rank, tension: 0, spanGaps: false, ...points },
       ],
     };
-  }, [series, dense]);
+  }, [series, dense, colors]);
   const options = useMemo<ChartOptions<'line'>>(() => {
-    const text = cssVar('--text-muted', '#64748b');
-    const grid = cssVar('--chart-grid', 'rgba(148, 163, 184, 0.25)');
+    const { text, grid, axis } = colors;
     return {
       responsive: true,
       maintainAspectRatio: false,
@@ -42,22 +38,22 @@ export function StandingCanvas({ series, type }: { series: StandingSeries; type:
       interaction: { mode: 'index', intersect: false },
       plugins: {
         legend: { position: 'bottom', labels: { color: text, usePointStyle: true, boxWidth: 7, boxHeight: 7, padding: 16 } },
-        tooltip: { mode: 'index', intersect: false },
+        tooltip: { mode: 'index', intersect: false, ...tooltipColors(colors) },
       },
       scales: {
-        x: { offset: few, ticks: { color: text, maxRotation: 0, autoSkipPadding: 12, ...(dense ? { maxTicksLimit: 12 } : {}) }, grid: { display: false } },
+        x: { offset: few, ticks: { color: text, maxRotation: 0, autoSkipPadding: 12, ...(dense ? { maxTicksLimit: 12 } : {}) }, grid: { display: false }, border: { color: axis } },
         y: {
           type: 'linear', position: 'left', beginAtZero: true, grace: '5%',
-          title: { display: true, text: 'Total score', color: text }, ticks: { color: text }, grid: { color: grid },
+          title: { display: true, text: 'Total score', color: text }, ticks: { color: text }, grid: { color: grid }, border: { color: axis },
         },
         // Inverted: rank 1 is best, so it is drawn at the top.
         y1: {
           type: 'linear', position: 'right', reverse: true, min: 1, suggestedMax: 5,
-          title: { display: true, text: 'Rank', color: text }, ticks: { color: text, precision: 0 }, grid: { drawOnChartArea: false },
+          title: { display: true, text: 'Rank', color: text }, ticks: { color: text, precision: 0 }, grid: { drawOnChartArea: false, color: axis }, border: { color: axis },
         },
       },
     };
-  }, [few, dense]);
+  }, [few, dense, colors]);
   return (
     <Line data={data} options={options} role="img" data-testid="standing-canvas"
       aria-label={`Total score and rank per ${type} period; rank 1 is at the top of the right-hand axis`} />
