@@ -40,6 +40,9 @@ describe('axe on a contributor page', () => {
         expect(await seriousViolations(page)).toEqual([]);
         if (width === 375) {
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+          // The page's commit list grows with the page (no inner scroll), so none of it spills over what follows.
+          const list = await page.getByTestId('contributor-commit-list').evaluate((el) => ({ content: el.scrollHeight, box: el.clientHeight }));
+          expect(list.content).toBeLessThanOrEqual(list.box + 1);
           await keepScreenshot(page, `a11y-contributor-phone-${colorScheme}`);
         } else {
           await keepScreenshot(page, `a11y-contributor-${colorScheme}`);
