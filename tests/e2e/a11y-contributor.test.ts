@@ -43,6 +43,12 @@ describe('axe on a contributor page', () => {
           // The page's commit list grows with the page (no inner scroll), so none of it spills over what follows.
           const list = await page.getByTestId('contributor-commit-list').evaluate((el) => ({ content: el.scrollHeight, box: el.clientHeight }));
           expect(list.content).toBeLessThanOrEqual(list.box + 1);
+          // The head's controls stay inside its card.
+          const head = (await page.locator('.contributor-head').boundingBox())!;
+          for (const id of ['contributor-type-switch', 'period-select']) {
+            const box = (await page.getByTestId('contributor-page').getByTestId(id).boundingBox())!;
+            expect(box.x + box.width, id).toBeLessThanOrEqual(head.x + head.width);
+          }
           await keepScreenshot(page, `a11y-contributor-phone-${colorScheme}`);
         } else {
           await keepScreenshot(page, `a11y-contributor-${colorScheme}`);
