@@ -10,7 +10,7 @@ import { isBot } from './bots.js';
 import { assembleBoard, type BoardPart } from './board/assemble.js';
 import { creditCounts, type CreditCounts } from './credit/index.js';
 import { errorMessage } from './errors.js';
-import type { HistorySpan } from './git/history.js';
+import { listHistory, type HistorySpan, type ListedHistory } from './git/history.js';
 import { headCommit, pullFastForward, shallowBoundary } from './git/repo.js';
 import { metadataFor } from './metadata.js';
 import { boardFingerprint, stateSchema, type RefreshState, type StatePart } from './refresh-state.js';
@@ -199,10 +199,15 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const cacheProblems: string[] = [];
   const aiSteps: AiStep[] = [];
   let history: HistorySpan | null = null;
-  for (const { target, head: partHead, shallow, fingerprint: partPrint } of probes) {
+  // Every history is listed first: the board's size, not each repository's, decides the lean mode.
+  const listings: ListedHistory[] = [];
+  for (const { target } of probes) listings.push(await listHistory(target.dir, windowStart ? { since: windowStart } : {}));
+  const boardCommits = listings.reduce((n, l) => n + l.commits.length, 0);
+  for (const [i, { target, head: partHead, shallow, fingerprint: partPrint }] of probes.entries()) {
     if (several) await mkdir(path.join(paths.dir, partDir(target.name)), { recursive: true });
     const done = await scoreRepository({
       target, cacheFile: cacheOf(target.name), fingerprint: partPrint, shallow, windowStart, config: opts.config, local,
+      listed: listings[i], boardCommits,
       aiSettings: opts.aiSettings, aiProvider: opts.aiProvider, aiCacheFile: paths.aiCache, rescoreAi: opts.rescoreAi, concurrency: opts.concurrency,
       onReading: (d, total) => opts.onProgress?.({ phase: 'reading', done: d, total }),
       onScoring: (d, total, ai) => opts.onProgress?.({ phase: 'scoring', done: d, total, ai }),

@@ -20,6 +20,8 @@ export interface ReadAndScoreOptions {
   /** Full hashes to read and score. */
   hashes: readonly string[];
   exclusions: LeaderboardConfig['exclusions'];
+  /** Commits of the whole board, when it has other repositories: its size decides the lean mode. Default: `hashes.length`. */
+  leanFor?: number;
   /** Boundary commits of a shallow clone: scored as changing no file. */
   shallow: ReadonlySet<string>;
   /** The AI part's scorer (an LLM scorer limits its own concurrency; the caller stops it). */
@@ -59,7 +61,7 @@ export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
     const excluder = await createExcluder(opts.repo, opts.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)), { bare: Boolean(opts.bare) });
     await scoreAll(raws, excluder, opts.scorer, opts.into, intern);
     await attachCreditLinks(opts.repo, raws, opts.into);
-    collectGarbage(opts.hashes.length);
+    collectGarbage(opts.leanFor ?? opts.hashes.length);
   }
 }
 

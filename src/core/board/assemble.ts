@@ -81,6 +81,8 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
       const where = repoBoardPaths(o.paths, part.name);
       await mkdir(path.dirname(where.data), { recursive: true });
       await writeBoard(where, board);
+      // Each repository's board is garbage once written; a big board's next one must not pile on it.
+      collectGarbage(all.length);
     }
     const names = new Set(ordered.map((p) => p.name));
     for (const entry of await readdir(o.paths.repoBoards)) {

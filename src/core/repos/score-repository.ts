@@ -3,7 +3,7 @@ import { LlmAiScorer } from '../ai/llm-scorer.js';
 import { createProvider, type ChatProvider } from '../ai/providers.js';
 import type { AiSettings } from '../ai/settings.js';
 import type { LeaderboardConfig } from '../config.js';
-import { listHistory, type HistorySpan } from '../git/history.js';
+import { listHistory, type HistorySpan, type ListedHistory } from '../git/history.js';
 import { readAndScore } from '../score-batches.js';
 import { loadScoreCache, saveScoreCache, type CacheLoad } from '../store/cache.js';
 import type { AiStep } from '../../shared/status-file.js';
@@ -27,6 +27,10 @@ export interface ScoreRepositoryOptions {
   aiCacheFile: string;
   rescoreAi?: boolean | undefined;
   concurrency?: number | undefined;
+  /** Its history in the window, when already listed (else listed here). */
+  listed?: ListedHistory;
+  /** Commits of the whole board in the window: a big board is read lean, whatever each repository's size. */
+  boardCommits?: number;
   onReading?: (done: number, total: number) => void;
   onScoring?: (done: number, total: number, step: AiStep) => void;
 }
@@ -50,7 +54,7 @@ export interface ScoredRepository {
  */
 export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<ScoredRepository> {
   const { target } = opts;
-  const { commits: refs, span: history } = await listHistory(target.dir, opts.windowStart ? { since: opts.windowStart } : {});
+  const { commits: refs, span: history } = opts.listed ?? (await listHistory(target.dir, opts.windowStart ? { since: opts.windowStart } : {}));
   const loaded = await loadScoreCache(opts.cacheFile, opts.fingerprint);
   const cached = loaded.cache.commits;
   const missing = refs.filter((r) => {
@@ -84,6 +88,7 @@ export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<Sco
         hashes: missing,
         exclusions: opts.config.exclusions,
         shallow: opts.shallow,
+        ...(opts.boardCommits !== undefined ? { leanFor: opts.boardCommits } : {}),
         scorer: llm ?? opts.local,
         into: fresh,
         ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
