@@ -31,17 +31,16 @@ async function openFirstRow(page: Page): Promise<void> {
 }
 
 describe('axe on the board', () => {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const width of [1280, 375]) {
-      it(`finds nothing serious in ${colorScheme} at ${width}px, closed and with a row open`, async () => {
-        const page = await open({ colorScheme, width });
-        await pw(page.locator(`html[data-theme="${colorScheme}"]`)).toHaveCount(1);
-        expect(await seriousViolations(page)).toEqual([]);
-        await openFirstRow(page);
-        expect(await seriousViolations(page)).toEqual([]);
-        await page.context().close();
-      });
-    }
+  // Both themes wide; the phone layout (the same colours) in dark only: axe's cost adds up in the suite.
+  for (const [colorScheme, width] of [['light', 1280], ['dark', 1280], ['dark', 375]] as const) {
+    it(`finds nothing serious in ${colorScheme} at ${width}px, closed and with a row open`, async () => {
+      const page = await open({ colorScheme, width });
+      await pw(page.locator(`html[data-theme="${colorScheme}"]`)).toHaveCount(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await openFirstRow(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    });
   }
 
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -36,21 +36,20 @@ afterAll(async () => {
 });
 
 describe('axe on a board of several repositories', () => {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const width of [1280, 375]) {
-      it(`finds nothing serious in ${colorScheme} at ${width}px, all repositories and one, a row open`, async () => {
-        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-        const page = await context.newPage();
-        await page.goto(server.url);
-        await page.locator('[data-name="Ann Both"]').click();
-        await pw(page.getByTestId('commit-repo').first()).toBeVisible();
-        await pw(page.getByTestId('commit-link')).toHaveCount(1);
-        expect(await seriousViolations(page)).toEqual([]);
-        await page.getByTestId('repo-select').selectOption('api');
-        await pw(page.getByTestId('repo-note')).toContainText('Commits in api only');
-        expect(await seriousViolations(page)).toEqual([]);
-        await context.close();
-      });
-    }
+  // Both themes wide; the phone layout (the same colours) in dark only: axe's cost adds up in the suite.
+  for (const [colorScheme, width] of [['light', 1280], ['dark', 1280], ['dark', 375]] as const) {
+    it(`finds nothing serious in ${colorScheme} at ${width}px, all repositories and one, a row open`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.locator('[data-name="Ann Both"]').click();
+      await pw(page.getByTestId('commit-repo').first()).toBeVisible();
+      await pw(page.getByTestId('commit-link')).toHaveCount(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('repo-select').selectOption('api');
+      await pw(page.getByTestId('repo-note')).toContainText('Commits in api only');
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
   }
 });
