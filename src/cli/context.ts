@@ -51,6 +51,11 @@ export async function commandContext(flags: RepoFlags): Promise<CommandContext> 
   }
   const { home, config: homeConfig, configured } = board ?? (await homeBoard());
   const sources = sourcesFromFlags(given, configured, cwd);
+  // The board's own data directory holds all its repositories: a subset written there would
+  // replace the board (and drop the others' score caches).
+  if (configured && !flags.dataDir && !sameRepositories(sources, configured)) {
+    throw new LeaderboardError('INVALID_INPUT', `--repo ${given.join(' --repo ')} is not the whole board of ${home ?? cwd}'s leaderboard.config.json, whose data directory holds all ${configured.length} repositories.`, `Pass --data-dir for a part of the board (e.g. --data-dir part-${sources[0]?.name ?? 'x'}), to merge later with \`leaderboard merge\`.`);
+  }
   const firstPath = sources.find((s): s is RepoSource & { path: string } => 'path' in s);
   const repo = home ?? (firstPath ? await resolveRepo(firstPath.path) : null);
   if (!repo && !flags.dataDir) {
@@ -73,6 +78,12 @@ export async function dataDirContext(flags: RepoFlags): Promise<CommandContext> 
     const dataDir = path.resolve(flags.dataDir);
     return { repo: path.dirname(dataDir), dataDir, config: defaultConfig(), sources: null };
   }
+}
+
+function sameRepositories(a: readonly RepoSource[], b: readonly RepoSource[]): boolean {
+  const key = (s: RepoSource) => `${s.name}\0${'url' in s ? s.url : s.path}`;
+  const keys = new Set(b.map(key));
+  return a.length === b.length && a.every((s) => keys.has(key(s)));
 }
 
 /** Collects a repeated option's values (commander calls it once per occurrence). */

@@ -137,6 +137,16 @@ describe('a board of several repositories', () => {
     expect(cli(board.dir, ['refresh', '--all', '--quiet']).stdout).toMatch(/^Up to date/);
   }, 60_000);
 
+  it('refuses to write one repository over the whole board without --data-dir', async () => {
+    const before = await read(path.join(dataDir, 'leaderboard-data.json'));
+    const r = cli(board.dir, ['refresh', '--repo', 'alpha', '--all', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--repo alpha is not the whole board');
+    expect(r.stderr).toContain('--data-dir part-alpha');
+    expect(await read(path.join(dataDir, 'leaderboard-data.json'))).toBe(before);
+    expect(existsSync(path.join(dataDir, 'parts', 'beta', 'score-cache.json'))).toBe(true);
+  });
+
   it('takes an include list from repeated --repo', async () => {
     const only = await tempDir('lb-only-');
     const r = cli(board.dir, ['refresh', '--repo', 'alpha', '--repo', gammaUrl, '--all', '--quiet', '--data-dir', only]);
