@@ -147,6 +147,14 @@ describe('a board of several repositories', () => {
     expect(existsSync(path.join(dataDir, 'parts', 'beta', 'score-cache.json'))).toBe(true);
   });
 
+  it('asks for --data-dir for several repositories outside any repository', async () => {
+    const outside = await tempDir('lb-outside-');
+    const r = cli(outside, ['refresh', '--repo', alpha.dir, '--repo', beta.dir, '--all', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`No git repository in ${outside} to keep the board of 2 repositories in.`);
+    expect(existsSync(path.join(alpha.dir, '.leaderboard'))).toBe(false);
+  });
+
   it('takes an include list from repeated --repo', async () => {
     const only = await tempDir('lb-only-');
     const r = cli(board.dir, ['refresh', '--repo', 'alpha', '--repo', gammaUrl, '--all', '--quiet', '--data-dir', only]);
