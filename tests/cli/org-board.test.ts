@@ -149,10 +149,12 @@ describe('a board of several repositories', () => {
 
   it('asks for --data-dir for several repositories outside any repository', async () => {
     const outside = await tempDir('lb-outside-');
-    const r = cli(outside, ['refresh', '--repo', alpha.dir, '--repo', beta.dir, '--all', '--quiet']);
+    // The test repositories are all folders named `repo`: clones under other names.
+    for (const [from, to] of [[alpha.dir, 'one'], [beta.dir, 'two']] as const) await board.git('clone', '-q', from, path.join(outside, to));
+    const r = cli(outside, ['refresh', '--repo', 'one', '--repo', 'two', '--all', '--quiet']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`No git repository in ${outside} to keep the board of 2 repositories in.`);
-    expect(existsSync(path.join(alpha.dir, '.leaderboard'))).toBe(false);
+    expect(existsSync(path.join(outside, 'one', '.leaderboard'))).toBe(false);
   });
 
   it('takes an include list from repeated --repo', async () => {
