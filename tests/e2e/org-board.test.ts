@@ -67,9 +67,14 @@ describe('a board of several repositories', () => {
     await keepScreenshot(page, 'org-board-api');
 
     // The link survives a reload, and All brings the whole board back.
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
     await page.reload();
     await pw(page.getByTestId('repo-select')).toHaveValue('api');
     await pw(page.getByTestId('summary-total-commits-value')).toHaveText('3');
+    // That board's index was asked for once, by the script in <head>, and the page took its answer.
+    expect(await page.evaluate(() => (window as { __leaderboardEarlyFetch?: { url: string } }).__leaderboardEarlyFetch?.url)).toBe('./leaderboard-repos/api/leaderboard-index.json');
+    expect(requests.filter((p) => p.endsWith('/leaderboard-index.json'))).toEqual(['/leaderboard-repos/api/leaderboard-index.json']);
     await page.getByTestId('repo-select').selectOption('');
     await pw(page.getByTestId('summary-total-commits-value')).toHaveText('5');
     expect(new URL(page.url()).searchParams.get('repo')).toBeNull();
@@ -119,6 +124,9 @@ describe('a board of several repositories', () => {
       await pw(page.getByTestId('summary-total-commits-value')).toHaveText('3');
       expect(requests.every((p) => p.startsWith('/project/'))).toBe(true);
       expect(requests).toContain('/project/leaderboard-repos/api/leaderboard-data.json');
+      // A site without an index: the script in <head> asked for the data file, once.
+      expect(requests.filter((p) => p === '/project/leaderboard-repos/web/leaderboard-data.json')).toHaveLength(1);
+      expect(requests.filter((p) => p.endsWith('/leaderboard-index.json'))).toEqual([]);
       await page.close();
     } finally {
       await site.close();

@@ -27,15 +27,6 @@ export function RefreshIcon(props: IconProps) {
   );
 }
 
-/** A chevron pointing down; rotated by CSS when open. */
-export function ChevronIcon(props: IconProps) {
-  return (
-    <svg {...base} {...props}>
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}
-
 /** A small cross (remove). */
 export function CloseIcon(props: IconProps) {
   return (

@@ -40,9 +40,13 @@ interface LeaderboardTableProps {
 export const ROWS_PER_PAGE = 100;
 /**
  * Rows in the first paint of a period; the rest of the page follows in a transition right after
- * it, so a tab or period change shows at once (laying out 100 rows took most of its time).
+ * it. The tabs and the period select sit above the chart, about 450 px over the table's first row,
+ * so only the rows that fit under them can be on screen when either is used: laying out (and, at
+ * the next change, removing) the rows below took most of a tab switch on a big board.
  */
-const FIRST_ROWS = 30;
+function firstRows(): number {
+  return Math.min(30, Math.max(8, Math.ceil((window.innerHeight - 450) / 40)));
+}
 
 /** 'Contributor Rankings': the tier legend and one row per contributor, one row open at a time. */
 export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChange, previous = null, csvFileName = 'leaderboard.csv' }: LeaderboardTableProps) {
@@ -56,10 +60,11 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
   const [openName, setOpenName] = useState<string | null>(null);
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
   const [painted, setPainted] = useState(false);
+  const [first] = useState(firstRows);
   useEffect(() => {
     if (!painted) startTransition(() => setPainted(true));
   }, [painted]);
-  const cap = painted ? limit : Math.min(limit, FIRST_ROWS);
+  const cap = painted ? limit : Math.min(limit, first);
   const shown = matching.length > cap ? matching.slice(0, cap) : matching;
   const left = painted ? matching.length - shown.length : 0;
   // Keyed by name (unique in a period of this tool's files), so hiding someone moves rows instead

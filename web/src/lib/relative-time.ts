@@ -23,9 +23,20 @@ export function formatRelativeTime(iso: string, now: number): string {
   return plural(Math.floor(diff / (365 * DAY)), 'year');
 }
 
+// toLocaleString with options builds a new formatter at each call (several ms), and the header's
+// tooltips asked for one at every render of the page: one formatter, and one text per time.
+let exactFormat: Intl.DateTimeFormat | undefined;
+const exactTexts = new Map<string, string>();
+
 /** The exact time of `iso` in the reader's locale and time zone, for a tooltip. */
 export function formatExactTime(iso: string): string {
+  const known = exactTexts.get(iso);
+  if (known !== undefined) return known;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return `${d.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'long' })} (${d.toISOString()})`;
+  exactFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
+  const text = `${exactFormat.format(d)} (${d.toISOString()})`;
+  if (exactTexts.size >= 64) exactTexts.clear();
+  exactTexts.set(iso, text);
+  return text;
 }
