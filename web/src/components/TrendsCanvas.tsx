@@ -6,22 +6,14 @@ import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { PeriodType } from '../../../src/shared/data-file.js';
 import type { TrendSeries } from '../lib/chart-series.js';
-import { tooltipColors, useChartColors } from '../theme/chart-colors.js';
+import { useChartColors } from '../theme/chart-colors.js';
+import { DENSE_PERIODS, lineChartOptions, lineStyle } from '../theme/line-chart.js';
 
 // Only what a line chart with a legend and tooltips needs, so the rest of chart.js is tree-shaken.
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
 
-/**
- * Past this many periods (20 years of weeks is over 1,000) points would merge into a thick band:
- * the lines are drawn without points or animation, and the axis shows at most a dozen labels.
- */
-export const DENSE_PERIODS = 120;
-
 function line(label: string, data: number[], color: string, yAxisID: string, dense: boolean) {
-  return {
-    label, data, yAxisID, borderColor: color, backgroundColor: color, tension: 0.4,
-    borderWidth: dense ? 1.5 : 2, pointRadius: dense ? 0 : 3, pointHoverRadius: dense ? 3 : 5,
-  };
+  return { label, data, yAxisID, tension: 0.4, ...lineStyle(color, dense) };
 }
 
 /** The line chart itself; loaded on demand so the table does not wait for chart.js. */
@@ -41,29 +33,18 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
   const fewPeriods = series.labels.length < 3;
   const options = useMemo<ChartOptions<'line'>>(() => {
     const { text, grid, axis } = colors;
-    return {
-      responsive: true,
-      maintainAspectRatio: false,
-      ...(dense ? { animation: false as const } : {}),
-      interaction: { mode: 'index', intersect: false },
-      plugins: {
-        legend: { position: 'bottom', labels: { color: text, usePointStyle: true, boxWidth: 7, boxHeight: 7, padding: 16 } },
-        tooltip: { mode: 'index', intersect: false, ...tooltipColors(colors) },
+    return lineChartOptions(colors, { dense, few: fewPeriods }, {
+      y: {
+        type: 'linear', position: 'left', beginAtZero: true, grace: '5%', // headroom so the top point is not cut in half
+        title: { display: true, text: 'Commits', color: text },
+        ticks: { color: text, precision: 0 }, grid: { color: grid }, border: { color: axis },
       },
-      scales: {
-        x: { offset: fewPeriods, ticks: { color: text, maxRotation: 0, autoSkipPadding: 12, ...(dense ? { maxTicksLimit: 12 } : {}) }, grid: { display: false }, border: { color: axis } },
-        y: {
-          type: 'linear', position: 'left', beginAtZero: true, grace: '5%', // headroom so the top point is not cut in half
-          title: { display: true, text: 'Commits', color: text },
-          ticks: { color: text, precision: 0 }, grid: { color: grid }, border: { color: axis },
-        },
-        y1: {
-          type: 'linear', position: 'right', beginAtZero: true, grace: '5%',
-          title: { display: true, text: 'Contributors', color: text },
-          ticks: { color: text, precision: 0 }, grid: { drawOnChartArea: false, color: axis }, border: { color: axis },
-        },
+      y1: {
+        type: 'linear', position: 'right', beginAtZero: true, grace: '5%',
+        title: { display: true, text: 'Contributors', color: text },
+        ticks: { color: text, precision: 0 }, grid: { drawOnChartArea: false, color: axis }, border: { color: axis },
       },
-    };
+    });
   }, [fewPeriods, dense, colors]);
 
   return (

@@ -1,0 +1,38 @@
+import type { ChartOptions } from 'chart.js';
+import { tooltipColors, type ChartColors } from './chart-colors.js';
+
+/**
+ * Past this many periods (20 years of weeks is over 1,000) points would merge into a thick band:
+ * the lines are drawn without points or animation, and the axis shows at most a dozen labels.
+ */
+export const DENSE_PERIODS = 120;
+
+/** A line's colour and weight; thinner and without points when the periods are dense. */
+export function lineStyle(color: string, dense: boolean) {
+  return { borderColor: color, backgroundColor: color, borderWidth: dense ? 1.5 : 2, pointRadius: dense ? 0 : 3, pointHoverRadius: dense ? 3 : 5 };
+}
+
+type Scales = NonNullable<ChartOptions<'line'>['scales']>;
+
+/**
+ * What the page's line charts share: their size, index-mode tooltip, legend and period axis in
+ * the theme's colours. `few` centres one or two periods instead of leaving them on the edges;
+ * `yScales` are the chart's own value axes.
+ */
+export function lineChartOptions(colors: ChartColors, { dense, few }: { dense: boolean; few: boolean }, yScales: Scales): ChartOptions<'line'> {
+  const { text, axis } = colors;
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    ...(dense ? { animation: false as const } : {}),
+    interaction: { mode: 'index', intersect: false },
+    plugins: {
+      legend: { position: 'bottom', labels: { color: text, usePointStyle: true, boxWidth: 7, boxHeight: 7, padding: 16 } },
+      tooltip: { mode: 'index', intersect: false, ...tooltipColors(colors) },
+    },
+    scales: {
+      x: { offset: few, ticks: { color: text, maxRotation: 0, autoSkipPadding: 12, ...(dense ? { maxTicksLimit: 12 } : {}) }, grid: { display: false }, border: { color: axis } },
+      ...yScales,
+    },
+  };
+}
