@@ -13,7 +13,7 @@ import path from 'node:path';
 import { orgRepos, ORG_COMMITS, ORG_REPOS } from './org-repos.js';
 import { measurePages } from './page.js';
 import { Report } from './report.js';
-import { pageRows } from './run.js';
+import { pageRows } from './page-rows.js';
 import { BENCH_ROOT, fmtBytes, fmtMs, git, run } from './util.js';
 
 const BIN = path.resolve('bin/leaderboard.js');
