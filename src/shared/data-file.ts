@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { aiOverrideMarkSchema, type AiOverrideMark } from './ai-overrides.js';
+import type { AiOverrideMark } from './ai-overrides.js';
+import { commitDefaultsSchema, normalizeCommit, storedCommitSchema, type Commit, type StoredCommit } from './commit.js';
 
 /**
  * The leaderboard data file (`leaderboard-data.json`).
@@ -15,70 +16,11 @@ import { aiOverrideMarkSchema, type AiOverrideMark } from './ai-overrides.js';
  * defaults and deriving what an older file left out (short hash, lines, totals, classification).
  */
 
-/** Score parts of one commit; `total` is their sum (0-100). */
-export const commitScoresSchema = z.object({
-  /** Lines-of-code part, 0-30. */
-  loc: z.number().default(0),
-  /** Changed-files part, 0-20. */
-  files: z.number().default(0),
-  /** Conventional-commit type part, 0-25. */
-  keyword: z.number().default(0),
-  /** AI impact part, 0-25. */
-  ai: z.number().default(0),
-  /** Sum of the parts; derived when missing. */
-  total: z.number().optional(),
-  /** Where the AI part came from: `heuristic`, or `provider:model`. Absent in older files. */
-  ai_source: z.string().optional(),
-  /** One-sentence reason given by the AI scorer, when there is one. */
-  ai_reason: z.string().optional(),
-  /** Set when the AI provider gave no usable score and the local estimate was used: why. */
-  ai_fallback: z.string().optional(),
-  /** Set when an admin overrode the AI part (`ai_reason` is then their note). */
-  ai_override: aiOverrideMarkSchema.optional(),
-});
-
-/** Change statistics of one commit, after exclusions. */
-export const commitStatsSchema = z.object({
-  /** Changed files counted (excluded files not included). */
-  files: z.number().default(0),
-  /** insertions + deletions; derived when missing. */
-  lines: z.number().optional(),
-  insertions: z.number().default(0),
-  deletions: z.number().default(0),
-  /** Files left out of the line and file counts (lock files, generated, vendored, minified). Default 0. */
-  excluded_files: z.number().default(0),
-  /** Lines in those excluded files. Default 0. */
-  excluded_lines: z.number().default(0),
-});
-
-/** A commit as stored in a data file: inline (older tools) or in the compact `commits` table. */
-export const storedCommitSchema = z.object({
-  /** Short hash; derived from `full_hash` when missing. */
-  hash: z.string().optional(),
-  full_hash: z.string().optional(),
-  /** 'significant'; any other value is treated as simple. Derived from the total when missing. */
-  classification: z.string().optional(),
-  /** ISO date (author date). */
-  date: z.string(),
-  /** Commit message; this tool stores the subject line only. */
-  message: z.string().default(''),
-  author: z.string().optional(),
-  email: z.string().optional(),
-  stats: commitStatsSchema.default({ files: 0, insertions: 0, deletions: 0, excluded_files: 0, excluded_lines: 0 }),
-  scores: commitScoresSchema.default({ loc: 0, files: 0, keyword: 0, ai: 0 }),
-  /** Names of its co-authors (`Co-authored-by:`), in order; absent when none. */
-  co_authors: z.array(z.string()).optional(),
-  /** Full hash of the later revert that cancelled it (it then scores 0, `scores.total` says so). */
-  reverted_by: z.string().optional(),
-  /** Full hashes of the commits this revert cancelled along with itself (it scores 0 too). */
-  revert_of: z.array(z.string()).optional(),
-  /** Name of its repository (see `metadata.repositories`); absent when it is `commit_defaults.repo`, or in older files. */
-  repo: z.string().optional(),
-});
-
-/** Values the rows of a commits table leave out (each row may still state its own). */
-export const commitDefaultsSchema = z.object({ ai_source: z.string().optional(), repo: z.string().optional() });
-export type CommitDefaults = z.infer<typeof commitDefaultsSchema>;
+// A commit's schemas and normalized shape, where core, server and page have always found them.
+export {
+  commitDefaultsSchema, commitScoresSchema, commitStatsSchema, normalizeCommit, SIGNIFICANT_THRESHOLD, storedCommitSchema,
+  type Commit, type CommitDefaults, type StoredCommit,
+} from './commit.js';
 
 /** A repository of the board, as `metadata.repositories` lists them (absent in older files). */
 export const repositorySummarySchema = z.object({
@@ -142,28 +84,6 @@ const dataFileInputSchema = z.looseObject({
   metadata: z.record(z.string(), z.unknown()).default({}),
 });
 
-/** A commit as the page uses it: every field present. */
-export interface Commit {
-  hash: string;
-  full_hash: string;
-  classification: 'significant' | 'simple';
-  date: string;
-  message: string;
-  author?: string | undefined;
-  stats: { files: number; lines: number; insertions: number; deletions: number; excluded_files: number; excluded_lines: number };
-  scores: { total: number; loc: number; files: number; keyword: number; ai: number; ai_source?: string | undefined; ai_reason?: string | undefined; ai_fallback?: string | undefined; ai_override?: AiOverrideMark | undefined };
-  /** Its co-authors' names ([] or absent when none). */
-  co_authors?: string[] | undefined;
-  /** The revert that cancelled it. */
-  reverted_by?: string | undefined;
-  /** The commits this revert cancelled ([] or absent when none). */
-  revert_of?: string[] | undefined;
-  /** Scored 0 by the revert rule (reverted, or a revert). */
-  cancelled?: boolean | undefined;
-  /** Its repository's name (absent in older files). */
-  repo?: string | undefined;
-}
-
 /** A contributor entry of one period, every field present. */
 export interface ContributorEntry {
   name: string;
@@ -199,40 +119,12 @@ export interface LeaderboardData {
   metadata: Record<string, unknown>;
 }
 
-export const SIGNIFICANT_THRESHOLD = 50;
-
 /** Tier of a 1-based rank: 1-5 T0 Elite, 6-12 T1 Advanced, 13-22 T2 Intermediate, 23+ T3 Contributing. */
 export function tierForRank(rank: number): { tier: string; tier_name: string } {
   if (rank <= 5) return { tier: 'T0', tier_name: 'Elite' };
   if (rank <= 12) return { tier: 'T1', tier_name: 'Advanced' };
   if (rank <= 22) return { tier: 'T2', tier_name: 'Intermediate' };
   return { tier: 'T3', tier_name: 'Contributing' };
-}
-
-export type StoredCommit = z.infer<typeof storedCommitSchema>;
-
-/** A stored commit with every field present (short hash, lines, total, classification, AI source). */
-export function normalizeCommit(c: StoredCommit, defaults: CommitDefaults = {}): Commit {
-  const total = c.scores.total ?? c.scores.loc + c.scores.files + c.scores.keyword + c.scores.ai;
-  const fullHash = c.full_hash ?? c.hash ?? '';
-  const classification = c.classification === undefined
-    ? (total >= SIGNIFICANT_THRESHOLD ? 'significant' : 'simple')
-    : (c.classification === 'significant' ? 'significant' : 'simple');
-  return {
-    hash: c.hash ?? fullHash.slice(0, 8),
-    full_hash: fullHash,
-    classification,
-    date: c.date,
-    message: c.message,
-    author: c.author,
-    stats: { ...c.stats, lines: c.stats.lines ?? c.stats.insertions + c.stats.deletions },
-    scores: { ...c.scores, total, ai_source: c.scores.ai_source ?? defaults.ai_source },
-    co_authors: c.co_authors ?? [],
-    reverted_by: c.reverted_by,
-    revert_of: c.revert_of ?? [],
-    cancelled: c.reverted_by !== undefined || (c.revert_of?.length ?? 0) > 0,
-    repo: c.repo ?? defaults.repo,
-  };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
