@@ -7,20 +7,36 @@ const NOREPLY = /^(?:\d+\+)?([\w-]+)@users\.noreply\.github\.com$/i;
 export const HIDDEN_EMAIL = '[email hidden]';
 
 /**
- * A copy of a data file fit for a public page: every `email` field is emptied, or becomes the
- * GitHub login of a noreply address; any other email-like text (a commit subject, who set an
- * override) is replaced by the login or {@link HIDDEN_EMAIL}.
+ * A copy of a data file fit for a public page: every `email` field, and every value of the
+ * `emails` table (schema_version 3), is emptied, or becomes the GitHub login of a noreply
+ * address; any other email-like text (a commit subject, who set an override, a name, which the
+ * `emails` table has as keys) is replaced by the login or {@link HIDDEN_EMAIL}.
  */
 export function withoutEmails(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(EMAIL, (address) => NOREPLY.exec(address)?.[1] ?? HIDDEN_EMAIL);
   if (Array.isArray(value)) return value.map(withoutEmails);
   if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    if (key === 'repositories' && Array.isArray(field)) out[key] = field.map(keepRemote);
-    else out[key] = key === 'email' && typeof field === 'string' ? (NOREPLY.exec(field)?.[1] ?? '') : withoutEmails(field);
+  // As entries, so that a key such as a contributor named `__proto__` stays a key.
+  return Object.fromEntries(Object.entries(value).map(([key, field]): [string, unknown] => {
+    if (key === 'repositories' && Array.isArray(field)) return [key, field.map(keepRemote)];
+    if (key === 'emails' && isTable(field)) return [key, emailTable(field)];
+    return [key, key === 'email' && typeof field === 'string' ? publicEmail(field) : withoutEmails(field)];
+  }));
+}
+
+const publicEmail = (email: string): string => NOREPLY.exec(email)?.[1] ?? '';
+
+const isTable = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+// Names are redacted as the entries' names are, so they still find their email. Two names that
+// become one (both hid an address) keep the first one's; fromEntries keeps `__proto__` a key.
+function emailTable(table: Record<string, unknown>): Record<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [name, email] of Object.entries(table)) {
+    const key = withoutEmails(name) as string;
+    if (!out.has(key)) out.set(key, typeof email === 'string' ? publicEmail(email) : withoutEmails(email));
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 // A remote like `git@github.com:org/name.git` is an address, not a person's email: the page
