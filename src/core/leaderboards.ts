@@ -1,8 +1,9 @@
+import { COMMIT_COLUMNS, type CommitExtras, type CommitRow } from '../shared/commit-rows.js';
 import {
+  DATA_FILE_SCHEMA_VERSION,
   PERIOD_TYPES,
   SIGNIFICANT_THRESHOLD,
   type PeriodType,
-  type WrittenCommit,
   type WrittenEntry,
   type WrittenLeaderboardData,
 } from '../shared/data-file.js';
@@ -68,28 +69,49 @@ export function compareCodePoints(a: string, b: string): number {
   }
 }
 
+/** What {@link compareEntries} orders by. */
+export interface Ranked {
+  total_score: number;
+  total_commits: number;
+  name: string;
+}
+
 /** Leaderboard order: total_score desc, then total_commits desc, then name. */
-export function compareEntries(a: Pick<WrittenEntry, 'total_score' | 'total_commits' | 'name'>, b: Pick<WrittenEntry, 'total_score' | 'total_commits' | 'name'>): number {
+export function compareEntries(a: Ranked, b: Ranked): number {
   return b.total_score - a.total_score || b.total_commits - a.total_commits || compareCodePoints(a.name, b.name);
 }
 
 /**
- * A commit row, kept small (the file must stay under 300 bytes per analysed commit on big
- * histories): zero exclusions, the default AI source and whole-second milliseconds are left out,
- * and so is the heuristic's reason, which only restates its formula (the cache keeps it).
+ * A commit's row (see shared/commit-rows.ts), kept small (the file must stay under 300 bytes per
+ * analysed commit on big histories): zero exclusions, the default AI source and repository, and
+ * whole-second milliseconds are left out, and so is the heuristic's reason, which only restates
+ * its formula (the cache keeps it). The trailing fields go in COMMIT_EXTRAS order.
  */
-function toWrittenCommit(c: ScoredCommit, defaultSource: string): WrittenCommit {
-  const stats: WrittenCommit['stats'] = { files: c.stats.files, insertions: c.stats.insertions, deletions: c.stats.deletions };
-  if (c.stats.excluded_files > 0) stats.excluded_files = c.stats.excluded_files;
-  if (c.stats.excluded_lines > 0) stats.excluded_lines = c.stats.excluded_lines;
+function toRow(c: ScoredCommit, defaults: { source: string; repo: string | undefined }, credit: CreditPlan): CommitRow {
   const { loc, files, keyword, ai, ai_source, ai_reason, ai_fallback, ai_override } = c.scores;
-  const scores: WrittenCommit['scores'] = { loc, files, keyword, ai };
-  if (ai_source !== defaultSource) scores.ai_source = ai_source;
+  const row: CommitRow = [c.hash, c.date.replace(/\.000Z$/, 'Z'), c.subject, c.stats.files, c.stats.insertions, c.stats.deletions, loc, files, keyword, ai];
+  const extras: CommitExtras = {};
+  let some = false;
+  const set = <K extends keyof CommitExtras>(key: K, value: CommitExtras[K]): void => {
+    extras[key] = value;
+    some = true;
+  };
+  if (c.stats.excluded_files > 0) set('stats.excluded_files', c.stats.excluded_files);
+  if (c.stats.excluded_lines > 0) set('stats.excluded_lines', c.stats.excluded_lines);
+  if (ai_source !== defaults.source) set('scores.ai_source', ai_source);
   // A fallback's reason says what the estimate saw in place of the model's answer: worth the bytes.
-  if (ai_reason !== undefined && (ai_source !== HEURISTIC_AI_SOURCE || ai_fallback !== undefined)) scores.ai_reason = ai_reason;
-  if (ai_fallback !== undefined) scores.ai_fallback = ai_fallback;
-  if (ai_override !== undefined) scores.ai_override = ai_override;
-  return { full_hash: c.hash, date: c.date.replace(/\.000Z$/, 'Z'), message: c.subject, stats, scores };
+  if (ai_reason !== undefined && (ai_source !== HEURISTIC_AI_SOURCE || ai_fallback !== undefined)) set('scores.ai_reason', ai_reason);
+  if (ai_fallback !== undefined) set('scores.ai_fallback', ai_fallback);
+  if (ai_override !== undefined) set('scores.ai_override', ai_override);
+  const links = credit.links(c);
+  // Written so that any reader takes the cancelled score, not the parts' sum.
+  if (links.cancelled) set('scores.total', 0);
+  if (c.repo !== undefined && c.repo !== defaults.repo) set('repo', c.repo);
+  if (links.co_authors) set('co_authors', links.co_authors);
+  if (links.reverted_by) set('reverted_by', links.reverted_by);
+  if (links.revert_of) set('revert_of', links.revert_of);
+  if (some) row.push(extras);
+  return row;
 }
 
 /**
@@ -187,12 +209,13 @@ function bucketize(sorted: ScoredCommit[], ms: Float64Array, credit: CreditPlan)
 }
 
 /**
- * Builds the data file (schema_version 2) from scored commits and the manual contributions.
+ * Builds the data file (schema_version 3) from scored commits and the manual contributions.
  * Bots are left out; each commit counts in the weekly, monthly and quarterly period of its
  * author date (UTC); a contributor is the author name and their email is that of their newest
  * commit. Manual contributions add to the periods they overlap, and a contributor with manual
  * points but no commits there appears with zero commits; periods exist only where commits fall.
- * Every referenced commit is stored once in `commits` (newest first, then by hash). Pure and
+ * Every referenced commit is stored once in `commits` (newest first, then by hash), and every
+ * contributor's email once in `emails` (each entry of a person would carry the same). Pure and
  * deterministic: the same input gives the same JSON apart from `last_updated`.
  */
 export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContributionsFile, opts: BuildOptions): WrittenLeaderboardData {
@@ -207,7 +230,7 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
   const groups = bucketize(sorted, ms, credit);
   // Sorted index -> table index; -1 until referenced by an entry.
   const tableIndex = new Int32Array(sorted.length).fill(-1);
-  const contributors = new Set<string>();
+  const contributors = new Map<string, string>();
   const leaderboards = {} as Record<PeriodType, Record<string, WrittenEntry[]>>;
 
   for (const type of PERIOD_TYPES) {
@@ -228,7 +251,7 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
       // Rank and tier follow from the order, so the file leaves them to the reader.
       entries.sort(compareEntries);
       for (const e of entries) {
-        contributors.add(e.name);
+        contributors.set(e.name, e.email);
         for (const idx of e.commits) tableIndex[idx] = 0;
       }
       periods[label] = entries.map(written);
@@ -237,30 +260,33 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
   }
 
   // The table keeps the global newest-first order, so each entry's indexes stay ascending.
-  const table: WrittenCommit[] = [];
+  const table: CommitRow[] = [];
   const defaultSource = commonest(sorted, tableIndex, (c) => c.scores.ai_source, HEURISTIC_AI_SOURCE);
   const defaultRepo = opts.repositories ? commonest(sorted, tableIndex, (c) => c.repo ?? '', opts.repositories[0]?.name ?? '') : undefined;
+  const defaults = { source: defaultSource, repo: defaultRepo };
   for (let i = 0; i < sorted.length; i++) {
     if (tableIndex[i] === -1) continue;
     tableIndex[i] = table.length;
-    const commit = sorted[i] as ScoredCommit;
-    const row = toWrittenCommit(commit, defaultSource);
-    if (commit.repo !== undefined && commit.repo !== defaultRepo) row.repo = commit.repo;
-    table.push(credit.decorate(row, commit));
+    table.push(toRow(sorted[i] as ScoredCommit, defaults, credit));
   }
   for (const type of PERIOD_TYPES) {
     for (const entries of Object.values(leaderboards[type])) {
       for (const e of entries) e.commits = e.commits.map((i) => tableIndex[i] as number);
     }
   }
+  // A person's email is the same in all their entries (that of their newest commit, else their
+  // manual record's), so it is written once. fromEntries keeps a name like `__proto__` a key.
+  const emails = Object.fromEntries([...contributors].filter(([, email]) => email !== '').sort((a, b) => compareCodePoints(a[0], b[0])));
 
   return {
-    schema_version: 2,
+    schema_version: DATA_FILE_SCHEMA_VERSION,
     last_updated: opts.now.toISOString(),
     total_commits_analyzed: sorted.length,
     analysis_period_days: opts.analysisPeriodDays,
     commit_defaults: { ai_source: defaultSource, ...(defaultRepo ? { repo: defaultRepo } : {}) },
+    commit_columns: COMMIT_COLUMNS,
     commits: table,
+    emails,
     leaderboards,
     metadata: {
       ...opts.metadata,
@@ -305,23 +331,20 @@ function entry(bucket: Bucket, email: string, additional: number, notes: string,
 
 /**
  * The entry as written. What follows from other fields (simple commits, ratio, average, rank,
- * tier) is derived by the reader (`parseLeaderboardData`), and an absent manual score is left out.
+ * tier; the total score without a manual score) is derived by the reader
+ * (`parseLeaderboardData`); zero counts and an absent manual score are left out, and the email is
+ * in the file's `emails` table.
  */
 function written(e: DraftEntry): WrittenEntry {
-  const out: WrittenEntry = {
+  const manual = e.additional_contribution_score !== 0;
+  return {
     name: e.name,
-    email: e.email,
     total_commits: e.total_commits,
-    significant_commits: e.significant_commits,
+    ...(e.significant_commits !== 0 ? { significant_commits: e.significant_commits } : {}),
     commit_score: e.commit_score,
-    total_score: e.total_score,
+    ...(manual ? { total_score: e.total_score, additional_contribution_score: e.additional_contribution_score } : {}),
+    ...(e.additional_contribution_notes !== '' ? { additional_contribution_notes: e.additional_contribution_notes } : {}),
+    ...(e.co_authored_commits > 0 ? { co_authored_commits: e.co_authored_commits, co_authored_significant: e.co_authored_significant } : {}),
     commits: e.commits,
   };
-  if (e.additional_contribution_score !== 0) out.additional_contribution_score = e.additional_contribution_score;
-  if (e.additional_contribution_notes !== '') out.additional_contribution_notes = e.additional_contribution_notes;
-  if (e.co_authored_commits > 0) {
-    out.co_authored_commits = e.co_authored_commits;
-    out.co_authored_significant = e.co_authored_significant;
-  }
-  return out;
 }

@@ -6,6 +6,7 @@ import type { ChatProvider } from './ai/providers.js';
 import type { AiSettings } from './ai/settings.js';
 import type { LeaderboardConfig } from './config.js';
 import { HEURISTIC_AI_SOURCE } from '../shared/ai-part.js';
+import { DATA_FILE_SCHEMA_VERSION } from '../shared/data-file.js';
 import { isBot } from './bots.js';
 import { assembleBoard, type BoardPart } from './board/assemble.js';
 import { creditCounts, type CreditCounts } from './credit/index.js';
@@ -106,7 +107,7 @@ const EMPTY_HASH = sha1('');
 
 /** Key of the settings that change the data file but not commit scores. */
 export function buildKey(config: LeaderboardConfig): string {
-  return sha1(JSON.stringify({ v: TOOL_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit, identities: config.identities }));
+  return sha1(JSON.stringify({ v: TOOL_VERSION, schema: DATA_FILE_SCHEMA_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit, identities: config.identities }));
 }
 
 export function windowStartFor(opts: Pick<RefreshOptions, 'since' | 'all' | 'config'>, now: Date): Date | null {

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { aiOverrideMarkSchema, type AiOverrideMark } from './ai-overrides.js';
 
 /**
- * One commit of a data file: as stored (an object inline in an entry, or in the compact
- * `commits` table), and as the page uses it, every field present ({@link normalizeCommit}).
+ * One commit of a data file: as stored (an object inline in an entry, in a schema_version 2
+ * table, or a schema_version 3 row spelled out, see commit-rows.ts), and as the page uses it,
+ * every field present ({@link normalizeCommit}).
  */
 
 /** Score parts of one commit; `total` is their sum (0-100). */
@@ -120,4 +121,23 @@ export function normalizeCommit(c: StoredCommit, defaults: CommitDefaults = {}):
     cancelled: c.reverted_by !== undefined || (c.revert_of?.length ?? 0) > 0,
     repo: c.repo ?? defaults.repo,
   };
+}
+
+/**
+ * A commit as an object: a row of the table spelled out (see commit-rows.ts), as schema_version 2
+ * wrote it and as the page's chunk files hold it. Zero excluded counts are left out.
+ */
+export interface WrittenCommit {
+  full_hash: string;
+  date: string;
+  message: string;
+  stats: { files: number; insertions: number; deletions: number; excluded_files?: number; excluded_lines?: number };
+  /** `ai_source` absent when it is `commit_defaults.ai_source`; `total` only when the revert rule made it 0. */
+  scores: { loc: number; files: number; keyword: number; ai: number; total?: number; ai_source?: string; ai_reason?: string; ai_fallback?: string; ai_override?: AiOverrideMark };
+  /** Only when there are some (see storedCommitSchema). */
+  co_authors?: string[];
+  reverted_by?: string;
+  revert_of?: string[];
+  /** Absent when it is `commit_defaults.repo`. */
+  repo?: string;
 }

@@ -1,25 +1,33 @@
 import { z } from 'zod';
-import type { AiOverrideMark } from './ai-overrides.js';
 import { commitDefaultsSchema, normalizeCommit, storedCommitSchema, type Commit, type StoredCommit } from './commit.js';
+import { invalid, isPlainObject, readCommitRows, type CommitRow } from './commit-rows.js';
 
 /**
  * The leaderboard data file (`leaderboard-data.json`).
  *
- * Two shapes are read:
+ * Three shapes are read:
  * - the inline shape written by earlier tools of this kind (see shared/fixtures), where every
  *   contributor entry carries its own list of commit objects;
- * - the compact shape this tool writes (`schema_version: 2`), where each commit is stored once in
- *   the top-level `commits` table and entries list indexes into it. A commit usually appears in a
- *   weekly, a monthly and a quarterly entry, so storing it once keeps the file about a third the size.
+ * - the compact shape this tool wrote until schema_version 3 (`schema_version: 2`), where each
+ *   commit is stored once as an object in the top-level `commits` table and entries list indexes
+ *   into it. A commit usually appears in a weekly, a monthly and a quarterly entry, so storing it
+ *   once keeps the file about a third the size;
+ * - the shape this tool writes (`schema_version: 3`): the same table with each commit as a row of
+ *   values under the header `commit_columns` (see commit-rows.ts), each person's email once in the
+ *   top-level `emails` table instead of in every entry, and `total_score` and `significant_commits`
+ *   left out of entries when they follow (no manual score; no significant commits).
  *
- * `parseLeaderboardData` turns either shape into the same normalized {@link LeaderboardData}, filling
- * defaults and deriving what an older file left out (short hash, lines, totals, classification).
+ * `parseLeaderboardData` turns any of them into the same normalized {@link LeaderboardData},
+ * filling defaults and deriving what a file left out (short hash, lines, totals, classification).
  */
+
+/** The newest schema_version this code reads (and the one it writes). */
+export const DATA_FILE_SCHEMA_VERSION = 3;
 
 // A commit's schemas and normalized shape, where core, server and page have always found them.
 export {
   commitDefaultsSchema, commitScoresSchema, commitStatsSchema, normalizeCommit, SIGNIFICANT_THRESHOLD, storedCommitSchema,
-  type Commit, type CommitDefaults, type StoredCommit,
+  type Commit, type CommitDefaults, type StoredCommit, type WrittenCommit,
 } from './commit.js';
 
 /** A repository of the board, as `metadata.repositories` lists them (absent in older files). */
@@ -42,7 +50,8 @@ export function boardRepositories(metadata: Record<string, unknown>): Repository
 
 const entryInputSchema = z.object({
   name: z.string(),
-  email: z.string().default(''),
+  /** Absent in schema_version 3, which keeps it in `emails`; '' when neither has one. */
+  email: z.string().optional(),
   total_commits: z.number().default(0),
   significant_commits: z.number().default(0),
   simple_commits: z.number().optional(),
@@ -68,20 +77,41 @@ export type PeriodType = z.infer<typeof periodTypeSchema>;
 
 const periodsSchema = z.record(z.string(), z.array(entryInputSchema));
 
-const dataFileInputSchema = z.looseObject({
-  schema_version: z.number().optional(),
+/** What every shape has besides its commits. */
+const dataFileFields = {
   last_updated: z.string(),
   total_commits_analyzed: z.number().default(0),
   analysis_period_days: z.number().default(0),
-  /** Compact shape: values the rows of `commits` leave out. */
+  /** Compact shapes: values the rows of `commits` leave out. */
   commit_defaults: commitDefaultsSchema.default({}),
-  commits: z.array(storedCommitSchema).default([]),
   leaderboards: z.object({
     weekly: periodsSchema.default({}),
     monthly: periodsSchema.default({}),
     quarterly: periodsSchema.default({}),
   }),
   metadata: z.record(z.string(), z.unknown()).default({}),
+};
+
+/** The inline shape of other tools and schema_version 2 (commits as objects). */
+const dataFileInputSchema = z.looseObject({
+  schema_version: z.number().optional(),
+  ...dataFileFields,
+  commits: z.array(storedCommitSchema).default([]),
+});
+
+/**
+ * schema_version 3. Its rows and emails are checked one at a time ({@link readCommitRows},
+ * {@link emailsByName}), so that an error names the row and column, and a contributor named
+ * `__proto__` keeps their email.
+ */
+const dataFileV3Schema = z.looseObject({
+  schema_version: z.literal(3),
+  ...dataFileFields,
+  /** Names of the values of each row of `commits`, in order. */
+  commit_columns: z.array(z.string()),
+  commits: z.array(z.unknown()).default([]),
+  /** Each contributor's email, by name; a name absent has ''. */
+  emails: z.unknown().optional(),
 });
 
 /** A contributor entry of one period, every field present. */
@@ -144,7 +174,7 @@ export function deriveEntry(e: EntryInput, i: number, commits: Commit[]): Contri
   const tier = e.tier && e.tier_name ? { tier: e.tier, tier_name: e.tier_name } : tierForRank(rank);
   return {
     name: e.name,
-    email: e.email,
+    email: e.email ?? '',
     total_commits: e.total_commits,
     significant_commits: e.significant_commits,
     simple_commits: simple,
@@ -163,23 +193,42 @@ export function deriveEntry(e: EntryInput, i: number, commits: Commit[]): Contri
 }
 
 /**
- * Validates a data file (either shape) and returns it normalized. Throws a `z.ZodError` whose
- * issues name the path of what is wrong; use {@link describeDataFileError} for a sentence.
+ * Validates a data file (any shape) and returns it normalized. Throws a `z.ZodError` whose
+ * issues name the path of what is wrong (a row of a schema_version 3 table as `commits.<row>.<column>`);
+ * use {@link describeDataFileError} for a sentence.
  */
 export function parseLeaderboardData(input: unknown): LeaderboardData {
-  const raw = dataFileInputSchema.parse(input);
-  const table = raw.commits.map((c) => normalizeCommit(c, raw.commit_defaults));
+  const version = isPlainObject(input) ? input.schema_version : undefined;
+  if (typeof version === 'number' && version > DATA_FILE_SCHEMA_VERSION) {
+    throw invalid(['schema_version'], `${version} is newer than this version of leaderboard reads (up to ${DATA_FILE_SCHEMA_VERSION}): update leaderboard`, version);
+  }
+  let raw: z.infer<typeof dataFileInputSchema> | z.infer<typeof dataFileV3Schema>;
+  let table: Commit[];
+  let emails: Map<string, string> | null = null;
+  if (version === 3) {
+    const v3 = dataFileV3Schema.parse(input);
+    table = readCommitRows(v3.commit_columns, v3.commits, v3.commit_defaults);
+    emails = emailsByName(v3.emails);
+    raw = v3;
+  } else {
+    const v2 = dataFileInputSchema.parse(input);
+    table = v2.commits.map((c) => normalizeCommit(c, v2.commit_defaults));
+    raw = v2;
+  }
   const resolve = (ref: number | StoredCommit, where: string): Commit => {
     if (typeof ref !== 'number') return normalizeCommit(ref);
     const found = table[ref];
-    if (!found) throw new z.ZodError([{ code: 'custom', path: where.split('.'), message: `commit index ${ref} is not in the commits table (${table.length} commits)`, input: ref }]);
+    if (!found) throw invalid(where.split('.'), `commit index ${ref} is not in the commits table (${table.length} commits)`, ref);
     return found;
   };
   const leaderboards = {} as Record<PeriodType, Periods>;
   for (const type of PERIOD_TYPES) {
     const periods: Periods = {};
     for (const [label, entries] of Object.entries(raw.leaderboards[type])) {
-      periods[label] = entries.map((e, i) => deriveEntry(e, i, e.commits.map((c, j) => resolve(c, `leaderboards.${type}.${label}.${i}.commits.${j}`))));
+      periods[label] = entries.map((e, i) => {
+        if (emails && e.email === undefined) e.email = emails.get(e.name) ?? '';
+        return deriveEntry(e, i, e.commits.map((c, j) => resolve(c, `leaderboards.${type}.${label}.${i}.commits.${j}`)));
+      });
     }
     leaderboards[type] = periods;
   }
@@ -192,6 +241,18 @@ export function parseLeaderboardData(input: unknown): LeaderboardData {
   };
 }
 
+/** The `emails` table of schema_version 3, by name. */
+function emailsByName(value: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  if (value === undefined) return out;
+  if (!isPlainObject(value)) throw invalid(['emails'], 'expected an object of emails by contributor name', value);
+  for (const [name, email] of Object.entries(value)) {
+    if (typeof email !== 'string') throw invalid(['emails', name], 'expected an email (a string)', email);
+    out.set(name, email);
+  }
+  return out;
+}
+
 /** One sentence naming the first few problems of a data file that failed to parse. */
 export function describeDataFileError(err: unknown): string {
   if (err instanceof z.ZodError) {
@@ -202,41 +263,31 @@ export function describeDataFileError(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-// ---- The compact shape this tool writes (schema_version 2) ----
-
-/** A commit in the written `commits` table. Zero excluded counts are left out. */
-export interface WrittenCommit {
-  full_hash: string;
-  date: string;
-  message: string;
-  stats: { files: number; insertions: number; deletions: number; excluded_files?: number; excluded_lines?: number };
-  /** `ai_source` absent when it is `commit_defaults.ai_source`; `total` only when the revert rule made it 0. */
-  scores: { loc: number; files: number; keyword: number; ai: number; total?: number; ai_source?: string; ai_reason?: string; ai_fallback?: string; ai_override?: AiOverrideMark };
-  /** Only when there are some (see storedCommitSchema). */
-  co_authors?: string[];
-  reverted_by?: string;
-  revert_of?: string[];
-  /** Absent when it is `commit_defaults.repo`. */
-  repo?: string;
-}
+// ---- The shape this tool writes (schema_version 3) ----
 
 /**
  * A contributor entry as written: the fields the others derive from, commits as indexes into
- * the table; the manual score and notes only when there are some.
+ * the table. Left out when they follow: `significant_commits` when 0, `total_score` when there
+ * is no manual score (it is then `commit_score`), the manual score and notes when there are
+ * none. The email is in the file's `emails` table.
  */
-export type WrittenEntry = Pick<ContributorEntry, 'name' | 'email' | 'total_commits' | 'significant_commits' | 'commit_score' | 'total_score'>
-  & Partial<Pick<ContributorEntry, 'additional_contribution_score' | 'additional_contribution_notes' | 'co_authored_commits' | 'co_authored_significant'>>
+export type WrittenEntry = Pick<ContributorEntry, 'name' | 'total_commits' | 'commit_score'>
+  & Partial<Pick<ContributorEntry, 'significant_commits' | 'total_score' | 'additional_contribution_score' | 'additional_contribution_notes' | 'co_authored_commits' | 'co_authored_significant'>>
   & { commits: number[] };
 
 /** The data file as this tool writes it. */
 export interface WrittenLeaderboardData {
-  schema_version: 2;
+  schema_version: 3;
   last_updated: string;
   total_commits_analyzed: number;
   analysis_period_days: number;
   /** Values a commit row leaves out. */
   commit_defaults: { ai_source: string; repo?: string };
-  commits: WrittenCommit[];
+  /** Names of a row's values (COMMIT_COLUMNS). */
+  commit_columns: readonly string[];
+  commits: CommitRow[];
+  /** Each contributor's email by name (in code-point order of the names); absent when they have none. */
+  emails: Record<string, string>;
   leaderboards: Record<PeriodType, Record<string, WrittenEntry[]>>;
   metadata: Record<string, unknown>;
 }

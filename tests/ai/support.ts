@@ -8,6 +8,7 @@ import { refresh, type RefreshOptions } from '../../src/core/refresh.js';
 import { dataDirPaths } from '../../src/core/store/data-dir.js';
 import type { WrittenLeaderboardData } from '../../src/shared/data-file.js';
 import type { StatusFile } from '../../src/shared/status-file.js';
+import { spelledOut, type SpelledOutData } from '../cli/helpers.js';
 import { startAiStub, type AiStub, type AiStubOptions } from '../support/ai-stub.js';
 import { createTestRepo, type TestRepo } from '../support/git-repo.js';
 
@@ -61,8 +62,9 @@ export function refreshWith(repo: TestRepo, dataDir: string, settings: AiSetting
   return refresh({ repo: repo.dir, dataDir, config: defaultConfig(), all: true, aiSettings: settings, ...extra });
 }
 
-export async function readWritten(dataDir: string): Promise<WrittenLeaderboardData> {
-  return JSON.parse(await readFile(dataDirPaths(dataDir).data, 'utf8')) as WrittenLeaderboardData;
+/** The data file as written, spelled out (see spelledOut). */
+export async function readWritten(dataDir: string): Promise<SpelledOutData> {
+  return spelledOut(JSON.parse(await readFile(dataDirPaths(dataDir).data, 'utf8')) as WrittenLeaderboardData);
 }
 
 export async function readStatusFile(dataDir: string): Promise<StatusFile> {

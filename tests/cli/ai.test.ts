@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAiStub, type AiStub } from '../support/ai-stub.js';
 import { runCliAsync, startServe } from '../support/cli.js';
 import { gitIsolationVars, type TestRepo } from '../support/git-repo.js';
-import { dataFiles, readRawData, tempResources } from './helpers.js';
+import type { WrittenLeaderboardData } from '../../src/shared/data-file.js';
+import { dataFiles, readRawData, spelledOut, tempResources } from './helpers.js';
 
 const { newRepo } = tempResources();
 // Async: the stub answers from this process, which a synchronous spawn would block.
@@ -137,7 +138,7 @@ describe('leaderboard serve --ai', () => {
     try {
       expect(served.output()).toContain(`AI part: openai:gpt-serve at ${stub.openaiBaseUrl}, 2 requests at a time.`);
       expect(served.output()).toMatch(/AI part: openai:gpt-serve \(1 asked, 0 from the AI cache, 0 fell back to the local estimate\)\./);
-      const data = await (await fetch(`${served.url}leaderboard-data.json`)).json() as { commits: { scores: { ai_reason?: string } }[] };
+      const data = spelledOut(await (await fetch(`${served.url}leaderboard-data.json`)).json() as WrittenLeaderboardData);
       expect(data.commits[0]?.scores.ai_reason).toBe('Served.');
     } finally {
       await served.stop();

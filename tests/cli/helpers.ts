@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { pathToFileURL } from 'node:url';
-import { parseLeaderboardData, type LeaderboardData, type WrittenLeaderboardData } from '../../src/shared/data-file.js';
+import { parseLeaderboardData, type LeaderboardData, type PeriodType, type WrittenCommit, type WrittenEntry, type WrittenLeaderboardData } from '../../src/shared/data-file.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { createTestRepo, gitIsolationVars, type TestRepo, type TestRepoOptions } from '../support/git-repo.js';
 
@@ -70,9 +70,65 @@ export function readJson<T = unknown>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T;
 }
 
-/** The data file as written (compact shape). */
-export function readRawData(dataDir: string): WrittenLeaderboardData {
-  return readJson<WrittenLeaderboardData>(dataFiles(dataDir).data);
+/**
+ * The data file as written, spelled out as schema_version 2 wrote it (see {@link spelledOut}),
+ * so tests check what is written, field by field, without following the row layout.
+ */
+export function readRawData(dataDir: string): SpelledOutData {
+  return spelledOut(readJson<WrittenLeaderboardData>(dataFiles(dataDir).data));
+}
+
+/** An entry with what schema_version 3 leaves out of it put back. */
+export type SpelledOutEntry = Omit<WrittenEntry, 'significant_commits' | 'total_score'> & { email: string; significant_commits: number; total_score: number };
+
+/** A data file of schema_version 3 as schema_version 2 had it. */
+export interface SpelledOutData {
+  schema_version: 2;
+  last_updated: string;
+  total_commits_analyzed: number;
+  analysis_period_days: number;
+  commit_defaults: WrittenLeaderboardData['commit_defaults'];
+  commits: WrittenCommit[];
+  leaderboards: Record<PeriodType, Record<string, SpelledOutEntry[]>>;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * A data file of schema_version 3 spelled out as schema_version 2 wrote it, key for key: each
+ * row as a commit object (a value set at the path its column names, then the fields of its
+ * trailing object), each entry with its email from the `emails` table ('' when absent), its
+ * significant commits (0 when absent) and its total score (the commit score when absent).
+ * Written apart from the product's reader, which a test compares it with.
+ */
+export function spelledOut(data: WrittenLeaderboardData): SpelledOutData {
+  const columns = data.commit_columns;
+  const commit = (row: readonly unknown[]): WrittenCommit => {
+    const out: Record<string, unknown> = {};
+    const put = (field: string, value: unknown): void => {
+      const [group, key] = field.split('.') as [string, string | undefined];
+      if (key === undefined) out[group] = value;
+      else ((out[group] ??= {}) as Record<string, unknown>)[key] = value;
+    };
+    columns.forEach((field, i) => put(field, row[i]));
+    for (const [field, value] of Object.entries(row[columns.length] ?? {})) put(field, value);
+    return out as unknown as WrittenCommit;
+  };
+  const entry = (e: WrittenEntry): SpelledOutEntry => {
+    const { name, total_commits, significant_commits = 0, commit_score, total_score = commit_score, commits, ...optional } = e;
+    const email = Object.hasOwn(data.emails, name) ? (data.emails[name] as string) : '';
+    return { name, email, total_commits, significant_commits, commit_score, total_score, commits, ...optional };
+  };
+  const periods = (byLabel: Record<string, WrittenEntry[]>) => Object.fromEntries(Object.entries(byLabel).map(([label, entries]) => [label, entries.map(entry)]));
+  return {
+    schema_version: 2,
+    last_updated: data.last_updated,
+    total_commits_analyzed: data.total_commits_analyzed,
+    analysis_period_days: data.analysis_period_days,
+    commit_defaults: data.commit_defaults,
+    commits: data.commits.map(commit),
+    leaderboards: { weekly: periods(data.leaderboards.weekly), monthly: periods(data.leaderboards.monthly), quarterly: periods(data.leaderboards.quarterly) },
+    metadata: data.metadata,
+  };
 }
 
 /** The data file normalized the way the page reads it (short hash, classification, totals). */

@@ -9,6 +9,7 @@ import { createApp, NO_GITHUB_REPO_MESSAGE } from '../../src/server/app.js';
 import { aiOverridesResponseSchema, messageResponseSchema, setAiOverrideResponseSchema } from '../../src/shared/admin-api.js';
 import { errorEnvelopeSchema } from '../../src/shared/api.js';
 import type { WrittenCommit, WrittenLeaderboardData } from '../../src/shared/data-file.js';
+import { spelledOut, type SpelledOutData } from '../cli/helpers.js';
 import { runCli } from '../support/cli.js';
 import { gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { listen } from '../support/http.js';
@@ -51,8 +52,9 @@ async function errorOf(res: Response) {
   return errorEnvelopeSchema.parse(await res.json()).error;
 }
 
-async function readData(): Promise<WrittenLeaderboardData> {
-  return JSON.parse(await readFile(paths().data, 'utf8')) as WrittenLeaderboardData;
+/** The data file as written, spelled out (see spelledOut). */
+async function readData(): Promise<SpelledOutData> {
+  return spelledOut(JSON.parse(await readFile(paths().data, 'utf8')) as WrittenLeaderboardData);
 }
 
 /** A written row, its AI source filled in from `commit_defaults` (the commonest source is left out of rows). */

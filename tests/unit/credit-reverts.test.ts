@@ -5,6 +5,7 @@ import { buildLeaderboardData, type BuildOptions } from '../../src/core/leaderbo
 import type { ScoredCommit } from '../../src/core/types.js';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
 import { DEFAULT_CREDIT, sharePart, splitCents, type CreditSettings } from '../../src/shared/credit.js';
+import { spelledOut } from '../cli/helpers.js';
 
 const h = (c: string) => c.repeat(40);
 const [A, R1, R2, R3, X] = [h('a'), h('1'), h('2'), h('3'), h('e')];
@@ -106,7 +107,7 @@ describe('credit in the leaderboards', () => {
 
   it('writes co-authors and revert links on the rows, and the counts in the metadata', () => {
     const data = buildLeaderboardData(commits, { contributors: {} }, opts({ coAuthors: 'share', reverts: 'cancel' }));
-    const row = (hash: string) => data.commits.find((c) => c.full_hash === hash);
+    const row = (hash: string) => spelledOut(data).commits.find((c) => c.full_hash === hash);
     expect(row(base.hash)).toMatchObject({ co_authors: ['Bo', 'Cy'] });
     expect(row(base.hash)?.scores.total).toBeUndefined();
     expect(row(revert.hash)).toMatchObject({ revert_of: [orig.hash], scores: { total: 0 } });

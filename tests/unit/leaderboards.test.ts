@@ -48,7 +48,7 @@ describe('buildLeaderboardData', () => {
       sc('Bob', '2025-03-04T11:00:00Z', 20),
     ];
     const data = buildLeaderboardData(commits, noManual, opts());
-    expect(data.schema_version).toBe(2);
+    expect(data.schema_version).toBe(3);
     expect(data.last_updated).toBe('2025-06-01T00:00:00.000Z');
     expect(data.total_commits_analyzed).toBe(4);
     expect(data.analysis_period_days).toBe(365);
@@ -57,18 +57,19 @@ describe('buildLeaderboardData', () => {
     expect(Object.keys(data.leaderboards.monthly)).toEqual(['2025-03']);
     expect(Object.keys(data.leaderboards.quarterly)).toEqual(['2025-Q1']);
     const [ada, bob] = data.leaderboards.weekly['2025-W10'] ?? [];
-    // Written: only what the rest derives from; no manual score, so none written.
-    expect(ada).toEqual({
-      name: 'Ada', email: 'ada@example.com', total_commits: 3, significant_commits: 2, commit_score: 179, total_score: 179, commits: [0, 1, 3],
-    } satisfies WrittenEntry);
-    expect(bob).toEqual({ name: 'Bob', email: 'bob@example.com', total_commits: 1, significant_commits: 0, commit_score: 20, total_score: 20, commits: [2] });
+    // Written: only what the rest derives from; no manual score, so neither it nor the total
+    // score (the commit score then) is written, nor a count of 0; the emails are in their table.
+    expect(ada).toEqual({ name: 'Ada', total_commits: 3, significant_commits: 2, commit_score: 179, commits: [0, 1, 3] } satisfies WrittenEntry);
+    expect(bob).toEqual({ name: 'Bob', total_commits: 1, commit_score: 20, commits: [2] });
+    expect(data.emails).toEqual({ Ada: 'ada@example.com', Bob: 'bob@example.com' });
     const [readAda, readBob] = read(data).leaderboards.weekly['2025-W10'] ?? [];
     expect(readAda).toMatchObject({
       simple_commits: 1, significance_ratio: 2 / 3, additional_contribution_score: 0, additional_contribution_notes: '',
       avg_score: 59.67, rank: 1, tier: 'T0', tier_name: 'Elite',
     });
-    expect(readBob).toMatchObject({ rank: 2, simple_commits: 1, significance_ratio: 0, avg_score: 20, tier: 'T0' });
-    expect(data.commits.map((c) => c.full_hash)).toEqual([commits[2], commits[1], commits[3], commits[0]].map((c) => c?.hash));
+    expect(readBob).toMatchObject({ rank: 2, email: 'bob@example.com', significant_commits: 0, total_score: 20, simple_commits: 1, significance_ratio: 0, avg_score: 20, tier: 'T0' });
+    expect(readAda).toMatchObject({ email: 'ada@example.com', total_score: 179 });
+    expect(data.commits.map((c) => c[0])).toEqual([commits[2], commits[1], commits[3], commits[0]].map((c) => c?.hash));
 
     const parsed = parseLeaderboardData(JSON.parse(JSON.stringify(data)));
     const pAda = parsed.leaderboards.weekly['2025-W10']?.[0];
@@ -95,8 +96,9 @@ describe('buildLeaderboardData', () => {
       sc('Ada', '2025-02-03T10:00:00Z', 10, { email: 'new@example.com' }),
     ];
     const data = buildLeaderboardData(commits, noManual, opts());
-    expect(data.leaderboards.weekly['2025-W02']?.[0]?.email).toBe('new@example.com');
-    expect(data.leaderboards.quarterly['2025-Q1']?.[0]?.email).toBe('new@example.com');
+    expect(data.emails).toEqual({ Ada: 'new@example.com' });
+    expect(read(data).leaderboards.weekly['2025-W02']?.[0]?.email).toBe('new@example.com');
+    expect(read(data).leaderboards.quarterly['2025-Q1']?.[0]?.email).toBe('new@example.com');
   });
 
   it('leaves bots out, unless bot exclusion is off', () => {
@@ -157,7 +159,7 @@ describe('buildLeaderboardData', () => {
     const entry = data.leaderboards.weekly['2025-W10']?.[0];
     expect(entry?.total_commits).toBe(5);
     expect(entry?.commit_score).toBe(50);
-    expect(entry?.commits.map((i) => data.commits[i]?.full_hash)).toEqual([commits[4], commits[3], commits[2]].map((c) => c?.hash));
+    expect(entry?.commits.map((i) => data.commits[i]?.[0])).toEqual([commits[4], commits[3], commits[2]].map((c) => c?.hash));
     // Commits referenced by no entry are not stored.
     expect(data.commits).toHaveLength(3);
   });
@@ -171,10 +173,10 @@ describe('buildLeaderboardData', () => {
     ];
     const data = buildLeaderboardData(commits, noManual, opts({ commitsPerEntry: 1 }));
     // Weekly W10 references a and b, W12 c; monthly and quarterly reference the newest only.
-    expect(data.commits.map((c) => c.full_hash[0])).toEqual(['c', 'a', 'b']);
+    expect(data.commits.map((c) => c[0][0])).toEqual(['c', 'a', 'b']);
     expect(data.leaderboards.monthly['2025-03']?.map((e) => e.commits)).toEqual([[0], [1]]);
     expect(data.leaderboards.weekly['2025-W10']?.map((e) => [e.name, e.commits])).toEqual([['Ada', [2]], ['Bob', [1]]]);
-    expect(new Set(data.commits.map((c) => c.full_hash)).size).toBe(data.commits.length);
+    expect(new Set(data.commits.map((c) => c[0])).size).toBe(data.commits.length);
   });
 
   it('keeps commit rows small: excluded counts only when there were exclusions, the AI source and reason only when not the heuristic', () => {
@@ -185,15 +187,10 @@ describe('buildLeaderboardData', () => {
     });
     const data = buildLeaderboardData([plain, withExcl], noManual, opts());
     expect(data.commit_defaults).toEqual({ ai_source: 'heuristic' });
-    expect(data.commits[0]).toEqual({
-      full_hash: withExcl.hash, date: withExcl.date, message: withExcl.subject,
-      stats: { files: 1, insertions: 1, deletions: 0, excluded_files: 2, excluded_lines: 300 },
-      scores: { loc: 3, files: 5, keyword: 2, ai: 0, ai_source: 'openai:gpt-x', ai_reason: 'why' },
-    });
-    expect(data.commits[1]).toEqual({
-      full_hash: plain.hash, date: '2025-03-04T10:00:00Z', message: plain.subject,
-      stats: { files: 1, insertions: 10, deletions: 2 }, scores: { loc: 3, files: 5, keyword: 2, ai: 0 },
-    });
+    expect(data.commit_columns).toEqual(['full_hash', 'date', 'message', 'stats.files', 'stats.insertions', 'stats.deletions', 'scores.loc', 'scores.files', 'scores.keyword', 'scores.ai']);
+    expect(data.commits[0]).toEqual([withExcl.hash, withExcl.date, withExcl.subject, 1, 1, 0, 3, 5, 2, 0,
+      { 'stats.excluded_files': 2, 'stats.excluded_lines': 300, 'scores.ai_source': 'openai:gpt-x', 'scores.ai_reason': 'why' }]);
+    expect(data.commits[1]).toEqual([plain.hash, '2025-03-04T10:00:00Z', plain.subject, 1, 10, 2, 3, 5, 2, 0]);
     const scoresOf = (name: string) => read(data).leaderboards.weekly['2025-W10']?.find((e) => e.name === name)?.commits[0]?.scores;
     const [readAda, readBob] = [scoresOf('Ada'), scoresOf('Bob')];
     expect(readAda).toEqual({ loc: 3, files: 5, keyword: 2, ai: 0, total: 10, ai_source: 'heuristic' });
@@ -226,7 +223,7 @@ describe('buildLeaderboardData', () => {
 
   it('builds an empty file from no commits', () => {
     const data = buildLeaderboardData([], noManual, opts());
-    expect(data).toMatchObject({ total_commits_analyzed: 0, commits: [], leaderboards: { weekly: {}, monthly: {}, quarterly: {} }, metadata: { totalContributors: 0 } });
+    expect(data).toMatchObject({ total_commits_analyzed: 0, commits: [], emails: {}, leaderboards: { weekly: {}, monthly: {}, quarterly: {} }, metadata: { totalContributors: 0 } });
     expect(() => parseLeaderboardData(data)).not.toThrow();
   });
 });
@@ -253,17 +250,20 @@ describe('buildLeaderboardData with manual contributions', () => {
     expect(read(data).leaderboards.weekly['2025-W10']?.find((e) => e.name === 'Ada')?.avg_score).toBe(40);
     const adaMay = data.leaderboards.monthly['2025-05']?.find((e) => e.name === 'Ada');
     expect(adaMay).toMatchObject({ total_commits: 0, commit_score: 0, additional_contribution_score: 5, additional_contribution_notes: 'triage', total_score: 5 });
+    // A note with no points: the total score is the commit score, so it is left out.
+    const zeroPoints = buildLeaderboardData(commits(), { contributors: { Bob: { contributions: [{ score: 0, notes: 'reviews', start_date: null, end_date: null }] } } }, opts());
+    expect(zeroPoints.leaderboards.weekly['2025-W12']?.[0]).toEqual({ name: 'Bob', total_commits: 1, commit_score: 30, additional_contribution_notes: 'reviews', commits: [1] });
   });
 
   it('shows a manual-only contributor with zero commits only in existing periods they overlap', () => {
     const data = buildLeaderboardData(commits(), manual, opts());
     const grace = data.leaderboards.weekly['2025-W12']?.[0];
     expect(grace).toEqual({
-      name: 'Grace', email: 'grace@example.com', total_commits: 0, significant_commits: 0, commit_score: 0,
-      total_score: 100, commits: [], additional_contribution_score: 100, additional_contribution_notes: 'paper',
+      name: 'Grace', total_commits: 0, commit_score: 0, total_score: 100, additional_contribution_score: 100, additional_contribution_notes: 'paper', commits: [],
     });
+    expect(data.emails.Grace).toBe('grace@example.com');
     expect(read(data).leaderboards.weekly['2025-W12']?.[0]).toMatchObject({
-      simple_commits: 0, significance_ratio: 0, avg_score: 0, rank: 1, tier: 'T0', tier_name: 'Elite', commits: [],
+      email: 'grace@example.com', significant_commits: 0, total_score: 100, simple_commits: 0, significance_ratio: 0, avg_score: 0, rank: 1, tier: 'T0', tier_name: 'Elite', commits: [],
     });
     // W11 (2025-03-10..16) overlaps Grace but has no commits, so it is not a period.
     expect(Object.keys(data.leaderboards.weekly)).toEqual(['2025-W10', '2025-W12', '2025-W19']);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CHUNK_ENTRIES, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
+import { commitObject } from '../../shared/commit-rows.js';
 import { PERIOD_TYPES, type WrittenLeaderboardData } from '../../shared/data-file.js';
 
 /** One chunk file: its id (content hash) and text. */
@@ -10,9 +11,12 @@ export interface ChunkFile {
 
 /**
  * Splits a data file into the index and its chunks (see src/shared/board-index.ts). Yields the
- * chunks one at a time (so they need not all be held at once) and returns the index.
+ * chunks one at a time (so they need not all be held at once) and returns the index. The index
+ * gives every entry its email and total score, and the chunks hold each commit as an object
+ * (its row spelled out), so both read as they did from files of schema_version 2.
  */
 export function* splitBoard(data: WrittenLeaderboardData): Generator<ChunkFile, BoardIndex> {
+  const emails = new Map(Object.entries(data.emails));
   const people: [string, string][] = [];
   const personIds = new Map<string, Map<string, number>>();
   const notes: string[] = [];
@@ -43,8 +47,9 @@ export function* splitBoard(data: WrittenLeaderboardData): Generator<ChunkFile, 
     for (const [label, entries] of Object.entries(data.leaderboards[type])) {
       const rows: number[] = [];
       for (const e of entries) {
-        rows.push(person(e.name, e.email), e.total_commits, e.significant_commits, e.commit_score, e.total_score,
-          e.additional_contribution_score ?? 0, note(e.additional_contribution_notes), e.co_authored_commits ?? 0, e.co_authored_significant ?? 0);
+        const additional = e.additional_contribution_score ?? 0;
+        rows.push(person(e.name, emails.get(e.name) ?? ''), e.total_commits, e.significant_commits ?? 0, e.commit_score,
+          e.total_score ?? e.commit_score + additional, additional, note(e.additional_contribution_notes), e.co_authored_commits ?? 0, e.co_authored_significant ?? 0);
       }
       const chunks: string[] = [];
       for (let start = 0; start < entries.length; start += CHUNK_ENTRIES) {
@@ -52,7 +57,7 @@ export function* splitBoard(data: WrittenLeaderboardData): Generator<ChunkFile, 
         // The commits the part lists, once each, in the table's (newest first) order.
         const used = [...new Set(part.flatMap((e) => e.commits))].sort((a, b) => a - b);
         const local = new Map(used.map((t, i) => [t, i]));
-        const commits = used.map((t) => JSON.stringify(data.commits[t]));
+        const commits = used.map((t) => JSON.stringify(commitObject(data.commits[t] as unknown[], data.commit_columns)));
         const refs = part.map((e) => e.commits.map((t) => local.get(t) as number));
         const text = `{"commit_defaults":${defaults},"commits":[${commits.join(',')}],"entries":${JSON.stringify(refs)}}\n`;
         const id = createHash('sha1').update(text).digest('hex').slice(0, 16);

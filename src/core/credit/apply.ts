@@ -1,5 +1,4 @@
 import { DEFAULT_CREDIT, splitCents, type CreditSettings } from '../../shared/credit.js';
-import type { WrittenCommit } from '../../shared/data-file.js';
 import type { LeaderboardConfig } from '../config.js';
 import type { ScoredCommit } from '../types.js';
 import { commitPeople, type Person } from './people.js';
@@ -13,6 +12,15 @@ export interface Share extends Person {
   coAuthor: boolean;
 }
 
+/** A commit's co-authors and revert links, as its row of the data file gives them. */
+export interface CommitLinks {
+  /** Scored 0 by the revert rule. */
+  cancelled: boolean;
+  co_authors?: string[];
+  reverted_by?: string;
+  revert_of?: string[];
+}
+
 /** The credit rules applied to the analysed commits (see {@link planCredit}). */
 export interface CreditPlan {
   settings: CreditSettings;
@@ -20,8 +28,8 @@ export interface CreditPlan {
   total(commit: ScoredCommit): number;
   /** Who is credited for the commit and with how much; the author first. */
   shares(commit: ScoredCommit): Share[];
-  /** Adds the co-authors and revert links to the commit's row of the data file. */
-  decorate(row: WrittenCommit, commit: ScoredCommit): WrittenCommit;
+  /** What the commit's row of the data file says of its credit: each field only when it applies. */
+  links(commit: ScoredCommit): CommitLinks;
   /** Commits scored 0 by the revert rule, and commits credited to co-authors, among `analysed`. */
   counts(analysed: readonly ScoredCommit[]): { cancelled: number; coAuthored: number };
 }
@@ -49,15 +57,15 @@ export function planCredit(all: readonly ScoredCommit[], settings: CreditSetting
     settings,
     total,
     shares,
-    decorate(row, commit) {
+    links(commit) {
+      const links: CommitLinks = { cancelled: false };
       const coAuthors = commitPeople(commit, bots).slice(1);
-      if (coAuthors.length > 0) row.co_authors = coAuthors.map((p) => p.name);
+      if (coAuthors.length > 0) links.co_authors = coAuthors.map((p) => p.name);
       const mark = marks.get(commit.hash);
-      if (mark?.by) row.reverted_by = mark.by;
-      if (mark?.of) row.revert_of = mark.of;
-      // Written so that any reader (older pages too) takes the cancelled score, not the parts' sum.
-      if (mark) row.scores.total = 0;
-      return row;
+      if (mark) links.cancelled = true;
+      if (mark?.by) links.reverted_by = mark.by;
+      if (mark?.of) links.revert_of = mark.of;
+      return links;
     },
     counts(analysed) {
       let cancelled = 0;

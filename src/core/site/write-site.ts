@@ -1,7 +1,7 @@
 import { cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { boardRepositories, describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../shared/data-file.js';
+import { boardRepositories, DATA_FILE_SCHEMA_VERSION, describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../shared/data-file.js';
 import { repoBoardPaths } from '../board/assemble.js';
 import { writeIndexAndChunks } from '../board/write-board.js';
 import { cspMetaContent, PUBLISHED_SITE, SITE_INDEX_META, SITE_MODE_META } from '../../shared/page-csp.js';
@@ -63,9 +63,10 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
   await replaceDirectory(outDir, async (dir) => {
     await cp(webRoot, dir, { recursive: true });
     // A big board is also published as the index and chunks the page reads (see
-    // src/shared/board-index.ts); a small one, or a data file of another tool's shape, is read whole.
+    // src/shared/board-index.ts); a small one, or a data file of another shape (another tool's,
+    // or an earlier version's not refreshed since), is read whole.
     const published = data.text.length >= SITE_INDEX_MIN_CHARS ? JSON.parse(data.text) as WrittenLeaderboardData : null;
-    const withIndex = published?.schema_version === 2;
+    const withIndex = published?.schema_version === DATA_FILE_SCHEMA_VERSION;
     await writeFile(path.join(dir, 'index.html'), publishedIndex(index, withIndex));
     await writeFile(path.join(dir, 'leaderboard-data.json'), data.text);
     if (published && withIndex) {
