@@ -14,7 +14,8 @@ const RSS_HOOK = 'data:text/javascript,process.on("exit",()=>process.stderr.writ
 
 interface DataFileShape {
   total_commits_analyzed: number;
-  commits?: { scores?: Record<string, unknown> }[];
+  /** Rows whose last value may be an object of the fields that apply (schema_version 3). */
+  commits?: unknown[][];
   leaderboards: unknown;
   metadata: { totalContributors?: number };
 }
@@ -24,7 +25,7 @@ export interface DataBreakdown {
   commitRows: number;
   commitsTable: number;
   leaderboards: number;
-  /** Bytes of the `scores.ai_reason` values (with their key) in the commits table. */
+  /** Bytes of the `scores.ai_reason` values (with their key) in the rows of the commits table. */
   aiReason: number;
 }
 
@@ -33,9 +34,10 @@ const jsonBytes = (x: unknown): number => Buffer.byteLength(JSON.stringify(x) ??
 function breakdown(data: DataFileShape): DataBreakdown {
   const commits = data.commits ?? [];
   let aiReason = 0;
-  for (const c of commits) {
-    const r = c.scores?.ai_reason;
-    if (typeof r === 'string') aiReason += jsonBytes(r) + ',"ai_reason":'.length;
+  for (const row of commits) {
+    const extras = row.at(-1);
+    const r = typeof extras === 'object' && extras !== null ? (extras as Record<string, unknown>)['scores.ai_reason'] : undefined;
+    if (typeof r === 'string') aiReason += jsonBytes(r) + ',"scores.ai_reason":'.length;
   }
   return { commitRows: commits.length, commitsTable: jsonBytes(commits), leaderboards: jsonBytes(data.leaderboards), aiReason };
 }
