@@ -79,11 +79,14 @@ describe('a published board', () => {
     expect(out.commits[0]?.message).toBe('fix: thanks to [email hidden]');
   });
 
-  it('empties the emails table as it does every email field, its names hidden as the entries\' are', async () => {
+  it('empties the emails table as it does every email field, and hides names that are addresses wherever they are keys', async () => {
     const { withoutEmails } = await import('../../src/core/site/redact.js');
     const table = JSON.parse('{"Ann":"ann@example.com","Bo":"12+bo-dev@users.noreply.github.com","cy@example.com":"cy@example.com","__proto__":"p@example.com"}') as unknown;
     const out = withoutEmails({ emails: table, leaderboards: { weekly: { '2025-W10': [{ name: 'cy@example.com', email: 'cy@example.com' }] } } });
     expect(JSON.stringify(out)).toBe('{"emails":{"Ann":"","Bo":"bo-dev","[email hidden]":"","__proto__":""},'
       + '"leaderboards":{"weekly":{"2025-W10":[{"name":"[email hidden]","email":""}]}}}');
+    // The shares of a board of several repositories are keyed by name too.
+    const shares = withoutEmails({ metadata: { repositoryShares: { 'cy@example.com': { api: [1, 20] }, Ann: { web: [2, 30] } } } });
+    expect(JSON.stringify(shares)).toBe('{"metadata":{"repositoryShares":{"[email hidden]":{"api":[1,20]},"Ann":{"web":[2,30]}}}}');
   });
 });

@@ -10,7 +10,8 @@ export const HIDDEN_EMAIL = '[email hidden]';
  * A copy of a data file fit for a public page: every `email` field, and every value of the
  * `emails` table (schema_version 3), is emptied, or becomes the GitHub login of a noreply
  * address; any other email-like text (a commit subject, who set an override, a name, which the
- * `emails` table has as keys) is replaced by the login or {@link HIDDEN_EMAIL}.
+ * `emails` table and `metadata.repositoryShares` have as keys) is replaced by the login or
+ * {@link HIDDEN_EMAIL}.
  */
 export function withoutEmails(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(EMAIL, (address) => NOREPLY.exec(address)?.[1] ?? HIDDEN_EMAIL);
@@ -20,7 +21,8 @@ export function withoutEmails(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, field]): [string, unknown] => {
     if (key === 'repositories' && Array.isArray(field)) return [key, field.map(keepRemote)];
     if (key === 'emails' && isTable(field)) return [key, emailTable(field)];
-    return [key, key === 'email' && typeof field === 'string' ? publicEmail(field) : withoutEmails(field)];
+    if (key === 'email' && typeof field === 'string') return [key, publicEmail(field)];
+    return [withoutEmails(key) as string, withoutEmails(field)];
   }));
 }
 
@@ -28,8 +30,8 @@ const publicEmail = (email: string): string => NOREPLY.exec(email)?.[1] ?? '';
 
 const isTable = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-// Names are redacted as the entries' names are, so they still find their email. Two names that
-// become one (both hid an address) keep the first one's; fromEntries keeps `__proto__` a key.
+// Names are hidden as the entries' names are, so they still find their email. Two names that
+// become one (both hid an address) keep the first one's email.
 function emailTable(table: Record<string, unknown>): Record<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [name, email] of Object.entries(table)) {
