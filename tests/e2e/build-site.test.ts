@@ -13,7 +13,11 @@ import { serveStatic, type StaticServer } from '../support/static-server.js';
 
 const { newRepo, tempDir } = tempResources();
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+// A time in the current ISO week (UTC), `share` of the way from its Monday to now: the latest
+// weekly board must list every commit, whatever the day and hour the suite runs (30 hours ago was
+// last week on a Monday).
+const weekStart = (now = new Date()) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7));
+const inThisWeek = (share: number) => new Date(weekStart() + (Date.now() - weekStart()) * share).toISOString();
 const BOB = { name: 'Bob Builder', email: 'bob@example.com' };
 const CAROL = { name: 'Carol Noreply', email: '12345+carol@users.noreply.github.com' };
 
@@ -37,8 +41,8 @@ async function openSite(): Promise<{ page: Page; errors: string[] }> {
 
 beforeAll(async () => {
   repo = await newRepo();
-  await repo.commit({ files: { 'a.ts': 'a\n'.repeat(80) }, message: 'feat: bob adds a (see bob@example.com)', author: BOB, date: hoursAgo(30) });
-  await repo.commit({ files: { 'b.ts': 'b\n'.repeat(10) }, message: 'fix: carol fixes b', author: CAROL, date: hoursAgo(20) });
+  await repo.commit({ files: { 'a.ts': 'a\n'.repeat(80) }, message: 'feat: bob adds a (see bob@example.com)', author: BOB, date: inThisWeek(0.3) });
+  await repo.commit({ files: { 'b.ts': 'b\n'.repeat(10) }, message: 'fix: carol fixes b', author: CAROL, date: inThisWeek(0.6) });
   site = path.join(repo.dir, '.leaderboard', 'site');
   const built = cli(repo.dir, ['build']);
   expect(built.stderr).toBe('');
@@ -88,7 +92,7 @@ describe('a published site', () => {
   });
 
   it('shows a new commit after a rebuild, and keeps the last good site when a build fails', async () => {
-    await repo.commit({ files: { 'c.ts': 'c\n'.repeat(30) }, message: 'feat: dave arrives', author: { name: 'Dave Newcomer', email: 'dave@example.com' }, date: hoursAgo(2) });
+    await repo.commit({ files: { 'c.ts': 'c\n'.repeat(30) }, message: 'feat: dave arrives', author: { name: 'Dave Newcomer', email: 'dave@example.com' }, date: inThisWeek(0.9) });
     expect(cli(repo.dir, ['build', '--quiet']).code).toBe(0);
     const { page } = await openSite();
     await pw(page.locator('[data-testid="leaderboard-row"][data-name="Dave Newcomer"]')).toBeVisible();
