@@ -110,10 +110,16 @@ describe('auto-refresh status and the refresh control', () => {
       'last-update.json': status(true, '2025-10-27T08:00:00.000Z'),
     });
     const page = await newPage(browser);
-    await page.clock.install();
+    // Paused from the start, the page's clock moves only by runFor: real time spent on a busy
+    // machine between the first read and the next step cannot bring the next read forward.
+    await page.clock.install({ time: new Date('2025-10-27T08:05:00.000Z') });
+    await page.clock.pauseAt(new Date('2025-10-27T08:05:01.000Z'));
+    let reads = 0;
+    page.on('request', (r) => { if (r.url().endsWith('/last-update.json')) reads++; });
     await page.goto(server.url);
     const badge = page.getByTestId('refresh-status');
     await pw(badge).toHaveText('Live updates every 15min');
+    expect(reads).toBe(1);
     await pw(badge).toHaveAttribute('data-state', 'ok');
     const color = await badge.evaluate((el) => getComputedStyle(el).color.match(/\d+/g)!.map(Number));
     expect(color[1]).toBeGreaterThan(color[0]!); // green
@@ -122,8 +128,11 @@ describe('auto-refresh status and the refresh control', () => {
 
     await writeFile(path.join(dir, 'last-update.json'), status(false, '2025-10-27T08:15:00.000Z', 'git pull failed: no network'));
     await page.clock.runFor(29_000);
-    await pw(badge).toHaveAttribute('data-state', 'ok'); // not polled yet
+    await page.waitForTimeout(500); // real time, for a read the timer might have started
+    expect(reads).toBe(1); // not polled yet
+    await pw(badge).toHaveAttribute('data-state', 'ok');
     await page.clock.runFor(2_000);
+    await expect.poll(() => reads).toBe(2);
     await pw(badge).toHaveText('Auto-refresh error');
     await pw(badge).toHaveAttribute('title', 'git pull failed: no network');
     await keepScreenshot(page, 'state-status-error');
