@@ -12,11 +12,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestRepo } from '../support/git-repo.js';
 import { gitIsolationVars } from '../support/git-repo.js';
 import { cli, tempResources } from './helpers.js';
+import { hoursAgo } from '../support/recent.js';
 
 const { newRepo, tempDir } = tempResources();
 const CHECKOUT = path.resolve('.');
 const WORKFLOW = '.github/workflows/leaderboard.yml';
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 interface Step { name?: string; uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string>; id?: string }
 interface Job { 'runs-on': string; needs?: string; permissions?: Record<string, string>; steps: Step[]; environment?: { name: string }; strategy?: { 'fail-fast': boolean; matrix: { repo: string[] } } }

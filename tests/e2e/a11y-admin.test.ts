@@ -12,9 +12,9 @@ import { gate, keepScreenshot } from '../support/e2e.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { startGitHubEmulator, type GitHubEmulator } from '../support/github-emulator.js';
 import { pw } from '../support/pw-expect.js';
+import { hoursAgo } from '../support/recent.js';
 
 const env = gitIsolationVars();
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 let gh: GitHubEmulator;
 let upstream: TestRepo;

@@ -7,9 +7,9 @@ import { launchBrowser } from '../support/browser.js';
 import { startServe, type ServeProcess } from '../support/cli.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { pw } from '../support/pw-expect.js';
+import { hoursAgo } from '../support/recent.js';
 
 const env = gitIsolationVars();
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 let board: TestRepo;
 let api: TestRepo;

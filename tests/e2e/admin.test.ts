@@ -10,11 +10,11 @@ import { keepScreenshot, newPage } from '../support/e2e.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { startGitHubEmulator, type GitHubEmulator } from '../support/github-emulator.js';
 import { pw } from '../support/pw-expect.js';
+import { hoursAgo } from '../support/recent.js';
 
 const SLUG = 'acme/widgets';
 const env = gitIsolationVars();
 const ALICE = { name: 'Alice', email: 'alice@example.com' };
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 let gh: GitHubEmulator;
 let upstream: TestRepo;

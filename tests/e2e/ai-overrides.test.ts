@@ -12,12 +12,12 @@ import { keepScreenshot, makeDataDir, newPage } from '../support/e2e.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { startGitHubEmulator, type GitHubEmulator } from '../support/github-emulator.js';
 import { pw } from '../support/pw-expect.js';
+import { hoursAgo } from '../support/recent.js';
 
 const env = gitIsolationVars();
 const ALICE = { name: 'Alice', email: 'alice@example.com' };
 const BOB = { name: 'Bob', email: 'bob@example.com' };
 const NARROW = 390;
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} line ${i}`).join('\n') + '\n';
 
 let gh: GitHubEmulator;

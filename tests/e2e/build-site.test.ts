@@ -10,14 +10,10 @@ import { keepScreenshot, newPage } from '../support/e2e.js';
 import type { TestRepo } from '../support/git-repo.js';
 import { pw } from '../support/pw-expect.js';
 import { serveStatic, type StaticServer } from '../support/static-server.js';
+import { inThisWeek } from '../support/recent.js';
 
 const { newRepo, tempDir } = tempResources();
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
-// A time in the current ISO week (UTC), `share` of the way from its Monday to now: the latest
-// weekly board must list every commit, whatever the day and hour the suite runs (30 hours ago was
-// last week on a Monday).
-const weekStart = (now = new Date()) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7));
-const inThisWeek = (share: number) => new Date(weekStart() + (Date.now() - weekStart()) * share).toISOString();
 const BOB = { name: 'Bob Builder', email: 'bob@example.com' };
 const CAROL = { name: 'Carol Noreply', email: '12345+carol@users.noreply.github.com' };
 

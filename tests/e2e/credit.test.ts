@@ -8,12 +8,12 @@ import { startServe, type ServeProcess } from '../support/cli.js';
 import { keepScreenshot, newPage, serveFixture, type E2eSession } from '../support/e2e.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { pw } from '../support/pw-expect.js';
+import { hoursAgo } from '../support/recent.js';
 
 const env = gitIsolationVars();
 const alice = { name: 'Alice', email: 'alice@example.com' };
 const bob = { name: 'Bob', email: 'bob@example.com' };
 const carol = { name: 'Carol', email: 'carol@example.com' };
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} line ${i}`).join('\n') + '\n';
 
 let repo: TestRepo;

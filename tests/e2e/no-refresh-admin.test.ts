@@ -10,9 +10,9 @@ import { keepScreenshot, newPage } from '../support/e2e.js';
 import { gitIsolationVars } from '../support/git-repo.js';
 import { startGitHubEmulator, type GitHubEmulator } from '../support/github-emulator.js';
 import { pw } from '../support/pw-expect.js';
+import { hoursAgo } from '../support/recent.js';
 
 const { newRepo, tempDir } = tempResources();
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 let gh: GitHubEmulator;
 let server: ServeProcess;

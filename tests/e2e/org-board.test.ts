@@ -9,12 +9,12 @@ import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-
 import { pw } from '../support/pw-expect.js';
 import { serveStatic } from '../support/static-server.js';
 import path from 'node:path';
+import { hoursAgo } from '../support/recent.js';
 
 const env = gitIsolationVars();
 const ann = { name: 'Ann Both', email: 'ann@example.com' };
 const bob = { name: 'Bob Web', email: 'bob@example.com' };
 const cat = { name: 'Cat Api', email: 'cat@example.com' };
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 let board: TestRepo;
 let api: TestRepo;

@@ -9,12 +9,12 @@ import { runCli, startServe, type ServeProcess } from '../support/cli.js';
 import { keepScreenshot, newPage } from '../support/e2e.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { pw } from '../support/pw-expect.js';
+import { hoursAgo } from '../support/recent.js';
 
 const env = gitIsolationVars();
 const alice = { name: 'Alice Árvíz', email: 'alice@example.com' };
 const bob = { name: 'Bob', email: 'bob@example.com' };
 const bot = { name: 'dependabot[bot]', email: '49699333+dependabot[bot]@users.noreply.github.com' };
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} line ${i}`).join('\n') + '\n';
 
 let repo: TestRepo;

@@ -9,11 +9,11 @@ import { startServe, type ServeProcess } from '../support/cli.js';
 import { keepScreenshot, newPage } from '../support/e2e.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { pw } from '../support/pw-expect.js';
+import { hoursAgo } from '../support/recent.js';
 
 const env = gitIsolationVars();
 const ann = { name: 'Ann Both', email: 'ann@example.com' };
 const cat = { name: 'Cat Api', email: 'cat@example.com' };
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 let board: TestRepo;
 let api: TestRepo;
