@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { afterPaint } from '../hooks/use-after-paint.js';
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
 import { downloadBlob, rankingCsvRows, toCsv } from '../lib/csv.js';
 import { describeMovement, movementOf } from '../lib/movement.js';
@@ -39,8 +40,8 @@ interface LeaderboardTableProps {
  */
 export const ROWS_PER_PAGE = 100;
 /**
- * Rows in the first paint of a period; the rest of the page follows in a transition right after
- * it. The tabs and the period select sit above the chart, about 450 px over the table's first row,
+ * Rows in the first paint of a period; the rest of the page follows in a transition once that
+ * frame is painted. The tabs and the period select sit above the chart, about 450 px over the table's first row,
  * so only the rows that fit under them can be on screen when either is used: laying out (and, at
  * the next change, removing) the rows below took most of a tab switch on a big board.
  */
@@ -61,9 +62,7 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
   const [painted, setPainted] = useState(false);
   const [first] = useState(firstRows);
-  useEffect(() => {
-    if (!painted) startTransition(() => setPainted(true));
-  }, [painted]);
+  useEffect(() => (painted ? undefined : afterPaint(() => startTransition(() => setPainted(true)))), [painted]);
   const cap = painted ? limit : Math.min(limit, first);
   const shown = matching.length > cap ? matching.slice(0, cap) : matching;
   const left = painted ? matching.length - shown.length : 0;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useAfterPaint } from '../hooks/use-after-paint.js';
 import type { PeriodType } from '../../../src/shared/data-file.js';
 import type { TrendSeries } from '../lib/chart-series.js';
 import { canvasPng } from '../lib/chart-png.js';
@@ -10,9 +11,9 @@ const TrendsCanvas = lazy(() => import('./TrendsCanvas.js').then((m) => ({ defau
 
 /** 'Contribution Trends (Weekly)': commits and contributors per period; nothing without data. */
 export function TrendsChart({ series: nowSeries, type: nowType }: { series: TrendSeries; type: PeriodType }) {
-  // Redrawn just after the rest of a change is on screen: chart.js lays the page out again and
-  // draws, which doubled the time from a click to the new ranking.
-  const { series, type } = useDeferredValue(useMemo(() => ({ series: nowSeries, type: nowType }), [nowSeries, nowType]));
+  // Redrawn once the rest of a change is on screen: chart.js lays the page out again and draws,
+  // which doubled the time from a click to the new ranking.
+  const { series, type } = useAfterPaint(useMemo(() => ({ series: nowSeries, type: nowType }), [nowSeries, nowType]));
   const card = useRef<HTMLElement>(null);
   const [pngError, setPngError] = useState<string | null>(null);
   if (series.labels.length === 0) return null;
