@@ -9,6 +9,7 @@ import {
   type ContributorEntry,
   type PeriodType,
 } from './data-file.js';
+import { commitObject, isCommitField } from './commit-rows.js';
 
 /**
  * The board split for the page (written beside `leaderboard-data.json`, which stays whole):
@@ -17,7 +18,8 @@ import {
  *   entries as flat number rows (see {@link ROW_STRIDE}) into a table of people and of notes; it
  *   is all the summary cards, chart, ranking and filter need, about a tenth of the data file.
  * - `leaderboard-chunks/<id>.json`: the listed commits of {@link CHUNK_ENTRIES} consecutive
- *   entries of one period, fetched when one of their rows is opened. `<id>` is a hash of the
+ *   entries of one period, as rows under the data file's `commit_columns`, fetched when one of
+ *   their rows is opened. `<id>` is a hash of the
  *   content, so a chunk never changes under its name and an unchanged period keeps its files.
  *
  * Reading either gives the same values as `parseLeaderboardData` on the data file: both derive
@@ -67,6 +69,8 @@ export type BoardIndex = z.infer<typeof boardIndexSchema>;
  */
 export const boardChunkSchema = z.object({
   commit_defaults: commitDefaultsSchema,
+  /** The columns of each commit row, as the data file's (schema_version 3); absent: each commit is an object (chunks written before). */
+  commit_columns: z.array(z.string()).optional(),
   commits: z.array(z.unknown()),
   /** Per entry of the chunk, indexes into `commits`, newest first. */
   entries: z.array(z.array(z.number().int().nonnegative())),
@@ -125,9 +129,15 @@ export function findPeriod(index: BoardIndex, type: PeriodType, label: string): 
 export function chunkEntryCommits(chunk: BoardChunk, i: number): Commit[] {
   const refs = chunk.entries[i];
   if (!refs) throw bad(`entries.${i}: no such entry in the chunk`);
+  const columns = chunk.commit_columns;
+  if (columns) {
+    const unknown = columns.find((name) => !isCommitField(name));
+    if (unknown !== undefined) throw bad(`commit_columns: unknown column "${unknown}"`);
+  }
   return refs.map((ref, j) => {
     const raw = chunk.commits[ref];
     if (raw === undefined) throw bad(`entries.${i}.${j}: commit ${ref} is not in the chunk`);
-    return normalizeCommit(storedCommitSchema.parse(raw), chunk.commit_defaults);
+    if (columns && !Array.isArray(raw)) throw bad(`commits.${ref}: expected a row of ${columns.join(', ')}`);
+    return normalizeCommit(storedCommitSchema.parse(columns ? commitObject(raw as unknown[], columns) : raw), chunk.commit_defaults);
   });
 }

@@ -9,7 +9,7 @@ import { normalizeCommit, storedCommitSchema, type Commit, type CommitDefaults }
  * only when some apply, one object of its rarer fields. Columns and those fields are named by
  * their path in the commit object that schema_version 2 wrote (`stats.files`, `scores.total`),
  * so {@link commitObject} spells a row out as that object: readers validate it with the same
- * schema, and the page's chunk files keep holding such objects. The key names were about half
+ * schema, and so does the page with the rows of its chunk files. The key names were about half
  * of every row (115 of 245 bytes a commit on a long history).
  */
 

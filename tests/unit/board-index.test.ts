@@ -1,10 +1,12 @@
 // The page's index + chunks give exactly what parseLeaderboardData gives on the whole data file.
 import { readFileSync } from 'node:fs';
+import type { ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { dataFilePieces, splitBoard } from '../../src/core/board/board-files.js';
 import { buildLeaderboardData } from '../../src/core/leaderboards.js';
 import type { ScoredCommit } from '../../src/core/types.js';
-import { CHUNK_ENTRIES, parseBoardIndex } from '../../src/shared/board-index.js';
+import { boardChunkSchema, chunkEntryCommits, CHUNK_ENTRIES, parseBoardIndex } from '../../src/shared/board-index.js';
+import { commitObject } from '../../src/shared/commit-rows.js';
 import { parseLeaderboardData, PERIOD_TYPES, type LeaderboardData } from '../../src/shared/data-file.js';
 import type { ManualContributionsFile } from '../../src/shared/manual-contributions.js';
 import { buildTrendSeries } from '../../web/src/lib/chart-series.js';
@@ -115,6 +117,26 @@ describe('the index and chunks of the data file', () => {
     const first = (x: typeof before) => x.index.periods.weekly.find((p) => p.label === '2024-W02')?.chunks;
     expect(first(after)).toEqual(first(before));
     expect(after.index.periods.weekly.at(-1)?.chunks).not.toEqual(before.index.periods.weekly.at(-1)?.chunks);
+  });
+
+  it('holds commits as the data file\'s rows, and still reads chunks that spelled them out as objects', () => {
+    const { data, chunks } = built(history(2_000, 80, Date.parse('2024-01-01T00:00:00Z'), 120));
+    const [chunk] = [...chunks.values()].map((c) => boardChunkSchema.parse(c));
+    if (!chunk) throw new Error('no chunk');
+    expect(chunk.commit_columns).toEqual(data.commit_columns);
+    expect(chunk.commits.every((c) => Array.isArray(c))).toBe(true);
+    const objects = { ...chunk, commit_columns: undefined, commits: chunk.commits.map((row) => commitObject(row as unknown[], data.commit_columns)) };
+    for (let i = 0; i < chunk.entries.length; i++) expect(chunkEntryCommits(objects, i)).toEqual(chunkEntryCommits(chunk, i));
+    const message = (read: () => unknown) => {
+      try {
+        read();
+      } catch (err) {
+        return (err as ZodError).issues.map((i) => i.message).join('; ');
+      }
+      return 'no error';
+    };
+    expect(message(() => chunkEntryCommits({ ...chunk, commit_columns: ['full_hash', 'colour'] }, 0))).toBe('commit_columns: unknown column "colour"');
+    expect(message(() => chunkEntryCommits({ ...chunk, commits: chunk.commits.map(() => ({})) }, 0))).toMatch(/^commits\.\d+: expected a row of full_hash, date, message/);
   });
 
   it('writes an empty board', () => {
