@@ -19,8 +19,8 @@ import { commitObject, isCommitField } from './commit-rows.js';
  *   is all the summary cards, chart, ranking and filter need, about a tenth of the data file.
  * - `leaderboard-chunks/<id>.json`: the listed commits of {@link CHUNK_ENTRIES} consecutive
  *   entries of one period, as rows under the data file's `commit_columns`, fetched when one of
- *   their rows is opened. `<id>` is a hash of the
- *   content, so a chunk never changes under its name and an unchanged period keeps its files.
+ *   their rows is opened. `<id>` is a hash of the content, so a chunk never changes under its
+ *   name and an unchanged period keeps its files.
  *
  * Reading either gives the same values as `parseLeaderboardData` on the data file: both derive
  * entries with {@link deriveEntry} and commits with {@link normalizeCommit}.
