@@ -9,7 +9,12 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 /** One line per failing element: rule, impact, element and axe's summary of what is wrong. */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+  // Legacy mode runs axe.run in the page itself. The default (runPartial, then finishRun in a new
+  // blank page it opens and injects axe into) only matters for cross-origin frames, which the app
+  // has none of, and cost about twice as much per scan. Only violations are read, so axe keeps one
+  // node of each passing or inapplicable rule instead of serializing thousands back to the test.
+  // Together: a scan of the board went from about 3.8 s to 1.1 s; the same rules run on the same nodes.
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
   return violations
