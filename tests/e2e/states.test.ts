@@ -1,6 +1,6 @@
 /// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
 // Loading, error and auto-refresh states, and the refresh control, through `leaderboard serve --no-refresh`.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -11,21 +11,27 @@ import { pw } from '../support/pw-expect.js';
 
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
-const cleanups: (() => Promise<unknown>)[] = [];
+let server: ServeProcess;
+let dir: string;
 
+// One server for the file: with --no-refresh it reads the data directory on every request (a
+// file's version is its inode, mtime and size), so each test starts from the files it writes.
+// A server per test cost about a second each.
 beforeAll(async () => {
+  dir = await makeDataDir({});
+  server = await startServe(['--no-refresh', '--data-dir', dir]);
   ({ browser, close: closeBrowser } = await launchBrowser());
 });
 afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
   await closeBrowser?.();
+  await server?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** Serves a fresh data dir holding `files`; stopped after the file's tests. */
+/** Empties the served data dir and writes `files` into it. */
 async function serve(files: Record<string, string>): Promise<{ server: ServeProcess; dir: string }> {
-  const dir = await makeDataDir(files);
-  const server = await startServe(['--no-refresh', '--data-dir', dir]);
-  cleanups.push(() => server.stop(), () => rm(dir, { recursive: true, force: true }));
+  for (const name of await readdir(dir)) await rm(path.join(dir, name), { recursive: true, force: true });
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
   return { server, dir };
 }
 
