@@ -4,6 +4,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { startServe, type ServeProcess } from '../support/cli.js';
 import { FIXTURE_DATA, gate, keepScreenshot, makeDataDir, newPage } from '../support/e2e.js';
@@ -46,6 +47,12 @@ async function expectError(page: Page, message: RegExp): Promise<void> {
   await pw(page.getByTestId('error-state')).toContainText('leaderboard-data.json');
 }
 
+/** axe finds nothing serious on the page in light, the theme of these pages. */
+async function expectClean(page: Page): Promise<void> {
+  await pw(page.locator('html[data-theme="light"]')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
 describe('loading and error states', () => {
   it('shows the spinner and "Loading leaderboard..." until the data arrives', async () => {
     const { server } = await serve({ 'leaderboard-data.json': await fixtureText() });
@@ -55,6 +62,7 @@ describe('loading and error states', () => {
     await page.goto(server.url);
     await pw(page.getByTestId('loading-state')).toHaveText('Loading leaderboard...');
     await pw(page.locator('[data-testid="loading-state"] .spinner')).toBeVisible();
+    await expectClean(page); // a11y-states scans it in dark
     await keepScreenshot(page, 'state-loading');
     held.open();
     await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
@@ -83,6 +91,7 @@ describe('loading and error states', () => {
     const missing = await serve({});
     await page.goto(missing.server.url);
     await expectError(page, /^Failed to load leaderboard data \(HTTP 404/);
+    await expectClean(page); // a11y-states scans it in dark
     // Once the file exists, 'Try again' loads it without a page reload.
     await writeFile(path.join(missing.dir, 'leaderboard-data.json'), await fixtureText());
     await page.getByTestId('retry-button').click();
