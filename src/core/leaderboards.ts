@@ -224,7 +224,9 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
   const credit = planCredit(commits, opts.credit, opts.bots);
   const newestEmail = new Map<string, string>();
   for (const commit of sorted) {
-    for (const person of credit.shares(commit)) if (!newestEmail.has(person.name)) newestEmail.set(person.name, person.email);
+    // The author is always the first person credited.
+    if (!newestEmail.has(commit.author)) newestEmail.set(commit.author, commit.email);
+    if (commit.co_authors?.length) for (const person of credit.shares(commit)) if (!newestEmail.has(person.name)) newestEmail.set(person.name, person.email);
   }
 
   const groups = bucketize(sorted, ms, credit);

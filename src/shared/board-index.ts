@@ -17,10 +17,11 @@ import { commitObject, isCommitField } from './commit-rows.js';
  * - `leaderboard-index.json`: everything but the commits. Per period type, every period's
  *   entries as flat number rows (see {@link ROW_STRIDE}) into a table of people and of notes; it
  *   is all the summary cards, chart, ranking and filter need, about a tenth of the data file.
- * - `leaderboard-chunks/<id>.json`: the listed commits of {@link CHUNK_ENTRIES} consecutive
- *   entries of one period, as rows under the data file's `commit_columns`, fetched when one of
- *   their rows is opened. `<id>` is a hash of the content, so a chunk never changes under its
- *   name and an unchanged period keeps its files.
+ * - `leaderboard-chunks/<id>.json`: listed commits, as rows under the data file's
+ *   `commit_columns`, fetched when a row is opened. A period of more than {@link CHUNK_ENTRIES}
+ *   entries has chunks of its own, of CHUNK_ENTRIES consecutive entries each; smaller periods
+ *   share one with their neighbours of the same {@link packKey} (format 2). `<id>` is a hash of
+ *   the content, so a chunk never changes under its name and unchanged periods keep their files.
  *
  * Reading either gives the same values as `parseLeaderboardData` on the data file: both derive
  * entries with {@link deriveEntry} and commits with {@link normalizeCommit}.
@@ -38,28 +39,90 @@ export const CHUNK_ENTRIES = 100;
 /** A chunk's file name without `.json`: 16 hex digits of the SHA-1 of its content. */
 export const CHUNK_ID = /^[0-9a-f]{16}$/;
 
-const periodSchema = z.object({
-  label: z.string(),
-  /** ROW_STRIDE numbers per entry, in rank order (checked in one loop: zod took 70 ms per 100,000 entries). */
-  rows: z.custom<number[]>((v) => Array.isArray(v) && v.every((n) => typeof n === 'number' && Number.isFinite(n)), 'rows must be an array of numbers'),
+/** One period of the index. */
+export interface IndexPeriod {
+  label: string;
+  /** ROW_STRIDE numbers per entry, in rank order. */
+  rows: number[];
   /** Chunk ids: chunk k holds the commits of entries k*CHUNK_ENTRIES onwards. */
-  chunks: z.array(z.string().regex(CHUNK_ID)),
+  chunks: string[];
+  /** Where the period's first entry is in its (shared) chunk; absent: 0. */
+  at?: number;
+}
+
+/**
+ * Small periods sharing a chunk file have the same key: four ISO weeks (W01-W04, W05-W08, ...),
+ * a quarter's months, a year's quarters. Fixed by the label alone, so a window that moves on or a
+ * new week rewrites the files of its own group only.
+ */
+export function packKey(type: PeriodType, label: string): string {
+  const m = /^(\d{4})-(W|Q)?(\d{1,2})$/.exec(label);
+  if (!m) return label;
+  const n = Number(m[3]);
+  if (type === 'weekly') return `${m[1]}w${Math.floor((n - 1) / 4)}`;
+  if (type === 'monthly') return `${m[1]}q${Math.ceil(n / 3)}`;
+  return m[1] as string;
+}
+
+/** Where entry `i` of a period has its commits: a chunk id and the entry's place in it. */
+export function chunkPlace(period: IndexPeriod, i: number): { id: string; entry: number } | undefined {
+  const id = period.chunks[Math.floor(i / CHUNK_ENTRIES)];
+  return id === undefined ? undefined : { id, entry: (period.at ?? 0) + (i % CHUNK_ENTRIES) };
+}
+
+// People and periods are checked in plain loops: per-element zod schemas took about 190 ms, most of
+// a 20-year index's first paint, on its 1,363 periods and 2,400 people (and 70 ms per 100,000 rows).
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Why this is not a period of the index, or null when it is one. */
+function periodProblem(p: unknown): { path: (string | number)[]; message: string } | null {
+  if (!isObject(p)) return { path: [], message: 'expected an object with label, rows and chunks' };
+  if (typeof p.label !== 'string') return { path: ['label'], message: 'expected a string' };
+  if (p.at !== undefined && !(Number.isInteger(p.at) && (p.at as number) >= 0)) return { path: ['at'], message: 'expected a whole number from 0' };
+  const { rows, chunks } = p;
+  if (!Array.isArray(rows)) return { path: ['rows'], message: 'expected an array of numbers' };
+  for (let i = 0; i < rows.length; i++) {
+    const n: unknown = rows[i];
+    if (typeof n !== 'number' || !Number.isFinite(n)) return { path: ['rows', i], message: 'expected a finite number' };
+  }
+  if (!Array.isArray(chunks)) return { path: ['chunks'], message: 'expected an array of chunk ids' };
+  for (let i = 0; i < chunks.length; i++) {
+    const id: unknown = chunks[i];
+    if (typeof id !== 'string' || !CHUNK_ID.test(id)) return { path: ['chunks', i], message: 'expected a chunk id (16 hex digits)' };
+  }
+  return null;
+}
+
+const periodsSchema = z.custom<IndexPeriod[]>((v) => Array.isArray(v), 'expected an array of periods').superRefine((periods, ctx) => {
+  for (let i = 0; i < periods.length; i++) {
+    const problem = periodProblem(periods[i]);
+    if (problem) return ctx.addIssue({ code: 'custom', path: [i, ...problem.path], message: problem.message });
+  }
 });
-export type IndexPeriod = z.infer<typeof periodSchema>;
+
+const peopleSchema = z.custom<[string, string][]>((v) => Array.isArray(v), 'expected an array of [name, email]').superRefine((people, ctx) => {
+  for (let i = 0; i < people.length; i++) {
+    const p: unknown = people[i];
+    if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string' || typeof p[1] !== 'string') {
+      return ctx.addIssue({ code: 'custom', path: [i], message: 'expected [name, email], two strings' });
+    }
+  }
+});
 
 /** `leaderboard-index.json`. */
 export const boardIndexSchema = z.object({
-  format: z.literal(1),
+  /** 1: every period had chunks of its own (still read); 2: small periods share them (`at`). */
+  format: z.union([z.literal(1), z.literal(2)]),
   last_updated: z.string(),
   total_commits_analyzed: z.number(),
   analysis_period_days: z.number(),
   metadata: z.record(z.string(), z.unknown()),
   /** [name, email] of each person a row names. */
-  people: z.array(z.tuple([z.string(), z.string()])),
+  people: peopleSchema,
   /** Manual contribution notes a row names. */
   notes: z.array(z.string()),
   /** Periods of each type, in the data file's (label) order. */
-  periods: z.object({ weekly: z.array(periodSchema), monthly: z.array(periodSchema), quarterly: z.array(periodSchema) }),
+  periods: z.object({ weekly: periodsSchema, monthly: periodsSchema, quarterly: periodsSchema }),
 });
 export type BoardIndex = z.infer<typeof boardIndexSchema>;
 
@@ -77,7 +140,7 @@ export const boardChunkSchema = z.object({
 });
 export type BoardChunk = z.infer<typeof boardChunkSchema>;
 
-const bad = (message: string) => new z.ZodError([{ code: 'custom', path: [], message, input: undefined }]);
+const bad = (message: string, path: PropertyKey[] = []) => new z.ZodError([{ code: 'custom', path, message, input: undefined }]);
 
 /** Validates an index and checks that its rows are whole and point into its tables. */
 export function parseBoardIndex(input: unknown): BoardIndex {
@@ -85,13 +148,14 @@ export function parseBoardIndex(input: unknown): BoardIndex {
   for (const type of PERIOD_TYPES) {
     for (const p of index.periods[type]) {
       const { rows } = p;
-      if (rows.length % ROW_STRIDE !== 0) throw bad(`periods.${type}.${p.label}: rows are not whole`);
+      if (rows.length % ROW_STRIDE !== 0) throw bad('rows are not whole', ['periods', type, p.label]);
       for (let r = 0; r < rows.length; r += ROW_STRIDE) {
-        if (index.people[rows[r] as number] === undefined) throw bad(`periods.${type}.${p.label}: unknown person ${rows[r]}`);
+        if (index.people[rows[r] as number] === undefined) throw bad(`unknown person ${rows[r]}`, ['periods', type, p.label]);
         const note = rows[r + 6] as number;
-        if (note !== -1 && index.notes[note] === undefined) throw bad(`periods.${type}.${p.label}: unknown note ${note}`);
+        if (note !== -1 && index.notes[note] === undefined) throw bad(`unknown note ${note}`, ['periods', type, p.label]);
       }
-      if (p.chunks.length !== Math.ceil(rows.length / ROW_STRIDE / CHUNK_ENTRIES)) throw bad(`periods.${type}.${p.label}: wrong number of chunks`);
+      if (p.at !== undefined && rows.length / ROW_STRIDE > CHUNK_ENTRIES) throw bad(`a place in a shared chunk (at) for ${rows.length / ROW_STRIDE} entries; only periods of up to ${CHUNK_ENTRIES} share one`, ['periods', type, p.label]);
+      if (p.chunks.length !== Math.ceil(rows.length / ROW_STRIDE / CHUNK_ENTRIES)) throw bad(`${p.chunks.length} chunks for ${rows.length / ROW_STRIDE} entries (one per ${CHUNK_ENTRIES})`, ['periods', type, p.label]);
     }
   }
   return index;

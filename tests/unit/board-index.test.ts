@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { dataFilePieces, splitBoard } from '../../src/core/board/board-files.js';
 import { buildLeaderboardData } from '../../src/core/leaderboards.js';
 import type { ScoredCommit } from '../../src/core/types.js';
-import { boardChunkSchema, chunkEntryCommits, CHUNK_ENTRIES, parseBoardIndex } from '../../src/shared/board-index.js';
+import { boardChunkSchema, chunkEntryCommits, chunkPlace, CHUNK_ENTRIES, packKey, parseBoardIndex, ROW_STRIDE, type IndexPeriod } from '../../src/shared/board-index.js';
 import { commitObject } from '../../src/shared/commit-rows.js';
-import { parseLeaderboardData, PERIOD_TYPES, type LeaderboardData } from '../../src/shared/data-file.js';
+import { describeDataFileError, parseLeaderboardData, PERIOD_TYPES, type LeaderboardData } from '../../src/shared/data-file.js';
 import type { ManualContributionsFile } from '../../src/shared/manual-contributions.js';
 import { buildTrendSeries } from '../../web/src/lib/chart-series.js';
 import { boardFromData, boardFromIndex, indexSeries } from '../../web/src/lib/board.js';
@@ -106,7 +106,55 @@ describe('the index and chunks of the data file', () => {
     expect(rows.some((c) => c.co_authors !== undefined)).toBe(true);
     expect(rows.some((c) => c.reverted_by !== undefined)).toBe(true);
     expect(Object.values(data.leaderboards.monthly).flat().some((e) => (e.co_authored_commits ?? 0) > 0)).toBe(true);
+    // Small periods share chunk files, with their neighbours of the same pack key only.
+    expect(index.format).toBe(2);
+    let shared = 0;
+    for (const type of PERIOD_TYPES) {
+      // (A chunk can also be another type's: a quarter of one month has that month's entries.)
+      const sharers = new Map<string, IndexPeriod[]>();
+      for (const p of index.periods[type]) for (const id of p.chunks) sharers.set(id, [...(sharers.get(id) ?? []), p]);
+      for (const ps of sharers.values()) {
+        if (ps.length === 1) continue;
+        shared++;
+        expect(new Set(ps.map((p) => packKey(type, p.label))).size).toBe(1);
+        expect(ps[0]?.at).toBe(0);
+        for (let i = 1; i < ps.length; i++) expect(ps[i]?.at).toBe((ps[i - 1]?.at ?? 0) + (ps[i - 1]?.rows.length ?? 0) / ROW_STRIDE);
+      }
+    }
+    expect(shared).toBeGreaterThan(20);
+    expect(chunks.size).toBeLessThan(Object.values(index.periods).flat().length);
     await expectSameBoard(parseLeaderboardData(JSON.parse(text)), index, chunks);
+  });
+
+  it('still reads an index of format 1, where every period has chunks of its own', async () => {
+    const { text, chunks, index } = built(history(6_000, 200, Date.parse('2023-06-01T00:00:00Z'), 400));
+    const own = new Map<string, unknown>();
+    const periodsOf = (list: IndexPeriod[]) => list.map(({ label, rows, chunks: ids, at }) => ({
+      label,
+      rows,
+      chunks: ids.map((id) => {
+        const chunk = boardChunkSchema.parse(chunks.get(id));
+        const entries = at === undefined ? chunk.entries : chunk.entries.slice(at, at + rows.length / ROW_STRIDE);
+        const ownId = (own.size + 1).toString(16).padStart(16, '0');
+        own.set(ownId, { ...chunk, entries });
+        return ownId;
+      }),
+    }));
+    const old = parseBoardIndex({ ...index, format: 1, periods: { weekly: periodsOf(index.periods.weekly), monthly: periodsOf(index.periods.monthly), quarterly: periodsOf(index.periods.quarterly) } });
+    expect(own.size).toBeGreaterThan(chunks.size);
+    await expectSameBoard(parseLeaderboardData(JSON.parse(text)), old, own);
+  });
+
+  it('packs small periods by four ISO weeks, a quarter\'s months and a year\'s quarters', () => {
+    expect(['2024-W01', '2024-W04', '2024-W05', '2024-W53'].map((l) => packKey('weekly', l))).toEqual(['2024w0', '2024w0', '2024w1', '2024w13']);
+    expect(['2024-01', '2024-03', '2024-04', '2024-12'].map((l) => packKey('monthly', l))).toEqual(['2024q1', '2024q1', '2024q2', '2024q4']);
+    expect(['2024-Q1', '2024-Q4', '2025-Q1'].map((l) => packKey('quarterly', l))).toEqual(['2024', '2024', '2025']);
+    expect(packKey('weekly', 'not a label')).toBe('not a label');
+    const period: IndexPeriod = { label: '2024-W02', rows: [], chunks: ['0123456789abcdef', 'fedcba9876543210'] };
+    expect(chunkPlace(period, 0)).toEqual({ id: '0123456789abcdef', entry: 0 });
+    expect(chunkPlace(period, 150)).toEqual({ id: 'fedcba9876543210', entry: 50 });
+    expect(chunkPlace(period, 250)).toBeUndefined();
+    expect(chunkPlace({ ...period, chunks: ['0123456789abcdef'], at: 37 }, 5)).toEqual({ id: '0123456789abcdef', entry: 42 });
   });
 
   it('keeps the chunk of an unchanged period under the same name when another period changes', () => {
@@ -137,6 +185,43 @@ describe('the index and chunks of the data file', () => {
     };
     expect(message(() => chunkEntryCommits({ ...chunk, commit_columns: ['full_hash', 'colour'] }, 0))).toBe('commit_columns: unknown column "colour"');
     expect(message(() => chunkEntryCommits({ ...chunk, commits: chunk.commits.map(() => ({})) }, 0))).toMatch(/^commits\.\d+: expected a row of full_hash, date, message/);
+  });
+
+  it('names what is wrong with a malformed index, down to the period, row or person', () => {
+    const { index } = built(history(1_500, 60, Date.parse('2024-01-01T00:00:00Z'), 90));
+    const good = JSON.parse(JSON.stringify(index)) as Record<string, unknown> & typeof index;
+    const week = good.periods.weekly[0];
+    if (!week) throw new Error('no week');
+    const problem = (change: (x: typeof good) => void) => {
+      const copy = JSON.parse(JSON.stringify(good)) as typeof good;
+      change(copy);
+      try {
+        parseBoardIndex(copy);
+      } catch (err) {
+        return describeDataFileError(err);
+      }
+      return 'no error';
+    };
+    const bad = (text: string) => `The leaderboard data file is not valid: ${text}.`;
+    expect(problem(() => undefined)).toBe('no error');
+    expect(problem((x) => { x.people[3] = ['Only a name'] as never; })).toBe(bad('people.3: expected [name, email], two strings'));
+    expect(problem((x) => { x.people = {} as never; })).toBe(bad('people: expected an array of [name, email]'));
+    expect(problem((x) => { x.periods.monthly = 'soon' as never; })).toBe(bad('periods.monthly: expected an array of periods'));
+    expect(problem((x) => { (x.periods.weekly[1] as { label: unknown }).label = 7; })).toBe(bad('periods.weekly.1.label: expected a string'));
+    expect(problem((x) => { (x.periods.weekly[0]?.rows as unknown[])[4] = '12'; })).toBe(bad('periods.weekly.0.rows.4: expected a finite number'));
+    expect(problem((x) => { (x.periods.quarterly[0] as { chunks: unknown }).chunks = ['nope']; })).toBe(bad('periods.quarterly.0.chunks.0: expected a chunk id (16 hex digits)'));
+    expect(problem((x) => { x.periods.weekly[0] = null as never; })).toBe(bad('periods.weekly.0: expected an object with label, rows and chunks'));
+    const at = `periods.weekly.${week.label}`;
+    expect(problem((x) => { x.periods.weekly[0]?.rows.pop(); })).toBe(bad(`${at}: rows are not whole`));
+    expect(problem((x) => { (x.periods.weekly[0] as { rows: number[] }).rows[0] = 99_999; })).toBe(bad(`${at}: unknown person 99999`));
+    expect(problem((x) => { (x.periods.weekly[0] as { rows: number[] }).rows[6] = 5; })).toBe(bad(`${at}: unknown note 5`));
+    expect(problem((x) => { (x.periods.weekly[0] as IndexPeriod).at = -1; })).toBe(bad('periods.weekly.0.at: expected a whole number from 0'));
+    const big = good.periods.quarterly[0] as IndexPeriod;
+    const ranks = big.rows.length / ROW_STRIDE;
+    expect(problem((x) => { Object.assign(x.periods.quarterly[0] as IndexPeriod, { at: 0, chunks: [...big.chunks, ...big.chunks], rows: [...big.rows, ...big.rows] }); }))
+      .toBe(bad(`periods.quarterly.${big.label}: a place in a shared chunk (at) for ${ranks * 2} entries; only periods of up to 100 share one`));
+    const entries = week.rows.length / ROW_STRIDE;
+    expect(problem((x) => { x.periods.weekly[0]?.chunks.push('0123456789abcdef'); })).toBe(bad(`${at}: 2 chunks for ${entries} entries (one per 100)`));
   });
 
   it('writes an empty board', () => {

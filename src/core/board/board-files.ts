@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
-import { CHUNK_ENTRIES, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
-import { PERIOD_TYPES, type WrittenLeaderboardData } from '../../shared/data-file.js';
+import { CHUNK_ENTRIES, packKey, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
+import { PERIOD_TYPES, type WrittenEntry, type WrittenLeaderboardData } from '../../shared/data-file.js';
+import { SIZE_FAVOURED_FROM_COMMITS } from '../memory.js';
+
+/**
+ * Commits listed by the small periods that share a chunk, at most: about what a big period's
+ * chunk of 100 entries holds (up to 20 commits each), so opening a row costs no more.
+ */
+const PACK_COMMITS = 2_000;
 
 /** One chunk file: its id (content hash) and text. */
 export interface ChunkFile {
@@ -15,7 +22,7 @@ export interface ChunkFile {
  * file's row under the same `commit_columns` (spelled out as objects, the chunks of a 20-year
  * history were 41 MB, three times the data file, and writing them was a fifth of a refresh).
  */
-export function* splitBoard(data: WrittenLeaderboardData): Generator<ChunkFile, BoardIndex> {
+export function* splitBoard(data: WrittenLeaderboardData, commitText = commitTexts(data)): Generator<ChunkFile, BoardIndex> {
   const emails = new Map(Object.entries(data.emails));
   const people: [string, string][] = [];
   const personIds = new Map<string, Map<string, number>>();
@@ -42,9 +49,26 @@ export function* splitBoard(data: WrittenLeaderboardData): Generator<ChunkFile, 
   };
   const defaults = JSON.stringify(data.commit_defaults);
   const columns = JSON.stringify(data.commit_columns);
+  /** The chunk file of these entries' commits (each listed once, in the table's newest-first order). */
+  const chunkOf = (entries: readonly WrittenEntry[]): ChunkFile => {
+    const used = [...new Set(entries.flatMap((e) => e.commits))].sort((a, b) => a - b);
+    const local = new Map(used.map((t, i) => [t, i]));
+    const refs = entries.map((e) => e.commits.map((t) => local.get(t) as number));
+    const text = `{"commit_defaults":${defaults},"commit_columns":${columns},"commits":[${used.map(commitText).join(',')}],"entries":${JSON.stringify(refs)}}\n`;
+    return { id: createHash('sha1').update(text).digest('hex').slice(0, 16), text };
+  };
   const periods = {} as BoardIndex['periods'];
   for (const type of PERIOD_TYPES) {
     const list: IndexPeriod[] = [];
+    // Small periods of one pack key, waiting for their shared chunk.
+    let pack: { key: string; periods: IndexPeriod[]; entries: WrittenEntry[]; commits: number } | null = null;
+    const closePack = function* (): Generator<ChunkFile> {
+      if (!pack) return;
+      const file = chunkOf(pack.entries);
+      for (const p of pack.periods) p.chunks.push(file.id);
+      pack = null;
+      yield file;
+    };
     for (const [label, entries] of Object.entries(data.leaderboards[type])) {
       const rows: number[] = [];
       for (const e of entries) {
@@ -52,25 +76,31 @@ export function* splitBoard(data: WrittenLeaderboardData): Generator<ChunkFile, 
         rows.push(person(e.name, emails.get(e.name) ?? ''), e.total_commits, e.significant_commits ?? 0, e.commit_score,
           e.total_score ?? e.commit_score + additional, additional, note(e.additional_contribution_notes), e.co_authored_commits ?? 0, e.co_authored_significant ?? 0);
       }
-      const chunks: string[] = [];
-      for (let start = 0; start < entries.length; start += CHUNK_ENTRIES) {
-        const part = entries.slice(start, start + CHUNK_ENTRIES);
-        // The commits the part lists, once each, in the table's (newest first) order.
-        const used = [...new Set(part.flatMap((e) => e.commits))].sort((a, b) => a - b);
-        const local = new Map(used.map((t, i) => [t, i]));
-        const commits = used.map((t) => JSON.stringify(data.commits[t]));
-        const refs = part.map((e) => e.commits.map((t) => local.get(t) as number));
-        const text = `{"commit_defaults":${defaults},"commit_columns":${columns},"commits":[${commits.join(',')}],"entries":${JSON.stringify(refs)}}\n`;
-        const id = createHash('sha1').update(text).digest('hex').slice(0, 16);
-        yield { id, text };
-        chunks.push(id);
+      const period: IndexPeriod = { label, rows, chunks: [] };
+      list.push(period);
+      if (entries.length > CHUNK_ENTRIES || entries.length === 0) {
+        yield* closePack();
+        for (let start = 0; start < entries.length; start += CHUNK_ENTRIES) {
+          const file = chunkOf(entries.slice(start, start + CHUNK_ENTRIES));
+          yield file;
+          period.chunks.push(file.id);
+        }
+        continue;
       }
-      list.push({ label, rows, chunks });
+      const key = packKey(type, label);
+      const commits = entries.reduce((n, e) => n + e.commits.length, 0);
+      if (pack && (pack.key !== key || pack.commits + commits > PACK_COMMITS)) yield* closePack();
+      pack ??= { key, periods: [], entries: [], commits: 0 };
+      period.at = pack.entries.length;
+      pack.periods.push(period);
+      pack.entries.push(...entries);
+      pack.commits += commits;
     }
+    yield* closePack();
     periods[type] = list;
   }
   return {
-    format: 1,
+    format: 2,
     last_updated: data.last_updated,
     total_commits_analyzed: data.total_commits_analyzed,
     analysis_period_days: data.analysis_period_days,
@@ -81,15 +111,27 @@ export function* splitBoard(data: WrittenLeaderboardData): Generator<ChunkFile, 
   };
 }
 
+/**
+ * Each commit row's JSON text by table index. Made once and kept for the data file and the chunks
+ * (a row is in three periods' chunks) up to {@link SIZE_FAVOURED_FROM_COMMITS} commits; on bigger
+ * boards, where memory comes first, made each time.
+ */
+export function commitTexts(data: WrittenLeaderboardData): (t: number) => string {
+  const make = (t: number) => JSON.stringify(data.commits[t]);
+  if (data.commits.length >= SIZE_FAVOURED_FROM_COMMITS) return make;
+  const texts: (string | undefined)[] = new Array<string | undefined>(data.commits.length);
+  return (t) => (texts[t] ??= make(t));
+}
+
 /** The data file's JSON text (as JSON.stringify gives it) in pieces: a million commits do not fit one string. */
-export function* dataFilePieces(data: WrittenLeaderboardData): Generator<string> {
+export function* dataFilePieces(data: WrittenLeaderboardData, commitText = commitTexts(data)): Generator<string> {
   let first = true;
   for (const [key, value] of Object.entries(data) as [string, unknown][]) {
     if (value === undefined) continue;
     yield `${first ? '{' : ','}${JSON.stringify(key)}:`;
     first = false;
     if (key === 'commits' && Array.isArray(value)) {
-      yield* arrayPieces(value);
+      yield* arrayPieces(value.length, commitText);
     } else if (key === 'leaderboards') {
       let firstType = true;
       for (const [type, periods] of Object.entries(value as Record<string, Record<string, unknown>>)) {
@@ -110,15 +152,16 @@ export function* dataFilePieces(data: WrittenLeaderboardData): Generator<string>
   yield first ? '{}\n' : '}\n';
 }
 
-function* arrayPieces(items: readonly unknown[]): Generator<string> {
-  if (items.length === 0) {
+function* arrayPieces(length: number, itemText: (i: number) => string): Generator<string> {
+  if (length === 0) {
     yield '[]';
     return;
   }
   const BATCH = 500;
-  for (let i = 0; i < items.length; i += BATCH) {
-    const part = items.slice(i, i + BATCH).map((x) => JSON.stringify(x)).join(',');
-    yield `${i === 0 ? '[' : ','}${part}`;
+  for (let i = 0; i < length; i += BATCH) {
+    const part: string[] = [];
+    for (let j = i; j < Math.min(length, i + BATCH); j++) part.push(itemText(j));
+    yield `${i === 0 ? '[' : ','}${part.join(',')}`;
   }
   yield ']';
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CHUNK_ID, PERIOD_TYPES } from '../../shared/board-index.js';
 import type { WrittenLeaderboardData } from '../../shared/data-file.js';
 import { fsyncDir, writeJsonAtomic, writePiecesAtomic } from '../store/files.js';
-import { dataFilePieces, splitBoard } from './board-files.js';
+import { commitTexts, dataFilePieces, splitBoard } from './board-files.js';
 
 /** Where the board's files go: the data file, the index beside it, and the chunks folder. */
 export interface BoardPaths {
@@ -24,17 +24,18 @@ const PARALLEL_WRITES = 8;
  * previous index can open its rows until it follows the new one).
  */
 export async function writeBoard(paths: BoardPaths, data: WrittenLeaderboardData): Promise<void> {
-  await writePiecesAtomic(paths.data, dataFilePieces(data));
-  await writeIndexAndChunks(paths, data);
+  const commitText = commitTexts(data);
+  await writePiecesAtomic(paths.data, dataFilePieces(data, commitText));
+  await writeIndexAndChunks(paths, data, commitText);
 }
 
 /** The page's split of `data` alone (see {@link writeBoard}): chunks, then the index. */
-export async function writeIndexAndChunks(paths: Omit<BoardPaths, 'data'>, data: WrittenLeaderboardData): Promise<void> {
+export async function writeIndexAndChunks(paths: Omit<BoardPaths, 'data'>, data: WrittenLeaderboardData, commitText = commitTexts(data)): Promise<void> {
   await mkdir(paths.chunks, { recursive: true });
   const existing = new Set(await readdir(paths.chunks));
   const wanted = new Set<string>();
   const inFlight = new Set<Promise<void>>();
-  const split = splitBoard(data);
+  const split = splitBoard(data, commitText);
   let step = split.next();
   while (!step.done) {
     const { id, text } = step.value;

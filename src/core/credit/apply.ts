@@ -44,12 +44,10 @@ export function planCredit(all: readonly ScoredCommit[], settings: CreditSetting
   const marks: Map<string, RevertMark> = settings.reverts === 'cancel' ? resolveReverts(newestFirst(all)) : new Map();
   const total = (c: ScoredCommit) => (marks.has(c.hash) ? 0 : c.total);
   const shares = (c: ScoredCommit): Share[] => {
-    const people = commitPeople(c, bots);
     const score = total(c);
-    if (settings.coAuthors === 'author' || people.length === 1) {
-      const author = people[0] as Person;
-      return [{ ...author, cents: Math.round(score * 100), coAuthor: false }];
-    }
+    // Most commits have no co-author, and need no list of people: this was a tenth of a 60,000-commit board's build.
+    const people = settings.coAuthors === 'author' || !c.co_authors?.length ? null : commitPeople(c, bots);
+    if (!people || people.length === 1) return [{ name: c.author, email: c.email, cents: Math.round(score * 100), coAuthor: false }];
     const cents = settings.coAuthors === 'share' ? splitCents(score, people.length) : people.map(() => Math.round(score * 100));
     return people.map((p, i) => ({ ...p, cents: cents[i] ?? 0, coAuthor: i > 0 }));
   };

@@ -1,7 +1,7 @@
 import {
   boardChunkSchema,
   chunkEntryCommits,
-  CHUNK_ENTRIES,
+  chunkPlace,
   indexEntries,
   ROW_STRIDE,
   type BoardChunk,
@@ -117,9 +117,9 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
       const position = new Map(entriesOf(`${type}\n${label}`).map((e, i) => [e.name, i]));
       return async (name) => {
         const i = position.get(name);
-        const id = i === undefined ? undefined : period.chunks[Math.floor(i / CHUNK_ENTRIES)];
-        if (i === undefined || id === undefined) return [];
-        return chunkEntryCommits(await chunk(id), i % CHUNK_ENTRIES);
+        const place = i === undefined ? undefined : chunkPlace(period, i);
+        if (!place) return [];
+        return chunkEntryCommits(await chunk(place.id), place.entry);
       };
     },
   };
