@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_ROOT } from './package-root.js';
 
-// Read once from package.json, which sits two levels above both src/core and dist/core.
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
 
 /** The tool's version, recorded in the data file's metadata. */
 export const TOOL_VERSION: string = pkg.version;

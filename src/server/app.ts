@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express, { Router, type Express } from 'express';
 import type { Health } from '../shared/api.js';
 import type { PullAndRefreshResponse } from '../shared/admin-api.js';
 import { defaultConfig, type LeaderboardConfig } from '../core/config.js';
+import { WEB_ROOT } from '../core/package-root.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
 import { createAuth, type AdminDeps, type AuthOptions } from './auth.js';
 import { boardIndexGuard, chunkFileHandler, dataFileHandler } from './data-files.js';
@@ -19,8 +19,8 @@ import { apiOriginGuard, hostGuard, securityHeaders, staticPathGuard } from './s
 
 export { sendError } from './http-errors.js';
 
-/** The prebuilt page: dist/web, two levels above both src/server and dist/server. */
-export const DEFAULT_WEB_ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../dist/web');
+/** The prebuilt page. */
+export const DEFAULT_WEB_ROOT = WEB_ROOT;
 
 export interface AppDeps {
   dataDir: string;

@@ -1,6 +1,5 @@
 import { cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { boardRepositories, DATA_FILE_SCHEMA_VERSION, describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../shared/data-file.js';
 import { repoBoardPaths } from '../board/assemble.js';
 import { writeIndexAndChunks } from '../board/write-board.js';
@@ -10,12 +9,13 @@ import { LeaderboardError } from '../errors.js';
 import { dataDirPaths } from '../store/data-dir.js';
 import { readTextIfExists } from '../store/files.js';
 import { readStatus } from '../store/status.js';
+import { WEB_ROOT } from '../package-root.js';
 import { TOOL_VERSION } from '../version.js';
 import { withoutEmails } from './redact.js';
 import { replaceDirectory } from './replace-dir.js';
 
-/** The prebuilt page: dist/web, four levels above both src/core/site/*.ts and dist/core/site/*.js. */
-export const DEFAULT_WEB_ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../../dist/web');
+/** The prebuilt page. */
+export const DEFAULT_WEB_ROOT = WEB_ROOT;
 
 /** The file that marks a directory as a site written here, so `--out` never replaces anything else. */
 export const SITE_MARKER = '.leaderboard-site.json';
