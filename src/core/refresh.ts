@@ -156,8 +156,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const several = targets.length > 1;
   const windowStart = windowStartFor(opts, now);
   const probes = await Promise.all(targets.map(async (target) => {
-    const head = await headCommit(target.dir);
-    const shallow = await shallowBoundary(target.dir);
+    const [head, shallow] = await Promise.all([headCommit(target.dir), shallowBoundary(target.dir)]);
     return { target, head, shallow, fingerprint: await scoringFingerprint(target, opts.config, aiKey, shallow) };
   }));
   const head = several ? null : (probes[0]?.head ?? null);
