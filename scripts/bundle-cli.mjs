@@ -5,6 +5,7 @@
 // tsc still builds dist/ (types, and the modules tests and tools import); esbuild only bundles.
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = new URL('../', import.meta.url);
@@ -13,14 +14,13 @@ const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const outdir = new URL('dist/bundle/', root);
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [new URL('src/cli/index.ts', root).pathname],
-  outdir: outdir.pathname,
+  entryPoints: [fileURLToPath(new URL('src/cli/index.ts', root))],
+  outdir: fileURLToPath(outdir),
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   external: Object.keys(pkg.dependencies).filter((name) => name !== 'zod'),
-  sourcemap: true,
   logLevel: 'warning',
 });

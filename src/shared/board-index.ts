@@ -44,16 +44,20 @@ export interface IndexPeriod {
   label: string;
   /** ROW_STRIDE numbers per entry, in rank order. */
   rows: number[];
-  /** Chunk ids: chunk k holds the commits of entries k*CHUNK_ENTRIES onwards. */
+  /**
+   * Chunk ids: chunk k holds the commits of entries k*CHUNK_ENTRIES onwards, the first of them at
+   * its place `at` (see {@link chunkPlace}).
+   */
   chunks: string[];
-  /** Where the period's first entry is in its (shared) chunk; absent: 0. */
+  /** Where the period's first entry is in its chunk, shared with other periods (format 2); absent: 0. */
   at?: number;
 }
 
 /**
  * Small periods sharing a chunk file have the same key: four ISO weeks (W01-W04, W05-W08, ...),
  * a quarter's months, a year's quarters. Fixed by the label alone, so a window that moves on or a
- * new week rewrites the files of its own group only.
+ * new week rewrites the files of its own group only. A shared chunk also ends before a period of
+ * more than CHUNK_ENTRIES entries (it has chunks of its own) and at 2,000 commits.
  */
 export function packKey(type: PeriodType, label: string): string {
   const m = /^(\d{4})-(W|Q)?(\d{1,2})$/.exec(label);
@@ -154,6 +158,7 @@ export function parseBoardIndex(input: unknown): BoardIndex {
         const note = rows[r + 6] as number;
         if (note !== -1 && index.notes[note] === undefined) throw bad(`unknown note ${note}`, ['periods', type, p.label]);
       }
+      if (p.at !== undefined && index.format === 1) throw bad('a place in a shared chunk (at) in an index of format 1, where periods share none', ['periods', type, p.label]);
       if (p.at !== undefined && rows.length / ROW_STRIDE > CHUNK_ENTRIES) throw bad(`a place in a shared chunk (at) for ${rows.length / ROW_STRIDE} entries; only periods of up to ${CHUNK_ENTRIES} share one`, ['periods', type, p.label]);
       if (p.chunks.length !== Math.ceil(rows.length / ROW_STRIDE / CHUNK_ENTRIES)) throw bad(`${p.chunks.length} chunks for ${rows.length / ROW_STRIDE} entries (one per ${CHUNK_ENTRIES})`, ['periods', type, p.label]);
     }

@@ -220,6 +220,8 @@ describe('the index and chunks of the data file', () => {
     const ranks = big.rows.length / ROW_STRIDE;
     expect(problem((x) => { Object.assign(x.periods.quarterly[0] as IndexPeriod, { at: 0, chunks: [...big.chunks, ...big.chunks], rows: [...big.rows, ...big.rows] }); }))
       .toBe(bad(`periods.quarterly.${big.label}: a place in a shared chunk (at) for ${ranks * 2} entries; only periods of up to 100 share one`));
+    expect(problem((x) => { x.format = 1 as never; }))
+      .toBe(bad(`periods.weekly.${week.label}: a place in a shared chunk (at) in an index of format 1, where periods share none`));
     const entries = week.rows.length / ROW_STRIDE;
     expect(problem((x) => { x.periods.weekly[0]?.chunks.push('0123456789abcdef'); })).toBe(bad(`${at}: 2 chunks for ${entries} entries (one per 100)`));
   });
