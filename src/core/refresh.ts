@@ -222,6 +222,9 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     parts.push({ name: target.name, url: target.url, head: partHead, history: done.history, commits: done.commits });
     statParts.push({ name: target.name, dir: partDir(target.name), url: target.url, head: partHead, fingerprint: partPrint, history: done.history });
   }
+  // The listings (a hash and date per commit, the hashes cut from git's whole output) are not
+  // needed by the board: on a million commits they held about 150 MB through its build.
+  listings.length = 0;
   // Caches of repositories no longer on the board go; with one repository its cache is at the top.
   await removeOtherParts(paths, new Set(several ? targets.map((t) => t.name) : []));
   opts.onProgress?.({ phase: 'writing', done: 0, total: 1 });
