@@ -19,9 +19,6 @@ import { apiOriginGuard, hostGuard, securityHeaders, staticPathGuard } from './s
 
 export { sendError } from './http-errors.js';
 
-/** The prebuilt page. */
-export const DEFAULT_WEB_ROOT = WEB_ROOT;
-
 export interface AppDeps {
   dataDir: string;
   version: string;
@@ -87,7 +84,7 @@ function adminApi(deps: AppDeps): Router {
  */
 export function createApp(deps: AppDeps): Express {
   const paths = dataDirPaths(deps.dataDir);
-  const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
+  const webRoot = deps.webRoot ?? WEB_ROOT;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');

@@ -14,9 +14,6 @@ import { TOOL_VERSION } from '../version.js';
 import { withoutEmails } from './redact.js';
 import { replaceDirectory } from './replace-dir.js';
 
-/** The prebuilt page. */
-export const DEFAULT_WEB_ROOT = WEB_ROOT;
-
 /** The file that marks a directory as a site written here, so `--out` never replaces anything else. */
 export const SITE_MARKER = '.leaderboard-site.json';
 
@@ -26,7 +23,7 @@ export interface SiteOptions {
   outDir: string;
   /** Keep contributors' email addresses in the published data (default: left out). */
   emails?: boolean;
-  /** The built page. Default: {@link DEFAULT_WEB_ROOT}. */
+  /** The built page. Default: dist/web ({@link WEB_ROOT}). */
   webRoot?: string;
 }
 
@@ -47,7 +44,7 @@ export interface SiteResult {
  */
 export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
   const paths = dataDirPaths(opts.dataDir);
-  const webRoot = opts.webRoot ?? DEFAULT_WEB_ROOT;
+  const webRoot = opts.webRoot ?? WEB_ROOT;
   const outDir = path.resolve(opts.outDir);
   await refuseForeignOut(outDir, path.resolve(opts.dataDir));
   const index = await readTextIfExists(path.join(webRoot, 'index.html'));

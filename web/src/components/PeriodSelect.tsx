@@ -13,13 +13,15 @@ interface PeriodSelectProps {
 /** The 'Select Period' dropdown; each option shows its label and the dates it covers. */
 export function PeriodSelect({ type, labels, period, onChange }: PeriodSelectProps) {
   const id = useId();
-  const options = useMemo(() => labels.map((label) => {
-    const dates = describePeriod(type, label);
-    return { label, text: dates ? `${label} (${dates})` : label };
-  }), [type, labels]);
-  // A width of our own: left to its content, the select measures the text of every option, 50-80 ms
-  // of layout on each tab switch of a 20-year board (1,044 weeks).
-  const chars = options.reduce((n, o) => Math.max(n, o.text.length), 'No periods'.length);
+  const { options, chars } = useMemo(() => {
+    const list = labels.map((label) => {
+      const dates = describePeriod(type, label);
+      return { label, text: dates ? `${label} (${dates})` : label };
+    });
+    // A width of our own: left to its content, the select measures the text of every option, 50-80 ms
+    // of layout on each tab switch of a 20-year board (1,044 weeks).
+    return { options: list, chars: list.reduce((n, o) => Math.max(n, o.text.length), 'No periods'.length) };
+  }, [type, labels]);
   return (
     <div className="period-select">
       <label htmlFor={id} className="period-select-label">Select Period</label>
