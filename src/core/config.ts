@@ -85,8 +85,24 @@ export const configFileSchema = z.strictObject({
   github: z.strictObject({
     /** `owner/name`; default parsed from the `origin` remote. */
     repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must look like owner/name').optional(),
-    /** REST API base URL. Default https://api.github.com. */
+    /** REST API base URL. Default https://api.github.com (GraphQL is then https://api.github.com/graphql; on GitHub Enterprise https://HOST/api/v3 and https://HOST/api/graphql). */
     apiUrl: z.url().optional(),
+    /**
+     * Read code review and issue reports from GitHub into the board (needs a token in GITHUB_TOKEN
+     * or GH_TOKEN, or a signed-in `gh`). Default true; without a token the board is commits only.
+     */
+    activity: z.boolean().default(true),
+    /** Points of GitHub activity, per person, pull request and period. */
+    points: z.strictObject({
+      /** A review that approved the pull request. Default 15. */
+      approved: z.number().min(0).max(1000).default(15),
+      /** A review that requested changes. Default 15. */
+      changesRequested: z.number().min(0).max(1000).default(15),
+      /** A comment review with a body or at least one comment. Default 5. */
+      commented: z.number().min(0).max(1000).default(5),
+      /** An issue the person opened that was closed as completed, in the period it was opened. Default 0 (off). */
+      issueCompleted: z.number().min(0).max(1000).default(0),
+    }).prefault({}),
   }).prefault({}),
   /** The AI part of the score (25 of 100 points). API keys are never read from this file. */
   ai: z.strictObject({

@@ -1,5 +1,6 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { ActivityStatus, PartActivity } from '../activity.js';
 import type { WrittenLeaderboardData } from '../../shared/data-file.js';
 import { emptyManualContributions, type ManualContributionsFile } from '../../shared/manual-contributions.js';
 import { applyOverrides, parseOverrides } from '../ai/override-file.js';
@@ -19,6 +20,8 @@ export interface BoardPart {
   head: string | null;
   history: HistorySpan | null;
   commits: ScoredCommit[];
+  /** Its GitHub activity (reviews, issue reports); absent or null when none was read. */
+  activity?: PartActivity | null;
 }
 
 /** What {@link assembleBoard} needs besides the parts. */
@@ -32,6 +35,8 @@ export interface AssembleOptions {
   analysisPeriodDays: number;
   /** The board's metadata (see metadataFor); each repository's board names its own repository. */
   metadata: Record<string, unknown>;
+  /** Whether GitHub activity was read; absent: off (the board is commits only). */
+  activityStatus?: ActivityStatus;
 }
 
 /** The folder of one repository's own board (the page's repository selector reads it). */

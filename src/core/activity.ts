@@ -1,0 +1,61 @@
+/**
+ * Activity read from GitHub (code review, issue reports) as the board receives it: plain
+ * records per repository, the way scored commits are. The board builder does not know where a
+ * record came from; `src/core/github/activity/` reads and caches them.
+ */
+
+/** A review state that can count (PENDING and DISMISSED reviews never reach the board). */
+export type ReviewState = 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED';
+
+/**
+ * One submitted review of a pull request of the repository. Only reviews that can count reach
+ * the board: by someone other than the pull request's author, not by a bot login (`...[bot]`),
+ * in a counting state, and a COMMENTED review only when it has a body or at least one comment.
+ */
+export interface ReviewRecord {
+  /** Pull request number. */
+  pr: number;
+  /** Pull request title. */
+  title: string;
+  /** The pull request's page on GitHub. */
+  url: string;
+  state: ReviewState;
+  /** When it was submitted, ISO 8601 in UTC; it belongs to the periods of this instant. */
+  submittedAt: string;
+  /** The reviewer's GitHub login, as GitHub spells it. */
+  login: string;
+}
+
+/** An issue opened by a person and later closed as completed (`stateReason: COMPLETED`). */
+export interface IssueRecord {
+  number: number;
+  title: string;
+  url: string;
+  /** When it was opened, ISO 8601 in UTC; it belongs to the periods of this instant. */
+  createdAt: string;
+  /** The author's GitHub login. */
+  login: string;
+}
+
+/** What one repository's GitHub activity brings to the board (stored with its part). */
+export interface PartActivity {
+  /** The GitHub repository read, `owner/name`. */
+  repository: string;
+  reviews: ReviewRecord[];
+  issues: IssueRecord[];
+  /**
+   * GitHub's answer for commit author emails (lowercased): the login of the account that made one
+   * of that email's commits, or null when GitHub links the email to no account.
+   */
+  emailLogins: Record<string, string | null>;
+  /** Profile names of the logins above and of reviewers/issue authors: null when the account has none. */
+  profiles: Record<string, string | null>;
+}
+
+/** Whether the board's activity data is current, and why not. */
+export type ActivityStatus =
+  /** Not read: no token, `github.activity: false`, or no repository on GitHub. `reason` is a sentence for people. */
+  | { state: 'off'; reason: string }
+  | { state: 'ok'; syncedAt: string }
+  /** The last sync failed; the last good data (synced at `syncedAt`, null if never) is kept. */
+  | { state: 'failed'; error: string; syncedAt: string | null };
