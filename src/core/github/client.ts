@@ -3,6 +3,7 @@ import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import Bottleneck from 'bottleneck';
 import { LeaderboardError } from '../errors.js';
+import { PACKAGE_NAME, TOOL_VERSION } from '../version.js';
 
 /** Tuning of the GitHub client; the defaults suit github.com and are what the product uses. */
 export interface GitHubClientOptions {
@@ -53,7 +54,7 @@ export function createGitHubClient(apiUrl: string, token: string, options: GitHu
     auth: token,
     baseUrl: apiUrl.replace(/\/+$/, ''),
     log: silentLog,
-    userAgent: 'leaderboard',
+    userAgent: `${PACKAGE_NAME}/${TOOL_VERSION}`,
     request: {
       fetch: (url: string | URL, init?: RequestInit) => {
         const timeout = AbortSignal.timeout(timeoutMs);
