@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { LeaderboardError } from '../core/errors.js';
-import { TOOL_VERSION } from '../core/version.js';
+import { PACKAGE_NAME, TOOL_VERSION } from '../core/version.js';
 import { registerAddContribution } from './commands/add-contribution.js';
 import { registerAdmins } from './commands/admins.js';
 import { registerBuild } from './commands/build.js';
@@ -16,6 +16,7 @@ import { registerServe } from './commands/serve.js';
 const program = new Command('leaderboard')
   .description('Rank the contributors of a git repository by the impact of their commits.')
   .version(TOOL_VERSION)
+  .addHelpText('after', `\n${PACKAGE_NAME} ${TOOL_VERSION}: install with npm install -g ${PACKAGE_NAME}, or run once with npx -p ${PACKAGE_NAME} leaderboard <command>.`)
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 

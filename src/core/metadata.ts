@@ -3,7 +3,7 @@ import { BUILT_IN_BOT_PATTERNS } from './bots.js';
 import type { LeaderboardConfig } from './config.js';
 import type { HistorySpan } from './git/history.js';
 import { SCORING_VERSION } from './scoring.js';
-import { TOOL_VERSION } from './version.js';
+import { PACKAGE_NAME, TOOL_VERSION } from './version.js';
 
 /** What a data file's metadata says about the run that wrote it. */
 export interface RunFacts {
@@ -23,7 +23,7 @@ export interface RunFacts {
  */
 export function metadataFor(opts: { repo: string; config: LeaderboardConfig }, run: RunFacts): Record<string, unknown> {
   return {
-    tool: 'leaderboard',
+    tool: PACKAGE_NAME,
     version: TOOL_VERSION,
     repository: path.basename(opts.repo),
     head: run.head,

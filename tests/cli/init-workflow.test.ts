@@ -13,6 +13,7 @@ import type { TestRepo } from '../support/git-repo.js';
 import { gitIsolationVars } from '../support/git-repo.js';
 import { cli, tempResources } from './helpers.js';
 import { hoursAgo } from '../support/recent.js';
+import { TOOL_VERSION } from '../../src/core/version.js';
 
 const { newRepo, tempDir } = tempResources();
 const CHECKOUT = path.resolve('.');
@@ -48,7 +49,7 @@ describe('the generated workflow', () => {
     const build = workflow.jobs.build!;
     expect(build.steps.find((s) => s.uses?.startsWith('actions/checkout@'))?.with).toEqual({ 'fetch-depth': 0 });
     expect(build.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))).toBeDefined();
-    expect(build.steps.map((s) => s.run).filter(Boolean)).toEqual(['npm install -g leaderboard@0.1.0', 'leaderboard build --quiet --out _site']);
+    expect(build.steps.map((s) => s.run).filter(Boolean)).toEqual([`npm install -g contributor-leaderboard@${TOOL_VERSION}`, 'leaderboard build --quiet --out _site']);
     const cache = build.steps.find((s) => s.uses?.startsWith('actions/cache@'))!;
     expect(String(cache.with?.path).trim().split('\n')).toEqual([
       '.leaderboard/leaderboard-data.json', '.leaderboard/last-update.json', '.leaderboard/score-cache.json',
@@ -65,11 +66,11 @@ describe('the generated workflow', () => {
     const repo = await newRepo();
     await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
     await repo.writeFile('leaderboard.config.json', JSON.stringify({ ai: { provider: 'anthropic' } }));
-    const { text, workflow } = await generate(repo, ['--schedule', '0 */6 * * 1-5', '--package-spec', 'leaderboard@latest']);
+    const { text, workflow } = await generate(repo, ['--schedule', '0 */6 * * 1-5', '--package-spec', 'contributor-leaderboard@latest']);
     expect(lint(text, WORKFLOW)).toEqual([]);
     expect(workflow.on.schedule).toEqual([{ cron: '0 */6 * * 1-5' }]);
     const steps = workflow.jobs.build!.steps;
-    expect(steps.find((s) => s.run?.startsWith('npm install'))?.run).toBe('npm install -g leaderboard@latest');
+    expect(steps.find((s) => s.run?.startsWith('npm install'))?.run).toBe('npm install -g contributor-leaderboard@latest');
     const withEnv = steps.filter((s) => s.env);
     expect(withEnv).toEqual([expect.objectContaining({ run: 'leaderboard build --quiet --out _site', env: { ANTHROPIC_API_KEY: '${{ secrets.ANTHROPIC_API_KEY }}' } })]);
     expect(text.match(/secrets\./g)).toHaveLength(1);
@@ -87,7 +88,7 @@ describe('the generated workflow', () => {
     const cron = cli(repo.dir, ['init', 'github-actions', '--force', '--schedule', 'every day']);
     expect(cron.code).toBe(2);
     expect(cron.stderr).toContain('--schedule must be a cron expression of five fields');
-    const spec = cli(repo.dir, ['init', 'github-actions', '--force', '--package-spec', 'leaderboard; rm -rf /']);
+    const spec = cli(repo.dir, ['init', 'github-actions', '--force', '--package-spec', 'contributor-leaderboard; rm -rf /']);
     expect(spec.code).toBe(2);
     expect(spec.stderr).toContain('--package-spec must be one npm package spec');
     expect(await readFile(path.join(repo.dir, WORKFLOW), 'utf8')).toBe('# mine\n');

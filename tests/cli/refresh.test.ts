@@ -140,7 +140,7 @@ describe('leaderboard refresh on a repository', () => {
     // Commits without exclusions leave the counts out of the compact file.
     expect(raw.commits.find((c) => c.full_hash === h.c1)?.stats).toEqual({ files: 1, insertions: 120, deletions: 0 });
     expect(raw.schema_version).toBe(2);
-    expect(raw.metadata).toMatchObject({ tool: 'leaderboard', repository: 'repo', head: h.c4, windowStart: null, commitsPerEntry: 20 });
+    expect(raw.metadata).toMatchObject({ tool: 'contributor-leaderboard', repository: 'repo', head: h.c4, windowStart: null, commitsPerEntry: 20 });
   });
 
   it('finds the repository from a subdirectory and -q prints the same single line', async () => {

@@ -226,7 +226,7 @@ describe('what the page says about the AI part of a data file scored by a model'
           scores: { loc: 8, files: 5, keyword: 5, ai: 17, ai_source: 'heuristic' } },
       ],
       leaderboards: { weekly: { '2025-W10': [entry] }, monthly: { '2025-03': [entry] }, quarterly: { '2025-Q1': [entry] } },
-      metadata: { tool: 'leaderboard', repository: 'widgets', scoring: { ai: 'openai:gpt-4.1-mini', significantAt: 50 } },
+      metadata: { tool: 'contributor-leaderboard', repository: 'widgets', scoring: { ai: 'openai:gpt-4.1-mini', significantAt: 50 } },
     };
     const status = {
       success: true, timestamp: now, latestCommit: HASHES.model,

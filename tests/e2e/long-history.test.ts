@@ -42,7 +42,7 @@ beforeAll(async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-e2e-long-'));
   const data = buildLeaderboardData(history(), { contributors: {} }, {
     now: new Date('2025-03-01T00:00:00Z'), analysisPeriodDays: 7_700, commitsPerEntry: 20,
-    bots: { exclude: true, patterns: [] }, metadata: { tool: 'leaderboard', repository: 'long-history' },
+    bots: { exclude: true, patterns: [] }, metadata: { tool: 'contributor-leaderboard', repository: 'long-history' },
   });
   await writeBoard({ data: path.join(dir, 'leaderboard-data.json'), index: path.join(dir, 'leaderboard-index.json'), chunks: path.join(dir, 'leaderboard-chunks') }, data);
   s = await serveDataDir(dir);

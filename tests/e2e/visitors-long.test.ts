@@ -46,7 +46,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'lb-e2e-visitors-long-'));
   const built = buildLeaderboardData(history(), { contributors: {} }, {
     now: new Date('2025-03-01T00:00:00Z'), analysisPeriodDays: 7_700, commitsPerEntry: 20,
-    bots: { exclude: true, patterns: [] }, metadata: { tool: 'leaderboard', repository: 'long-history' },
+    bots: { exclude: true, patterns: [] }, metadata: { tool: 'contributor-leaderboard', repository: 'long-history' },
   });
   await writeBoard({ data: path.join(dir, 'leaderboard-data.json'), index: path.join(dir, 'leaderboard-index.json'), chunks: path.join(dir, 'leaderboard-chunks') }, built);
   data = parseLeaderboardData(JSON.parse(await readFile(path.join(dir, 'leaderboard-data.json'), 'utf8')));

@@ -146,7 +146,8 @@ describe.each(cases)('$api SDK against the stub', ({ api, ask, errors }) => {
     const started = Date.now();
     const err = await rejection(ask(stub, { timeout: 300, maxRetries: 0 }));
     expect(err).toBeInstanceOf(errors.APIConnectionTimeoutError);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Well before the SDK's own default (10 minutes), however busy the machine: the 300 ms applied.
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it('rejects a dropped connection with APIConnectionError', async () => {

@@ -80,7 +80,7 @@ export function realBoardInput(): { commits: ScoredCommit[]; manual: ManualContr
     analysisPeriodDays: 365,
     commitsPerEntry: 8,
     bots: { exclude: true, patterns: [] },
-    metadata: { tool: 'leaderboard', version: 'test', repository: 'lmcache' },
+    metadata: { tool: 'contributor-leaderboard', version: 'test', repository: 'lmcache' },
     credit: { coAuthors: 'share', reverts: 'cancel' },
     identities: { [authors[2] as string]: [authors[3] as string] },
     repositories,

@@ -10,7 +10,7 @@ import { dataDirPaths } from '../store/data-dir.js';
 import { readTextIfExists } from '../store/files.js';
 import { readStatus } from '../store/status.js';
 import { WEB_ROOT } from '../package-root.js';
-import { TOOL_VERSION } from '../version.js';
+import { PACKAGE_NAME, TOOL_VERSION } from '../version.js';
 import { withoutEmails } from './redact.js';
 import { replaceDirectory } from './replace-dir.js';
 
@@ -77,7 +77,7 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
       if (withIndex) await writeIndexAndChunks({ index: path.join(where, 'leaderboard-index.json'), chunks: path.join(where, 'leaderboard-chunks') }, JSON.parse(board.data.text) as WrittenLeaderboardData);
     }
     await writeFile(path.join(dir, 'last-update.json'), `${JSON.stringify(status, null, 2)}\n`);
-    await writeFile(path.join(dir, SITE_MARKER), `${JSON.stringify({ tool: 'leaderboard', version: TOOL_VERSION, publishedAt: status.timestamp, emails: Boolean(opts.emails) }, null, 2)}\n`);
+    await writeFile(path.join(dir, SITE_MARKER), `${JSON.stringify({ tool: PACKAGE_NAME, version: TOOL_VERSION, publishedAt: status.timestamp, emails: Boolean(opts.emails) }, null, 2)}\n`);
   });
   return { outDir, publishedAt: status.timestamp, dataBytes: Buffer.byteLength(data.text), emails: Boolean(opts.emails) };
 }
