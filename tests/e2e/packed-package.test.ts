@@ -72,6 +72,8 @@ describe('the packed package', () => {
     tarball = path.join(out, info!.filename);
     files = info!.files.map((f) => f.path);
     packedJson = JSON.parse(spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout) as typeof packedJson;
+    registry = await startNpmRegistry(path.join(CHECKOUT, 'package-lock.json'));
+    registry.publish(tarball, packedJson);
   }, 300_000);
 
   it('is named by the constant, under the 1 MB budget, and holds what runs and nothing else', () => {
@@ -89,12 +91,10 @@ describe('the packed package', () => {
   });
 
   it('installs by its name into a fresh prefix and runs there with nothing of the checkout', async () => {
-    registry = await startNpmRegistry(path.join(CHECKOUT, 'package-lock.json'));
-    registry.publish(tarball, packedJson);
     const prefix = await tempDir('lb-pack-prefix-');
     // Not spawnSync: the registry answers from this process's event loop.
-    const install = await runAsync('npm', ['install', '-g', '--prefix', prefix, '--registry', registry.url, PACKAGE_NAME], { cwd: prefix, env: npmEnv() });
-    expect(install.status, `${install.stderr}\nnot in the registry: ${registry.missing.join(', ')}`).toBe(0);
+    const install = await runAsync('npm', ['install', '-g', '--prefix', prefix, '--registry', registry!.url, PACKAGE_NAME], { cwd: prefix, env: npmEnv() });
+    expect(install.status, `${install.stderr}\nnot in the registry: ${registry!.missing.join(', ')}`).toBe(0);
     expect(install.stderr).not.toMatch(/install-scripts|prepare|postinstall/);
     const installed = path.join(prefix, 'lib', 'node_modules', PACKAGE_NAME);
     expect(realpathSync(installed).startsWith(realpathSync(prefix))).toBe(true);
@@ -145,5 +145,21 @@ describe('the packed package', () => {
     } finally {
       serve.kill('SIGTERM');
     }
+  }, 300_000);
+
+  it('installs as a dev dependency of a JavaScript project, and npx runs it there', async () => {
+    const project = await newRepo();
+    await project.writeFile('package.json', JSON.stringify({ name: 'some-app', version: '1.0.0', private: true }));
+    await project.commit({ files: { 'index.js': 'console.log(1);\n'.repeat(25) }, message: 'feat: app', author: { name: 'Dee Dev', email: 'dee@example.com' }, date: hoursAgo(2) });
+    const install = await runAsync('npm', ['install', '--save-dev', '--registry', registry!.url, PACKAGE_NAME], { cwd: project.dir, env: npmEnv() });
+    expect(install.status, install.stderr).toBe(0);
+    expect(install.stderr).not.toMatch(/install-scripts|prepare|postinstall/);
+    const manifest = JSON.parse(readFileSync(path.join(project.dir, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+    expect(Object.keys(manifest.devDependencies ?? {})).toEqual([PACKAGE_NAME]);
+    const env: NodeJS.ProcessEnv = { ...npmEnv(), ...gitIsolationVars(), PATH: pathWithout(CHECKOUT, path.dirname(process.execPath)), npm_config_registry: registry!.url };
+    // --no-install: npx must find the project's own `leaderboard`, never fetch a package of that name.
+    const refresh = await runAsync('npx', ['--no-install', 'leaderboard', 'refresh'], { cwd: project.dir, env });
+    expect(refresh.status, refresh.stderr).toBe(0);
+    expect(JSON.stringify(readRawData(path.join(project.dir, '.leaderboard')).leaderboards)).toContain('Dee Dev');
   }, 300_000);
 });
