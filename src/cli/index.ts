@@ -15,7 +15,7 @@ import { registerServe } from './commands/serve.js';
 
 const program = new Command('leaderboard')
   .description('Rank the contributors of a git repository by the impact of their commits.')
-  .version(TOOL_VERSION)
+  .version(TOOL_VERSION, '-V, --version', `output the version of ${PACKAGE_NAME}`)
   .addHelpText('after', `\n${PACKAGE_NAME} ${TOOL_VERSION}: install with npm install -g ${PACKAGE_NAME}, or run once with npx -p ${PACKAGE_NAME} leaderboard <command>.`)
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();

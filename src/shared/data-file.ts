@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commitDefaultsSchema, normalizeCommit, storedCommitSchema, type Commit, type StoredCommit } from './commit.js';
 import { invalid, isPlainObject, readCommitRows, type CommitRow } from './commit-rows.js';
+import { PACKAGE_NAME } from './package-name.js';
 
 /**
  * The leaderboard data file (`leaderboard-data.json`).
@@ -200,7 +201,7 @@ export function deriveEntry(e: EntryInput, i: number, commits: Commit[]): Contri
 export function parseLeaderboardData(input: unknown): LeaderboardData {
   const version = isPlainObject(input) ? input.schema_version : undefined;
   if (typeof version === 'number' && version > DATA_FILE_SCHEMA_VERSION) {
-    throw invalid(['schema_version'], `${version} is newer than this version of leaderboard reads (up to ${DATA_FILE_SCHEMA_VERSION}): update leaderboard`, version);
+    throw invalid(['schema_version'], `${version} is newer than this version of ${PACKAGE_NAME} reads (up to ${DATA_FILE_SCHEMA_VERSION}): update ${PACKAGE_NAME}`, version);
   }
   let raw: z.infer<typeof dataFileInputSchema> | z.infer<typeof dataFileV3Schema>;
   let table: Commit[];

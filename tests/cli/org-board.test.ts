@@ -294,7 +294,7 @@ describe('merge refuses bad parts and writes nothing', () => {
     await writeFile(stateFile, JSON.stringify({ ...readJson<Record<string, unknown>>(stateFile), version: '0.0.1' }));
     const { r } = await merge(partA, old);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`Part ${old} was made by leaderboard 0.0.1; this is leaderboard`);
+    expect(r.stderr).toContain(`Part ${old} was made by contributor-leaderboard 0.0.1; this is contributor-leaderboard`);
   });
 
   it('names a repository held by two parts', async () => {

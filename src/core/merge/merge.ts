@@ -16,7 +16,7 @@ import { readTextIfExists, writeJsonAtomic } from '../store/files.js';
 import { withDataDirLock } from '../store/lock.js';
 import { readManualFile } from '../store/manual-file.js';
 import { writeStatus } from '../store/status.js';
-import { TOOL_VERSION } from '../version.js';
+import { PACKAGE_NAME, TOOL_VERSION } from '../version.js';
 import { firstDifference } from './difference.js';
 
 /** What {@link mergeParts} needs. */
@@ -156,7 +156,7 @@ async function readPart(dir: string, repo: string): Promise<ReadPart> {
   if (!parsed.success) throw new LeaderboardError('INVALID_DATA_FILE', `Part ${dir}: ${file} is not a refresh state (${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? ''}).`, 'Run `leaderboard refresh` for that part again.');
   const state = parsed.data;
   if (state.version !== TOOL_VERSION) {
-    throw new LeaderboardError('INVALID_INPUT', `Part ${dir} was made by leaderboard ${state.version}; this is leaderboard ${TOOL_VERSION}.`, 'Make every part and the merge with the same version of leaderboard.');
+    throw new LeaderboardError('INVALID_INPUT', `Part ${dir} was made by ${PACKAGE_NAME} ${state.version}; this is ${PACKAGE_NAME} ${TOOL_VERSION}.`, `Make every part and the merge with the same version of ${PACKAGE_NAME}.`);
   }
   if (!state.scoring) throw new LeaderboardError('INVALID_INPUT', `Part ${dir} was made by an older leaderboard that does not record its scoring settings.`, 'Run `leaderboard refresh` for that part again.');
   return { dir, state, recorded: statePartsOf(state, repo) };

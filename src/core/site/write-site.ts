@@ -48,7 +48,7 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
   const outDir = path.resolve(opts.outDir);
   await refuseForeignOut(outDir, path.resolve(opts.dataDir));
   const index = await readTextIfExists(path.join(webRoot, 'index.html'));
-  if (index === null) throw new LeaderboardError('NO_DATA', `The page is not built: ${path.join(webRoot, 'index.html')} is missing.`, 'Run `npm run build` in the leaderboard package.');
+  if (index === null) throw new LeaderboardError('NO_DATA', `The page is not built: ${path.join(webRoot, 'index.html')} is missing.`, `Reinstall ${PACKAGE_NAME} (npm install -g ${PACKAGE_NAME}), or run \`npm run build\` in its checkout.`);
   const data = await publishableData(paths.data, Boolean(opts.emails));
   const status = await freshStatus(paths.status, data.lastUpdated);
   // Each repository's own board, for the page's repository selector (several repositories only).
