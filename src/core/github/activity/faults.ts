@@ -31,7 +31,8 @@ export function toSyncError(err: unknown, apiUrl: string, repository: string): L
  */
 export function describeSyncFailure(err: unknown, apiUrl: string, repository: string): string {
   const status = errorStatus(err);
-  const detail = err instanceof Error ? err.message : String(err);
+  // Octokit appends " - <documentation_url>" to GitHub's message; the sentence is GitHub's words alone.
+  const detail = (err instanceof Error ? err.message : String(err)).replace(/ - https?:\/\/\S+$/, '');
   if (status !== undefined && status !== 500 && (err as { response?: unknown }).response !== undefined) return `GitHub answered ${status} ${detail}`;
   if ((err as { name?: string } | null)?.name === 'AbortError') return 'the sync was interrupted';
   return toSyncError(err, apiUrl, repository).message;

@@ -1,6 +1,5 @@
 import type { GitHubClient } from '../client.js';
 import type { ActivityCache, CacheEvent, StreamState } from './cache.js';
-import { graphqlUrl } from './endpoint.js';
 import { toSyncError } from './faults.js';
 import { toIssueRecord, toReviewRecord, type PullInfo, type RawIssue, type RawReview } from './filter.js';
 import { commitAuthorsQuery, EMAILS_PER_QUERY, ISSUES_QUERY, PULLS_QUERY, REVIEWS_QUERY } from './queries.js';
@@ -60,7 +59,9 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
   const progress: SyncProgress = { pulls: 0, requests: 0, remaining: null };
   let changed = false;
   const ask = async (query: string, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
-    const answer = await o.client.graphql<Answer>(query, { owner, name, ...vars, url: graphqlUrl(o.apiUrl), request: { signal: o.signal } });
+    // Octokit derives the endpoint from the API URL: <apiUrl>/graphql, and for GitHub Enterprise
+    // Server https://HOST/api/v3 -> https://HOST/api/graphql (tested against the emulator).
+    const answer = await o.client.graphql<Answer>(query, { owner, name, ...vars, request: { signal: o.signal } });
     progress.requests++;
     if (answer.rateLimit) progress.remaining = answer.rateLimit.remaining;
     o.onProgress?.({ ...progress });
