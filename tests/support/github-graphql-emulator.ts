@@ -41,7 +41,7 @@ export interface GqlFixture {
   /** Profile names by login. */
   names: Record<string, string | null>;
 }
-export type GqlFault = { kind: '401' } | { kind: 'secondary'; retryAfter: number } | { kind: 'drop' };
+export type GqlFault = { kind: '401' } | { kind: 'secondary'; retryAfter: number } | { kind: 'primary'; resetInSeconds: number } | { kind: 'drop' };
 
 export interface GqlEmulator {
   /** The REST API URL to configure (`github.apiUrl`); GraphQL is served beside it. */
@@ -138,6 +138,11 @@ export async function startGraphqlEmulator(fixture: GqlFixture, options: { pathP
     if (fault?.kind === 'secondary') {
       requests.push({ operation, status: 403 });
       return send(403, { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' }, { 'retry-after': String(fault.retryAfter) });
+    }
+    if (fault?.kind === 'primary') {
+      requests.push({ operation, status: 403 });
+      const reset = Math.ceil(Date.now() / 1000) + fault.resetInSeconds;
+      return send(403, { message: 'API rate limit exceeded for user ID 1.' }, { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) });
     }
     requests.push({ operation, status: 200 });
     send(200, answer(op, body.variables ?? {}));

@@ -143,6 +143,17 @@ describe('faults', () => {
     expect(cache.pulls.size).toBe(3);
   });
 
+  it('waits for x-ratelimit-reset when the rate limit is used up, then succeeds', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
+    emu.fault({ kind: 'primary', resetInSeconds: 1 });
+    const waits: number[] = [];
+    const { cache } = await syncOnce(emu.apiUrl, await tempCacheFile(), {}, waits);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(1);
+    expect(emu.requests.map((r) => r.status)).toEqual([403, 200]);
+    expect(cache.pulls.size).toBe(3);
+  });
+
   it('a network cut keeps the pages read and the next sync resumes after them', async () => {
     emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(150) });
     const file = await tempCacheFile();
