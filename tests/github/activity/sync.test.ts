@@ -44,6 +44,19 @@ describe('first and incremental sync of pull requests', () => {
     expect(cache.pulls.get(7)!.reviews.map((r) => r.login)).toEqual(['rev0', 'carol']);
   });
 
+  it('a window reaching further back reads again down to its start, once', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: [...pulls(60, '2024-06-01T00:00:00Z', 1, 1000), ...pulls(10)] });
+    const file = await tempCacheFile();
+    expect((await syncOnce(emu.apiUrl, file)).cache.pulls.size).toBe(10);
+    emu.requests.length = 0;
+    const wider = await syncOnce(emu.apiUrl, file, { windowStart: '2024-01-01T00:00:00Z' });
+    expect(wider.cache.pulls.size).toBe(70);
+    expect(ops()).toEqual(['Pulls', 'Pulls']);
+    emu.requests.length = 0;
+    await syncOnce(emu.apiUrl, file, { windowStart: '2024-01-01T00:00:00Z' });
+    expect(ops()).toEqual(['Pulls']);
+  });
+
   it("pages a PR's reviews only when it has more than the first 50", async () => {
     const [big, small] = pulls(2, '2026-01-01T00:00:00Z', 1);
     big!.reviews = Array.from({ length: 180 }, (_, i) => ({ state: 'COMMENTED' as const, body: 'lgtm', submittedAt: '2026-01-01T00:00:00Z', author: `r${i}` }));
@@ -171,7 +184,7 @@ describe('faults', () => {
     expect(ops()).toEqual(['Pulls']);
     expect(cache.pulls.size).toBe(150);
     expect(result.changed).toBe(true);
-    expect(cache.streams.pulls).toEqual({ highWater: emu.fixture.pulls[149]!.updatedAt, resume: null });
+    expect(cache.streams.pulls).toEqual({ highWater: emu.fixture.pulls[149]!.updatedAt, resume: null, from: '2025-01-01T00:00:00Z' });
   });
 
   it('a repository the token cannot see says so', async () => {

@@ -28,11 +28,13 @@ export interface ResumePoint {
 export interface StreamState {
   highWater: string | null;
   resume: ResumePoint | null;
+  /** How far back the stream has been read ('' = all time): a wider window reads again down to its start. */
+  from?: string | null | undefined;
 }
 
 const reviewSchema = z.object({ pr: z.number(), title: z.string(), url: z.string(), state: z.enum(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']), submittedAt: z.string(), login: z.string() });
 const issueSchema = z.object({ number: z.number(), title: z.string(), url: z.string(), createdAt: z.string(), login: z.string() });
-const streamSchema = z.object({ highWater: z.string().nullable(), resume: z.object({ cursor: z.string(), boundary: z.string(), newest: z.string() }).nullable() });
+const streamSchema = z.object({ highWater: z.string().nullable(), resume: z.object({ cursor: z.string(), boundary: z.string(), newest: z.string() }).nullable(), from: z.string().nullable().optional() });
 const eventSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('pull'), number: z.number(), updatedAt: z.string(), reviews: z.array(reviewSchema) }),
   z.object({ t: z.literal('issue'), number: z.number(), issue: issueSchema.nullable() }),

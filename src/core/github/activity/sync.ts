@@ -124,7 +124,9 @@ type PageReader = (cursor: string | null, boundary: string) => Promise<{ page: P
 async function readStream(o: SyncOptions, stream: 'pulls' | 'issues', read: PageReader): Promise<boolean> {
   const state: StreamState = o.cache.streams[stream];
   const resume = state.resume;
-  const boundary = resume?.boundary ?? state.highWater ?? o.windowStart;
+  // A first sync, or a window reaching further back than what was read: everything down to its start.
+  const fullRead = state.highWater === null || state.from == null || o.windowStart < state.from;
+  const boundary = resume?.boundary ?? (fullRead ? o.windowStart : (state.highWater as string));
   let newest = resume?.newest ?? null;
   let cursor = resume?.cursor ?? null;
   let changed = false;
@@ -134,15 +136,14 @@ async function readStream(o: SyncOptions, stream: 'pulls' | 'issues', read: Page
     // An item updated before the boundary was read by an earlier sync (or is out of the window): stop there.
     const cut = nodes.findIndex((n) => n.updatedAt < boundary);
     const kept = cut < 0 ? nodes : nodes.slice(0, cut);
-    const newItems = kept.filter((n) => state.highWater === null || n.updatedAt > state.highWater);
-    if (newItems.length > 0) changed = true;
+    if (kept.some((n) => fullRead || state.highWater === null || n.updatedAt > state.highWater)) changed = true;
     newest ??= nodes[0]?.updatedAt ?? state.highWater;
     const keptNumbers = new Set(kept.map((n) => n.number));
     const pageEvents = events.filter((e) => (e.t !== 'pull' && e.t !== 'issue') || keptNumbers.has(e.number));
     const done = cut >= 0 || !page.pageInfo.hasNextPage || !page.pageInfo.endCursor;
     const next: StreamState = done
-      ? { highWater: newest ?? state.highWater, resume: null }
-      : { highWater: state.highWater, resume: { cursor: page.pageInfo.endCursor!, boundary, newest: newest ?? boundary } };
+      ? { highWater: newest ?? state.highWater, resume: null, from: state.from == null || boundary < state.from ? boundary : state.from }
+      : { highWater: state.highWater, resume: { cursor: page.pageInfo.endCursor!, boundary, newest: newest ?? boundary }, from: state.from ?? null };
     await o.cache.record([...pageEvents, { t: 'stream', stream, state: next }]);
     if (done) return changed;
     cursor = page.pageInfo.endCursor;
