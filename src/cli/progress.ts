@@ -18,6 +18,12 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): {
       const now = Date.now();
       if (p.phase === 'listing') return draw('Listing commits...');
       if (p.phase === 'writing') return draw('Writing leaderboards...');
+      if (p.phase === 'github' && p.github) {
+        const g = p.github;
+        const left = g.remaining === null ? '' : `, ${g.remaining.toLocaleString('en-US')} requests left`;
+        const wait = g.waitSeconds ? ` (rate limit: waiting ${g.waitSeconds}s as GitHub asks)` : '';
+        return draw(`Reading ${g.repository} on GitHub: ${g.pulls.toLocaleString('en-US')} pull requests${left}${wait}`);
+      }
       if (p.phase === 'scoring') {
         if (now - lastDraw < 100 && p.done < p.total) return;
         lastDraw = now;

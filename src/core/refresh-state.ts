@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { activityStatusSchema } from '../shared/status-file.js';
 
 /** One repository of a board, as the refresh state records it. */
 export const statePartSchema = z.object({
@@ -43,6 +44,8 @@ export const stateSchema = z.object({
   parts: z.array(statePartSchema).optional(),
   /** The scoring settings in words (see scoringSettings), for `merge` to compare parts. */
   scoring: z.record(z.string(), z.unknown()).optional(),
+  /** Whether GitHub activity was read (rebuilds give the board the same status); absent: off. */
+  activity: activityStatusSchema.optional(),
 });
 export type RefreshState = z.infer<typeof stateSchema>;
 

@@ -28,6 +28,10 @@ import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
 import { writeStatus } from './store/status.js';
 import type { AiStep } from '../shared/status-file.js';
+import type { ActivityStatus } from './activity.js';
+import { readBoardActivity, type ActivityStep } from './github/activity/refresh-step.js';
+import type { SyncProgress } from './github/activity/sync.js';
+import type { GhRunner } from './github/activity/token.js';
 import type { AiScorer, ScoredCommit } from './types.js';
 import { TOOL_VERSION } from './version.js';
 
@@ -35,11 +39,13 @@ const DAY_MS = 86_400_000;
 
 /** What `refresh` reports while it works. */
 export interface RefreshProgress {
-  phase: 'listing' | 'reading' | 'scoring' | 'writing';
+  phase: 'listing' | 'reading' | 'scoring' | 'writing' | 'github';
   done: number;
   total: number;
   /** With an AI provider, while scoring: answers from the provider, from the AI cache, and fallbacks. */
   ai?: AiStep;
+  /** While reading GitHub activity: pull requests read, requests made and left, a rate-limit wait. */
+  github?: SyncProgress & { repository: string; waitSeconds?: number };
 }
 
 export interface RefreshOptions {
@@ -68,6 +74,12 @@ export interface RefreshOptions {
   /** Ask the provider again about commits whose answer came from another model or prompt version. */
   rescoreAi?: boolean;
   onProgress?: (p: RefreshProgress) => void;
+  /** Environment for GitHub activity (GITHUB_TOKEN, GH_TOKEN, GITHUB_API_URL); absent: no token is looked for. */
+  env?: Record<string, string | undefined>;
+  /** `gh auth token` (tests replace it). */
+  gh?: GhRunner;
+  /** Stops a GitHub sync (Ctrl-C): what it read is kept. */
+  signal?: AbortSignal;
 }
 
 export interface RefreshResult {
@@ -100,6 +112,9 @@ export interface RefreshResult {
   credit?: CreditCounts;
   /** With several repositories: each one's commits in the window (-1 when up to date: not counted). */
   repositories?: { name: string; commits: number }[];
+  /** Whether GitHub activity was read (see ActivityStatus), and the requests it took. */
+  activity?: ActivityStatus;
+  githubRequests?: number;
 }
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
@@ -135,7 +150,7 @@ export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
     const seen: { head: string | null } = { head: null };
     try {
       const result = await runRefresh(opts, paths, seen);
-      await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: result.head, ...(result.ai ? { ai: result.ai } : {}) });
+      await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: result.head, ...(result.ai ? { ai: result.ai } : {}), ...(result.activity && result.activity.state !== 'off' ? { activity: result.activity } : {}) });
       return result;
     } catch (err) {
       await writeStatus(paths.status, { success: false, timestamp: new Date().toISOString(), latestCommit: seen.head, error: errorMessage(err) }).catch(() => undefined);
@@ -184,10 +199,20 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // The caches must be there too: add-contribution rebuilds from them.
   // All must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
   // A partial AI step is not up to date: the commits that fell back are asked about again.
+  const readActivity = (commitsOf?: (name: string) => BoardPart['commits']) => readBoardActivity({
+    config: opts.config, env: opts.env, gh: opts.gh, dataDir: paths.dir, single: !several, windowStart, now, signal: opts.signal,
+    parts: targets.map((t) => ({ name: t.name, dir: partDir(t.name), url: t.url, ...(commitsOf ? { commits: commitsOf(t.name) } : {}) })),
+    onProgress: (github) => opts.onProgress?.({ phase: 'github', done: github.pulls, total: 0, github }),
+  });
+  let activity: ActivityStep | undefined;
   if (previous && !opts.rescoreAi && !previous.aiPartial && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile))
     && (await everyTrue(targets.map((t) => looksWhole(cacheOf(t.name))))) && (await exists(paths.index))) {
-    return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays,
-      ...(several ? { repositories: targets.map((t) => ({ name: t.name, commits: -1 })) } : {}) };
+    // Git did not change; GitHub may have (one request when nothing did). Anything new rebuilds the board.
+    activity = await readActivity();
+    if (!activity.changed && activity.status.state === (previous.activity?.state ?? 'off')) {
+      return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays,
+        ...(several ? { repositories: targets.map((t) => ({ name: t.name, commits: -1 })) } : {}), activity: activity.status, githubRequests: activity.requests };
+    }
   }
   const manual = await readManualFile(paths.manual);
 
@@ -240,11 +265,14 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // The local estimate's reasons are in the cache now, and the data file leaves them out.
   for (const c of commitsNow) if (c.scores.ai_source === HEURISTIC_AI_SOURCE && c.scores.ai_fallback === undefined) delete c.scores.ai_reason;
   commitsNow.length = 0;
+  // Read after git, so new authors' emails are asked about; once per refresh (the fast path may have read it).
+  activity ??= await readActivity((name) => parts.find((p) => p.name === name)?.commits ?? []);
+  for (const part of parts) part.activity = activity.activity.get(part.name) ?? null;
   const data = await assembleBoard(parts, {
-    paths, manual, overridesText, config: opts.config, now, analysisPeriodDays,
+    paths, manual, overridesText, config: opts.config, now, analysisPeriodDays, activityStatus: activity.status,
     metadata: metadataFor(opts, { head, aiId, windowStart, history }),
   });
-  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, repo: opts.repo, history, parts: statParts, dataFile: await fileStamp(paths.data) });
+  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, repo: opts.repo, history, parts: statParts, activity: activity.status, dataFile: await fileStamp(paths.data) });
 
   return {
     ...base,
@@ -262,6 +290,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     ...creditCounts(data.metadata),
     ...(opts.aiSettings ? { aiFromOtherModels } : {}),
     ...(several ? { repositories: parts.map((p) => ({ name: p.name, commits: p.commits.length })) } : {}),
+    activity: activity.status,
+    githubRequests: activity.requests,
   };
 }
 
@@ -366,6 +396,8 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
     config,
     now: opts.now ?? new Date(),
     analysisPeriodDays: state.analysisPeriodDays,
+    // Activity comes from each part's stored file (loadStoredParts): nothing is read from GitHub.
+    ...(state.activity ? { activityStatus: state.activity } : {}),
     metadata: metadataFor({ repo: state.repo ?? opts.repo, config }, { head: state.head, aiId, windowStart: state.windowStart ? new Date(state.windowStart) : null, history: state.history ?? null }),
   });
   await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), overridesHash: sha1(overridesText), dataFile: await fileStamp(paths.data) });

@@ -17,6 +17,15 @@ export const aiStepSchema = z.object({
 });
 export type AiStep = z.infer<typeof aiStepSchema>;
 
+/** Whether GitHub activity (reviews, issue reports) was read; the same shapes as core's ActivityStatus. */
+export const activityStatusSchema = z.discriminatedUnion('state', [
+  /** Not read: no token, `github.activity: false`, or no repository on GitHub; `reason` says how to turn it on. */
+  z.object({ state: z.literal('off'), reason: z.string() }),
+  z.object({ state: z.literal('ok'), syncedAt: z.string() }),
+  /** The sync failed (e.g. "Reviews not updated: GitHub answered 401 Bad credentials"); the last good data is kept. */
+  z.object({ state: z.literal('failed'), error: z.string(), syncedAt: z.string().nullable() }),
+]);
+
 /** `last-update.json`: the outcome of the last refresh. */
 export const statusFileSchema = z.object({
   /** Whether the last refresh succeeded. */
@@ -29,5 +38,7 @@ export const statusFileSchema = z.object({
   error: z.string().optional(),
   /** How the AI part was scored in that refresh (absent with no AI provider). */
   ai: aiStepSchema.optional(),
+  /** Whether GitHub activity was read in that refresh (absent in older files and when it is off). */
+  activity: activityStatusSchema.optional(),
 });
 export type StatusFile = z.infer<typeof statusFileSchema>;

@@ -7,6 +7,7 @@
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { measureActivity } from './activity.js';
 import { AI_COMMITS, AI_LATENCY_MS, measureAi } from './ai.js';
 import { measureEngine, noChangeMedian, type EngineResult } from './engine.js';
 import { LOAD_CONNECTIONS, measureLoad, SAVES_PER_SECOND } from './load.js';
@@ -151,3 +152,4 @@ async function main(): Promise<void> {
 if (process.env.BENCH_ONLY_SHAPES !== '1') await main();
 await measureShapes(selectedShapes());
 if (orgSelected()) await measureOrg();
+if (process.env.BENCH_SKIP_ACTIVITY !== '1') await measureActivity();

@@ -50,10 +50,14 @@ describe('the generated workflow', () => {
     expect(build.steps.find((s) => s.uses?.startsWith('actions/checkout@'))?.with).toEqual({ 'fetch-depth': 0 });
     expect(build.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))).toBeDefined();
     expect(build.steps.map((s) => s.run).filter(Boolean)).toEqual([`npm install -g contributor-leaderboard@${TOOL_VERSION}`, 'leaderboard build --quiet --out _site']);
+    // github.activity is on by default: the refresh reads reviews with the job's own token, read-only.
+    expect(build.permissions).toEqual({ contents: 'read', 'pull-requests': 'read', issues: 'read' });
+    expect(build.steps.find((s) => s.run?.startsWith('leaderboard build'))?.env).toEqual({ GITHUB_TOKEN: '${{ github.token }}' });
     const cache = build.steps.find((s) => s.uses?.startsWith('actions/cache@'))!;
     expect(String(cache.with?.path).trim().split('\n')).toEqual([
       '.leaderboard/leaderboard-data.json', '.leaderboard/last-update.json', '.leaderboard/score-cache.json',
       '.leaderboard/refresh-state.json', '.leaderboard/ai-cache.jsonl', '.leaderboard/parts', '.leaderboard/repos',
+      '.leaderboard/github-activity.json', '.leaderboard/github-activity-cache.jsonl',
     ]);
     expect(build.steps.at(-1)).toMatchObject({ uses: 'actions/upload-pages-artifact@v4', with: { path: '_site' } });
     expect(workflow.jobs.deploy).toMatchObject({ needs: 'build', permissions: { pages: 'write', 'id-token': 'write' }, environment: { name: 'github-pages' } });
@@ -72,8 +76,20 @@ describe('the generated workflow', () => {
     const steps = workflow.jobs.build!.steps;
     expect(steps.find((s) => s.run?.startsWith('npm install'))?.run).toBe('npm install -g contributor-leaderboard@latest');
     const withEnv = steps.filter((s) => s.env);
-    expect(withEnv).toEqual([expect.objectContaining({ run: 'leaderboard build --quiet --out _site', env: { ANTHROPIC_API_KEY: '${{ secrets.ANTHROPIC_API_KEY }}' } })]);
+    expect(withEnv).toEqual([expect.objectContaining({ run: 'leaderboard build --quiet --out _site', env: { ANTHROPIC_API_KEY: '${{ secrets.ANTHROPIC_API_KEY }}', GITHUB_TOKEN: '${{ github.token }}' } })]);
     expect(text.match(/secrets\./g)).toHaveLength(1);
+  });
+
+  it('with github.activity false, passes no token and asks for no more than contents: read', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    await repo.writeFile('leaderboard.config.json', JSON.stringify({ github: { activity: false } }));
+    const { text, workflow } = await generate(repo);
+    expect(lint(text, WORKFLOW)).toEqual([]);
+    expect(workflow.jobs.build!.permissions).toBeUndefined();
+    expect(workflow.jobs.build!.steps.filter((s) => s.env)).toEqual([]);
+    expect(text).not.toContain('GITHUB_TOKEN');
+    expect(text).not.toContain('github-activity');
   });
 
   it('keeps an existing file unless --force, and refuses a bad schedule or package spec', async () => {
@@ -210,6 +226,8 @@ describe('the workflow of a board of several repositories', () => {
     expect(lint(text, WORKFLOW)).toEqual([]);
     const refresh = workflow.jobs.refresh!;
     expect(refresh.strategy).toEqual({ 'fail-fast': false, matrix: { repo: ['home', 'other'] } });
+    expect(refresh.permissions).toEqual({ contents: 'read', 'pull-requests': 'read', issues: 'read' });
+    expect(refresh.steps.find((s) => s.run?.startsWith('leaderboard refresh'))?.env).toMatchObject({ GITHUB_TOKEN: '${{ github.token }}' });
     expect(workflow.jobs.build!.needs).toBe('refresh');
     expect(workflow.jobs.deploy!.needs).toBe('build');
 

@@ -4,6 +4,15 @@ import path from 'node:path';
 /** The built executable, as a user runs it. */
 export const BIN = path.resolve('bin/leaderboard.js');
 
+/**
+ * This process's environment without a GitHub token: a token on the machine running the tests
+ * would make every refresh read reviews from the configured GitHub; a test that wants it passes it.
+ */
+function baseEnv(): NodeJS.ProcessEnv {
+  const { GITHUB_TOKEN: _a, GH_TOKEN: _b, ...rest } = process.env;
+  return rest;
+}
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -14,7 +23,7 @@ export interface CliResult {
 export function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: opts.cwd ?? process.cwd(),
-    env: { ...process.env, ...opts.env },
+    env: { ...baseEnv(), ...opts.env },
     encoding: 'utf8',
     timeout: 120_000,
   });
@@ -35,7 +44,7 @@ export interface ServeProcess {
 export async function startServe(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; configuredPort?: boolean } = {}): Promise<ServeProcess> {
   const child = spawn(process.execPath, [BIN, 'serve', '--no-open', ...(opts.configuredPort ? [] : ['--port', '0']), ...args], {
     cwd: opts.cwd ?? process.cwd(),
-    env: { ...process.env, ...opts.env },
+    env: { ...baseEnv(), ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -76,7 +85,7 @@ export function runCliAsync(args: string[], opts: { cwd?: string; env?: NodeJS.P
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: opts.cwd ?? process.cwd(),
-      env: { ...process.env, ...opts.env },
+      env: { ...baseEnv(), ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 120_000,
     });

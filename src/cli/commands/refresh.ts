@@ -76,12 +76,15 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
       pull: Boolean(flags.pull),
       aiSettings,
       rescoreAi: Boolean(flags.rescoreAi),
+      // The GitHub token for reviews comes from the environment (or gh), never from a flag.
+      env: process.env,
       ...(progress ? { onProgress: progress.update } : {}),
     });
     progress?.done();
     if (result.cacheProblem) console.log(`Note: ${result.cacheProblem}`);
     console.log(summarize(result, Date.now() - started));
     if (result.ai?.partial) console.error(partialWarning(result.ai));
+    if (result.activity?.state === 'failed') console.error(`Warning: ${result.activity.error}. The last review data read is kept.`);
     return result;
   } finally {
     progress?.done();

@@ -64,6 +64,8 @@ export function registerServe(program: Command): void {
           ...ctx,
           ...window,
           aiSettings,
+          // Reviews from GitHub: the token from the environment (or gh), as for `refresh`.
+          env: process.env,
           intervalMs,
           onResult: (r) => {
             console.log(r instanceof Error ? `Auto-refresh failed: ${r.message}` : `Auto-refresh: ${summarize(r)}`);

@@ -99,7 +99,8 @@ export async function pullFastForward(repo: string): Promise<{ before: string | 
 
 const SLUG_PART = /^[\w.-]+$/;
 
-function slugFromUrl(url: string): string | null {
+/** `owner/name` of a remote URL (any host), or null for a local path or an unrecognised URL. */
+export function slugFromUrl(url: string): string | null {
   let rest: string;
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url);
   if (scheme) {

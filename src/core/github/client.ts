@@ -17,6 +17,8 @@ export interface GitHubClientOptions {
   retryBaseMs?: number;
   /** Least time between two writes, in ms. Default 1000, GitHub's advice for content-creating requests. */
   writeSpacingMs?: number;
+  /** Told of each rate-limit wait accepted (seconds), so a progress line can show it. */
+  onRateLimitWait?: (seconds: number) => void;
 }
 
 const RetryingOctokit = Octokit.plugin(retry, throttling);
@@ -48,8 +50,11 @@ export function createGitHubClient(apiUrl: string, token: string, options: GitHu
   const retries = options.retries ?? 2;
   const maxWait = options.maxRateLimitWaitSeconds ?? 60;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const onLimit = (retryAfter: number, _options: unknown, _octokit: unknown, retryCount: number): boolean =>
-    retryCount < retries && retryAfter <= maxWait;
+  const onLimit = (retryAfter: number, _options: unknown, _octokit: unknown, retryCount: number): boolean => {
+    const wait = retryCount < retries && retryAfter <= maxWait;
+    if (wait) options.onRateLimitWait?.(retryAfter);
+    return wait;
+  };
   return new RetryingOctokit({
     auth: token,
     baseUrl: apiUrl.replace(/\/+$/, ''),

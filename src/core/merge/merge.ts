@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { ActivityStatus } from '../activity.js';
 import { assembleBoard, type BoardPart } from '../board/assemble.js';
+import { PART_ACTIVITY_FILE, writePartActivity } from '../github/activity/part-activity.js';
 import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 import type { HistorySpan } from '../git/history.js';
@@ -88,6 +90,8 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       await mkdir(path.join(paths.dir, dir), { recursive: true });
       const fingerprint = fingerprints.get(part.name) as string;
       await saveScoreCache(path.join(paths.dir, dir, 'score-cache.json'), fingerprint, part.commits);
+      // Its GitHub activity travels with it, so the merged board (and its rebuilds) count its reviews.
+      if (part.activity) await writePartActivity(path.join(paths.dir, dir, PART_ACTIVITY_FILE), part.activity);
       recorded.push({ name: part.name, dir, url: part.url, head: part.head, fingerprint, history: part.history });
       history = widen(history, part.history);
     }
@@ -99,6 +103,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
     const aiId = first.aiId ?? 'heuristic';
     const manualText = (await readTextIfExists(paths.manual)) ?? '';
     const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
+    const activityStatus = mergedActivity(read.map((p) => p.state.activity));
     const data = await assembleBoard(parts, {
       paths,
       manual: await readManualFile(paths.manual),
@@ -106,6 +111,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       config: o.config,
       now,
       analysisPeriodDays,
+      ...(activityStatus ? { activityStatus } : {}),
       metadata: metadataFor({ repo: o.repo, config: o.config }, { head, aiId, windowStart, history }),
     });
     const state: RefreshState = {
@@ -124,6 +130,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       history,
       parts: recorded,
       ...(first.scoring ? { scoring: first.scoring } : {}),
+      ...(activityStatus ? { activity: activityStatus } : {}),
       dataFile: await fileStamp(paths.data),
     };
     await writeJsonAtomic(paths.state, state);
@@ -177,4 +184,13 @@ function checkAlike(parts: ReadPart[], config: LeaderboardConfig): void {
   if (diff) {
     throw new LeaderboardError('INVALID_INPUT', `Part ${first.dir} was scored with other settings than this board's leaderboard.config.json: ${diff.path} is ${diff.b} there and ${diff.a} here.`, 'Refresh the parts with the board\'s config file, or change it to match.');
   }
+}
+
+/** The parts' activity as one status: a failure first, else the oldest sync, else off (absent when no part read any). */
+function mergedActivity(statuses: (ActivityStatus | undefined)[]): ActivityStatus | undefined {
+  const known = statuses.filter((x): x is ActivityStatus => x !== undefined);
+  const failed = known.find((x) => x.state === 'failed');
+  if (failed) return failed;
+  const ok = known.filter((x): x is Extract<ActivityStatus, { state: 'ok' }> => x.state === 'ok').sort((a, b) => (a.syncedAt < b.syncedAt ? -1 : 1));
+  return ok[0] ?? known[0];
 }

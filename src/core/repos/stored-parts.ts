@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BoardPart } from '../board/assemble.js';
 import type { RefreshState, StatePart } from '../refresh-state.js';
+import { PART_ACTIVITY_FILE, readPartActivity } from '../github/activity/part-activity.js';
 import { loadScoreCache } from '../store/cache.js';
 
 /** The repositories a refresh state records; an older state's one repository has its cache at the top. */
@@ -24,7 +25,9 @@ export async function loadStoredParts(dataDir: string, recorded: StatePart[]): P
       return { ok: false, file, why };
     }
     // The cache keeps the window's commits newest first, as the refresh listed them.
-    parts.push({ name: p.name, url: p.url, head: p.head, history: p.history, commits: [...loaded.cache.commits.values()] });
+    // Its GitHub activity as its last refresh read it (none stored: none read).
+    const activity = await readPartActivity(path.join(dataDir, p.dir, PART_ACTIVITY_FILE));
+    parts.push({ name: p.name, url: p.url, head: p.head, history: p.history, commits: [...loaded.cache.commits.values()], ...(activity ? { activity } : {}) });
   }
   return { ok: true, parts };
 }

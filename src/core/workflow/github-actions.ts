@@ -5,6 +5,7 @@ import { LeaderboardError } from '../errors.js';
 import { runGit } from '../git/run-git.js';
 import { configuredSources } from '../repos/sources.js';
 import { dataDirPaths, defaultDataDir, generatedFiles } from '../store/data-dir.js';
+import { ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE } from '../github/activity/part-activity.js';
 import { writeFileAtomic } from '../store/files.js';
 import { PACKAGE_NAME, packageSpec, TOOL_VERSION } from '../version.js';
 
@@ -31,6 +32,8 @@ export interface WorkflowOptions {
   aiProvider: LeaderboardConfig['ai']['provider'];
   /** With several repositories configured: their names, refreshed one CI job each and merged. */
   repositories?: string[];
+  /** `github.activity`: the refresh gets the job's GITHUB_TOKEN and the job may read pull requests and issues. Default false. */
+  activity?: boolean;
 }
 
 /** The default package spec: this package at the version that generates the file. */
@@ -48,7 +51,7 @@ export function githubActionsWorkflow(opts: WorkflowOptions): string {
   const aiEnv = provider
     ? `        env:\n          # ai.provider is ${provider}: add the key as a repository secret of this name.\n          ${AI_KEYS[provider]}: \${{ secrets.${AI_KEYS[provider]} }}\n`
     : '';
-  const jobs = opts.repositories && opts.repositories.length > 1 ? matrixJobs(opts, opts.repositories, provider) : singleJob(opts, aiEnv);
+  const jobs = opts.repositories && opts.repositories.length > 1 ? matrixJobs(opts, opts.repositories, provider) : singleJob(opts, aiEnv + tokenEnv(opts, aiEnv === ''));
   return `${header(opts)}
 jobs:
 ${jobs}
@@ -114,11 +117,25 @@ function uploadSite(): string {
 `;
 }
 
+/**
+ * With activity on: the job's token (it only needs to read this repository's pull requests and
+ * issues, so no secret has to be added), as GITHUB_TOKEN of the step that refreshes.
+ */
+function tokenEnv(opts: WorkflowOptions, withHeader: boolean): string {
+  if (!opts.activity) return '';
+  return `${withHeader ? '        env:\n' : ''}          # Reviews (github.activity): read with the job's own token.\n          GITHUB_TOKEN: \${{ github.token }}\n`;
+}
+
+/** A job's permissions when it reads GitHub activity (a job's list replaces the workflow's). */
+function activityPermissions(opts: WorkflowOptions): string {
+  return opts.activity ? '    permissions:\n      contents: read\n      pull-requests: read\n      issues: read\n' : '';
+}
+
 /** One repository: one job refreshes and builds. */
 function singleJob(opts: WorkflowOptions, aiEnv: string): string {
   return `  build:
     runs-on: ubuntu-latest
-    steps:
+${activityPermissions(opts)}    steps:
 ${setupSteps(opts)}      - name: Restore the score cache of the last run
         uses: actions/cache@v4
         with:
@@ -143,7 +160,7 @@ function matrixJobs(opts: WorkflowOptions, names: string[], provider: keyof type
   const part = `${PARTS_DIR}/\${{ matrix.repo }}`;
   return `  refresh:
     runs-on: ubuntu-latest
-    strategy:
+${activityPermissions(opts)}    strategy:
       # One repository failing must not stop the others' refreshes.
       fail-fast: false
       matrix:
@@ -159,7 +176,7 @@ ${setupSteps(opts)}      - name: Restore this repository's part of the last run
         run: leaderboard refresh --quiet --repo "$REPO" --data-dir "${PARTS_DIR}/$REPO"
         env:
           REPO: \${{ matrix.repo }}
-${key}      - name: Upload the part
+${key}${tokenEnv(opts, false)}      - name: Upload the part
         uses: actions/upload-artifact@v4
         with:
           name: part-\${{ matrix.repo }}
@@ -210,8 +227,10 @@ export async function initGithubActions(opts: InitOptions): Promise<string> {
     schedule,
     packageSpec,
     branch: await defaultBranch(opts.repo),
-    cachedFiles: generatedFiles(paths).map((f) => path.relative(opts.repo, f).split(path.sep).join('/')),
+    cachedFiles: [...generatedFiles(paths), ...(opts.config.github.activity ? [path.join(paths.dir, PART_ACTIVITY_FILE), path.join(paths.dir, ACTIVITY_CACHE_FILE)] : [])]
+      .map((f) => path.relative(opts.repo, f).split(path.sep).join('/')),
     aiProvider: opts.config.ai.provider,
+    activity: opts.config.github.activity,
     repositories: ciRepositories(opts.repo, opts.config),
   });
   await mkdir(path.dirname(file), { recursive: true });

@@ -1,0 +1,39 @@
+import { LeaderboardError } from '../../errors.js';
+import { errorStatus, toGitHubError } from '../client.js';
+
+/** A GraphQL answer with errors (Octokit's GraphqlResponseError), as far as this module needs it. */
+interface GraphqlErrors {
+  name: string;
+  errors?: { type?: string; message?: string }[];
+}
+
+/**
+ * Any failure of a sync as a LeaderboardError: GraphQL NOT_FOUND (a repository missing or not
+ * visible to the token) and other GraphQL errors keep GitHub's words; HTTP failures go through
+ * `toGitHubError`. Never contains the token (Octokit's messages do not carry it).
+ */
+export function toSyncError(err: unknown, apiUrl: string, repository: string): LeaderboardError {
+  if (err instanceof LeaderboardError) return err;
+  const g = err as GraphqlErrors | null;
+  if (g?.name === 'GraphqlResponseError') {
+    const first = g.errors?.[0];
+    if (first?.type === 'NOT_FOUND') {
+      return new LeaderboardError('GITHUB_ERROR', `GitHub answered that ${repository} does not exist or the token cannot see it.`, 'Check github.repo (or the origin remote) and that the token can read the repository.', { status: 404 });
+    }
+    return new LeaderboardError('GITHUB_ERROR', `GitHub answered: ${first?.message ?? 'GraphQL error'}`, undefined, { status: 200 });
+  }
+  return toGitHubError(err, apiUrl);
+}
+
+/**
+ * The sentence for `last-update.json` and the page: "GitHub answered 401 Bad credentials", or
+ * the network failure in words.
+ */
+export function describeSyncFailure(err: unknown, apiUrl: string, repository: string): string {
+  const status = errorStatus(err);
+  // Octokit appends " - <documentation_url>" to GitHub's message; the sentence is GitHub's words alone.
+  const detail = (err instanceof Error ? err.message : String(err)).replace(/ - https?:\/\/\S+$/, '');
+  if (status !== undefined && status !== 500 && (err as { response?: unknown }).response !== undefined) return `GitHub answered ${status} ${detail}`;
+  if ((err as { name?: string } | null)?.name === 'AbortError') return 'the sync was interrupted';
+  return toSyncError(err, apiUrl, repository).message;
+}

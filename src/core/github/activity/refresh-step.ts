@@ -1,0 +1,122 @@
+import path from 'node:path';
+import type { ActivityStatus, PartActivity } from '../../activity.js';
+import type { LeaderboardConfig } from '../../config.js';
+import { isBot } from '../../bots.js';
+import { slugFromUrl } from '../../git/repo.js';
+import { createGitHubClient } from '../client.js';
+import { DEFAULT_GITHUB_API_URL } from '../target.js';
+import { ActivityCache } from './cache.js';
+import { describeSyncFailure } from './faults.js';
+import { activityOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, readPartActivity, writePartActivity } from './part-activity.js';
+import { syncActivity, type SyncProgress } from './sync.js';
+import { findGitHubToken, runGhAuthToken, type GhRunner } from './token.js';
+
+/** Said on the page and in the data when no activity is read. */
+export const NO_TOKEN_REASON = 'Reviews are not counted: no GitHub token was found. Set GITHUB_TOKEN (or GH_TOKEN), or sign in with `gh auth login`, and refresh.';
+export const ACTIVITY_OFF_REASON = 'Reviews are not counted: github.activity is false in leaderboard.config.json. Set it to true and give a GitHub token (GITHUB_TOKEN) to count them.';
+export const NO_REPO_REASON = 'Reviews are not counted: no repository of this board is on GitHub (set github.repo or an origin remote on GitHub).';
+
+/** One repository of the board, as the activity step sees it. */
+export interface ActivityPartInput {
+  name: string;
+  /** Its folder in the data directory (beside its score cache). */
+  dir: string;
+  /** Its remote URL (origin or configured), null when none. */
+  url: string | null;
+  /** Its commits in the window (to ask GitHub which account made them); absent when git was not read. */
+  commits?: readonly { hash: string; email: string; author: string }[];
+}
+
+export interface ActivityStepOptions {
+  config: LeaderboardConfig;
+  /** Environment: GITHUB_TOKEN / GH_TOKEN, GITHUB_API_URL. Absent: no token is looked for. */
+  env?: Record<string, string | undefined>;
+  /** `gh auth token` (tests replace it). */
+  gh?: GhRunner;
+  dataDir: string;
+  parts: ActivityPartInput[];
+  /** A board of one repository: `github.repo` names its GitHub repository. */
+  single: boolean;
+  windowStart: Date | null;
+  onProgress?: (p: SyncProgress & { repository: string; waitSeconds?: number }) => void;
+  signal?: AbortSignal;
+  now?: Date;
+}
+
+export interface ActivityStep {
+  status: ActivityStatus;
+  /** Part name -> its activity (null: none). Empty when off. */
+  activity: Map<string, PartActivity | null>;
+  /** Something new was read: a board otherwise up to date must be rebuilt. */
+  changed: boolean;
+  requests: number;
+}
+
+/** `owner/name` of a remote on GitHub (github.com, or the host of the configured API URL), else null. */
+export function githubRepoOf(url: string, apiUrl: string): string | null {
+  const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]+@)?([^/:]+)/i.exec(url)?.[1] ?? /^(?:[^@/]+@)?([^:/]{2,}):/.exec(url)?.[1];
+  const apiHost = new URL(apiUrl).hostname.replace(/^api\./, '');
+  if (!host || (host.toLowerCase() !== 'github.com' && host.toLowerCase() !== apiHost.toLowerCase())) return null;
+  return slugFromUrl(url);
+}
+
+/**
+ * Reads each repository's GitHub activity into its cache and gives the board what it holds.
+ * Never fails the refresh: a failed sync keeps the last good data and says why in the status.
+ * Off (no request at all) without a token or with `github.activity: false`.
+ */
+export async function readBoardActivity(o: ActivityStepOptions): Promise<ActivityStep> {
+  const off = (reason: string): ActivityStep => ({ status: { state: 'off', reason }, activity: new Map(), changed: false, requests: 0 });
+  if (!o.config.github.activity) return off(ACTIVITY_OFF_REASON);
+  const found = o.env ? await findGitHubToken(o.env, o.gh ?? runGhAuthToken) : null;
+  if (!found) return off(NO_TOKEN_REASON);
+  const apiUrl = (o.env?.['GITHUB_API_URL']?.trim() || o.config.github.apiUrl || DEFAULT_GITHUB_API_URL).replace(/\/+$/, '');
+  const step: ActivityStep = { status: { state: 'ok', syncedAt: (o.now ?? new Date()).toISOString() }, activity: new Map(), changed: false, requests: 0 };
+  let read = 0;
+  for (const part of o.parts) {
+    const repository = o.single && o.config.github.repo ? o.config.github.repo : part.url ? githubRepoOf(part.url, apiUrl) : null;
+    if (!repository) continue;
+    read++;
+    const dir = path.join(o.dataDir, part.dir);
+    const cache = await ActivityCache.load(path.join(dir, ACTIVITY_CACHE_FILE));
+    const client = createGitHubClient(apiUrl, found.token, { writeSpacingMs: 0, onRateLimitWait: (s) => {
+      o.onProgress?.({ repository, pulls: 0, requests: step.requests, remaining: null, waitSeconds: s });
+    } });
+    try {
+      const result = await syncActivity({
+        client, apiUrl, repository, cache, issues: o.config.github.points.issueCompleted > 0,
+        windowStart: o.windowStart?.toISOString() ?? '', commitsByEmail: emailsToAsk(part.commits ?? [], o.config),
+        signal: o.signal,
+        // Without waitSeconds: an answer came, so the wait shown (if any) is over.
+        onProgress: (p) => o.onProgress?.({ ...p, repository }),
+      });
+      step.requests += result.requests;
+      step.changed ||= result.changed;
+    } catch (err) {
+      // The last good data stays: what the cache held before, and what this sync read before failing.
+      if (step.status.state !== 'failed') step.status = { state: 'failed', error: `Reviews not updated: ${describeSyncFailure(err, apiUrl, repository)}`, syncedAt: cache.syncedAt };
+    }
+    const activity = activityOf(cache, repository, o.windowStart);
+    const file = path.join(dir, PART_ACTIVITY_FILE);
+    const before = await readPartActivity(file);
+    if (JSON.stringify(before) !== JSON.stringify(activity)) {
+      await writePartActivity(file, activity);
+      step.changed = true;
+    }
+    step.activity.set(part.name, activity);
+  }
+  return read === 0 ? off(NO_REPO_REASON) : step;
+}
+
+const NOREPLY = /@users\.noreply\.github\.com$/i;
+
+/** One commit per author email GitHub could link to an account (noreply addresses name their login; bots are left out). */
+function emailsToAsk(commits: readonly { hash: string; email: string; author: string }[], config: LeaderboardConfig): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of commits) {
+    const email = c.email.toLowerCase();
+    if (!email || out.has(email) || NOREPLY.test(email) || isBot(c.author, c.email, config.bots) || !/^[0-9a-f]{40}$/.test(c.hash)) continue;
+    out.set(email, c.hash);
+  }
+  return out;
+}

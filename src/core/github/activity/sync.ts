@@ -1,0 +1,151 @@
+import type { GitHubClient } from '../client.js';
+import type { ActivityCache, CacheEvent, StreamState } from './cache.js';
+import { toSyncError } from './faults.js';
+import { toIssueRecord, toReviewRecord, type PullInfo, type RawIssue, type RawReview } from './filter.js';
+import { commitAuthorsQuery, EMAILS_PER_QUERY, ISSUES_QUERY, PULLS_QUERY, REVIEWS_QUERY } from './queries.js';
+
+/** What the progress line shows. */
+export interface SyncProgress {
+  pulls: number;
+  requests: number;
+  /** Requests left in GitHub's rate limit, as the last answer said. */
+  remaining: number | null;
+}
+
+export interface SyncOptions {
+  client: GitHubClient;
+  apiUrl: string;
+  /** `owner/name`. */
+  repository: string;
+  cache: ActivityCache;
+  /** The analysis window's start (ISO): the first sync reads back to here. */
+  windowStart: string;
+  /** Read issues too (only when issue reports earn points). */
+  issues: boolean;
+  /** One commit per author email (emails lowercased); emails already answered are not asked again. */
+  commitsByEmail: ReadonlyMap<string, string>;
+  onProgress?: (p: SyncProgress) => void;
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+export interface SyncResult extends SyncProgress {
+  /** Whether anything new was read (the board must be rebuilt). */
+  changed: boolean;
+}
+
+interface Page<T> {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: T[];
+}
+interface RawPull extends PullInfo {
+  updatedAt: string;
+  reviews: Page<RawReview>;
+}
+interface Answer {
+  rateLimit?: { remaining: number; resetAt: string } | null;
+  repository: Record<string, unknown> | null;
+}
+
+/**
+ * Reads what changed on GitHub since the last sync into `cache`: pull requests with their
+ * counting reviews (newest update first, stopping at the first one updated before the high-water
+ * mark, or the window's start on a first sync), closed issues when asked, and the account behind
+ * each new author email. Every page is in the cache before the next is asked for, so a sync cut
+ * off (network, rate limit, abort) resumes where it stopped. A sync with nothing new is one request.
+ */
+export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
+  const [owner, name] = o.repository.split('/') as [string, string];
+  const progress: SyncProgress = { pulls: 0, requests: 0, remaining: null };
+  let changed = false;
+  const ask = async (query: string, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
+    // Octokit derives the endpoint from the API URL: <apiUrl>/graphql, and for GitHub Enterprise
+    // Server https://HOST/api/v3 -> https://HOST/api/graphql (tested against the emulator).
+    const answer = await o.client.graphql<Answer>(query, { owner, name, ...vars, request: { signal: o.signal } });
+    progress.requests++;
+    if (answer.rateLimit) progress.remaining = answer.rateLimit.remaining;
+    o.onProgress?.({ ...progress });
+    if (!answer.repository) throw toSyncError({ name: 'GraphqlResponseError', errors: [{ type: 'NOT_FOUND' }] }, o.apiUrl, o.repository);
+    return answer.repository;
+  };
+
+  changed = (await readStream(o, 'pulls', async (cursor, boundary) => {
+    const page = (await ask(PULLS_QUERY, { cursor }))['pullRequests'] as Page<RawPull>;
+    const events: CacheEvent[] = [];
+    for (const pull of page.nodes) {
+      const raws = [...pull.reviews.nodes];
+      // A pull request past the boundary is not kept: its further reviews are not worth a request.
+      let more = pull.updatedAt < boundary ? { hasNextPage: false, endCursor: null } : pull.reviews.pageInfo;
+      while (more.hasNextPage) {
+        const repo = await ask(REVIEWS_QUERY, { number: pull.number, cursor: more.endCursor });
+        const next = (repo['pullRequest'] as { reviews: Page<RawReview> }).reviews;
+        raws.push(...next.nodes);
+        more = next.pageInfo;
+      }
+      const reviews = raws.flatMap((r) => toReviewRecord(pull, r) ?? []);
+      for (const r of raws) if (r.author?.name !== undefined) events.push({ t: 'profile', login: r.author.login, name: r.author.name });
+      events.push({ t: 'pull', number: pull.number, updatedAt: pull.updatedAt, reviews });
+    }
+    progress.pulls += page.nodes.length;
+    return { page, events };
+  })) || changed;
+
+  if (o.issues) {
+    changed = (await readStream(o, 'issues', async (cursor) => {
+      const page = (await ask(ISSUES_QUERY, { cursor }))['issues'] as Page<RawIssue>;
+      const events: CacheEvent[] = page.nodes.map((i) => ({ t: 'issue', number: i.number, issue: toIssueRecord(i) }));
+      return { page, events };
+    })) || changed;
+  }
+
+  const unknown = [...o.commitsByEmail].filter(([email]) => !o.cache.emailLogins.has(email));
+  for (let i = 0; i < unknown.length; i += EMAILS_PER_QUERY) {
+    const batch = unknown.slice(i, i + EMAILS_PER_QUERY);
+    const repo = await ask(commitAuthorsQuery(batch.map(([, sha]) => sha)));
+    const events: CacheEvent[] = [];
+    batch.forEach(([email], k) => {
+      const user = (repo[`c${k}`] as { author?: { user?: { login: string; name: string | null } | null } } | null)?.author?.user;
+      events.push({ t: 'email', email, login: user?.login ?? null });
+      if (user) events.push({ t: 'profile', login: user.login, name: user.name ?? null });
+    });
+    await o.cache.record(events);
+    changed = true;
+  }
+
+  const syncedAt = (o.now?.() ?? new Date()).toISOString();
+  await o.cache.record([{ t: 'synced', at: syncedAt }]);
+  if (changed) await o.cache.compact();
+  return { ...progress, changed };
+}
+
+type PageReader = (cursor: string | null, boundary: string) => Promise<{ page: Page<{ number: number; updatedAt: string }>; events: CacheEvent[] }>;
+
+/** Pages one stream from its resume point (or the top) down to its boundary; true when anything new was read. */
+async function readStream(o: SyncOptions, stream: 'pulls' | 'issues', read: PageReader): Promise<boolean> {
+  const state: StreamState = o.cache.streams[stream];
+  const resume = state.resume;
+  // A first sync, or a window reaching further back than what was read: everything down to its start.
+  const fullRead = state.highWater === null || state.from == null || o.windowStart < state.from;
+  const boundary = resume?.boundary ?? (fullRead ? o.windowStart : (state.highWater as string));
+  let newest = resume?.newest ?? null;
+  let cursor = resume?.cursor ?? null;
+  let changed = false;
+  for (;;) {
+    const { page, events } = await read(cursor, boundary);
+    const nodes = page.nodes;
+    // An item updated before the boundary was read by an earlier sync (or is out of the window): stop there.
+    const cut = nodes.findIndex((n) => n.updatedAt < boundary);
+    const kept = cut < 0 ? nodes : nodes.slice(0, cut);
+    if (kept.some((n) => fullRead || state.highWater === null || n.updatedAt > state.highWater)) changed = true;
+    newest ??= nodes[0]?.updatedAt ?? state.highWater;
+    const keptNumbers = new Set(kept.map((n) => n.number));
+    const pageEvents = events.filter((e) => (e.t !== 'pull' && e.t !== 'issue') || keptNumbers.has(e.number));
+    const done = cut >= 0 || !page.pageInfo.hasNextPage || !page.pageInfo.endCursor;
+    const next: StreamState = done
+      ? { highWater: newest ?? state.highWater, resume: null, from: state.from == null || boundary < state.from ? boundary : state.from }
+      : { highWater: state.highWater, resume: { cursor: page.pageInfo.endCursor!, boundary, newest: newest ?? boundary }, from: state.from ?? null };
+    await o.cache.record([...pageEvents, { t: 'stream', stream, state: next }]);
+    if (done) return changed;
+    cursor = page.pageInfo.endCursor;
+  }
+}

@@ -1,0 +1,41 @@
+import { execFile } from 'node:child_process';
+
+/** Where the token came from, for messages (never the token itself). */
+export type TokenSource = 'GITHUB_TOKEN' | 'GH_TOKEN' | 'gh';
+
+export interface FoundToken {
+  token: string;
+  source: TokenSource;
+}
+
+/** Runs `gh auth token`; resolves its output, or null when gh is absent, signed out or slow. */
+export type GhRunner = () => Promise<string | null>;
+
+/** Longest wait for `gh auth token`, in ms: it never holds a refresh up. */
+const GH_TIMEOUT_MS = 3000;
+
+/** The GitHub CLI's token, or null (not installed, not signed in, timed out): never throws. */
+export const runGhAuthToken: GhRunner = () =>
+  new Promise((resolve) => {
+    try {
+      execFile('gh', ['auth', 'token'], { timeout: GH_TIMEOUT_MS, windowsHide: true, env: { ...process.env, GH_PROMPT_DISABLED: '1' } }, (err, stdout) => {
+        const token = String(stdout ?? '').trim();
+        resolve(err || !token ? null : token);
+      });
+    } catch {
+      resolve(null);
+    }
+  });
+
+/**
+ * The token for reading activity: GITHUB_TOKEN, else GH_TOKEN, else `gh auth token`. Never a
+ * command-line argument (it would show in `ps` and shell history). Null when there is none.
+ */
+export async function findGitHubToken(env: Record<string, string | undefined>, gh: GhRunner = runGhAuthToken): Promise<FoundToken | null> {
+  for (const name of ['GITHUB_TOKEN', 'GH_TOKEN'] as const) {
+    const value = env[name]?.trim();
+    if (value) return { token: value, source: name };
+  }
+  const fromGh = await gh().catch(() => null);
+  return fromGh ? { token: fromGh, source: 'gh' } : null;
+}

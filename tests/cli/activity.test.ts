@@ -1,0 +1,58 @@
+/**
+ * `leaderboard refresh` (the built CLI) reading reviews from the GraphQL emulator: GITHUB_TOKEN
+ * from the environment and `github.apiUrl` pointing at the emulator; the part's activity and the
+ * status file show them, and the token is written nowhere.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCliAsync } from '../support/cli.js';
+import { gitIsolationVars } from '../support/git-repo.js';
+import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator } from '../support/github-graphql-emulator.js';
+import { hoursAgo } from '../support/recent.js';
+import { tempResources } from './helpers.js';
+
+const { newRepo } = tempResources();
+let emu: GqlEmulator | undefined;
+afterAll(async () => { await emu?.close(); });
+
+describe('leaderboard refresh with GitHub activity', () => {
+  it('reads the reviews into the part activity and says so in last-update.json', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'export const a = 1;\n' }, message: 'feat: a', author: { name: 'Ann', email: 'ann@example.com' }, date: hoursAgo(30) });
+    const at = hoursAgo(20);
+    emu = await startGraphqlEmulator({
+      repository: 'acme/widgets', issues: [], commits: {}, names: { bob: 'Bob Reviewer' },
+      pulls: [{ number: 9, title: 'Add a', updatedAt: at, author: 'ann', reviews: [{ state: 'APPROVED', submittedAt: at, author: 'bob' }, { state: 'APPROVED', submittedAt: at, author: 'ann' }] }],
+    });
+    await repo.writeFile('leaderboard.config.json', JSON.stringify({ github: { repo: 'acme/widgets', apiUrl: emu.apiUrl } }));
+    const env = { ...gitIsolationVars(), GITHUB_TOKEN: GQL_TOKEN, GH_TOKEN: '', GITHUB_API_URL: '' };
+    const r = await runCliAsync(['refresh'], { cwd: repo.dir, env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const dataDir = path.join(repo.dir, '.leaderboard');
+    const activity = JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8'));
+    expect(activity).toMatchObject({ repository: 'acme/widgets', reviews: [{ pr: 9, login: 'bob', state: 'APPROVED', url: 'https://github.com/acme/widgets/pull/9' }], profiles: { bob: 'Bob Reviewer' } });
+    expect(activity.reviews).toHaveLength(1);
+    const status = JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8'));
+    expect(status).toMatchObject({ success: true, activity: { state: 'ok' } });
+    const state = JSON.parse(await readFile(path.join(dataDir, 'refresh-state.json'), 'utf8'));
+    expect(state.activity).toMatchObject({ state: 'ok' });
+    // The token is in no file of the data directory.
+    for (const f of await readdir(dataDir, { recursive: true })) {
+      const text = await readFile(path.join(dataDir, f), 'utf8').catch(() => '');
+      expect(text.includes(GQL_TOKEN), f).toBe(false);
+    }
+
+    // A bad token: the board is still written, the status says why, the reviews are kept.
+    emu.requests.length = 0;
+    const bad = await runCliAsync(['refresh'], { cwd: repo.dir, env: { ...env, GITHUB_TOKEN: 'ghp_wrong' } });
+    expect(bad.code).toBe(0);
+    expect(bad.stderr).toContain('Warning: Reviews not updated: GitHub answered 401 Bad credentials');
+    expect(bad.stderr + bad.stdout).not.toContain('ghp_wrong');
+    expect(emu.requests).toEqual([{ operation: 'Pulls', status: 401 }]);
+    const after = JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8'));
+    expect(after.activity).toMatchObject({ state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' });
+    expect(JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8')).reviews).toHaveLength(1);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Organisation boards: each repository's activity is read from its own GitHub remote (none for a
+ * repository not on GitHub), stored in its part, and `merge` carries it to the merged board.
+ */
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig, type LeaderboardConfig } from '../../../src/core/config.js';
+import { mergeParts } from '../../../src/core/merge/merge.js';
+import { rebuildFromCache, refresh } from '../../../src/core/refresh.js';
+import { createTestRepo, type TestRepo } from '../../support/git-repo.js';
+import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator } from '../../support/github-graphql-emulator.js';
+import { emptyFixture } from './fixture.js';
+
+const NOW = new Date('2026-03-01T12:00:00Z');
+let onGithub: TestRepo;
+let elsewhere: TestRepo;
+let emu: GqlEmulator;
+const dirs: string[] = [];
+const tempData = async () => {
+  const d = await mkdtemp(path.join(os.tmpdir(), 'lb-act-org-'));
+  dirs.push(d);
+  return d;
+};
+
+beforeAll(async () => {
+  onGithub = await createTestRepo();
+  elsewhere = await createTestRepo();
+  await onGithub.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: { name: 'Ann', email: 'ann@example.com' }, date: '2026-02-10T10:00:00Z' });
+  await elsewhere.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: { name: 'Ben', email: 'ben@example.com' }, date: '2026-02-10T10:00:00Z' });
+  await onGithub.git('remote', 'add', 'origin', 'https://github.com/acme/widgets.git');
+  await elsewhere.git('remote', 'add', 'origin', 'https://gitlab.com/acme/other.git');
+  const at = '2026-02-11T00:00:00Z';
+  emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: [{ number: 1, title: 'A', updatedAt: at, author: 'ann', reviews: [{ state: 'APPROVED', submittedAt: at, author: 'bob' }] }] });
+});
+afterAll(async () => {
+  await emu.close();
+  await onGithub.cleanup();
+  await elsewhere.cleanup();
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+const config = (): LeaderboardConfig => {
+  const c = defaultConfig();
+  return { ...c, github: { ...c.github, apiUrl: emu.apiUrl } };
+};
+const env = { GITHUB_TOKEN: GQL_TOKEN };
+const gh = () => Promise.resolve(null);
+const exists = (f: string) => access(f).then(() => true, () => false);
+
+describe('activity on organisation boards', () => {
+  it("reads each repository's own GitHub repository; one not on GitHub has none", async () => {
+    const dataDir = await tempData();
+    const sources = [{ name: 'widgets', path: onGithub.dir }, { name: 'other', path: elsewhere.dir }];
+    const r = await refresh({ repo: onGithub.dir, sources, dataDir, config: config(), now: NOW, env, gh });
+    expect(r.activity).toMatchObject({ state: 'ok' });
+    const stored = JSON.parse(await readFile(path.join(dataDir, 'parts', 'widgets', 'github-activity.json'), 'utf8'));
+    expect(stored).toMatchObject({ repository: 'acme/widgets', reviews: [{ login: 'bob' }] });
+    expect(await exists(path.join(dataDir, 'parts', 'other', 'github-activity.json'))).toBe(false);
+  });
+
+  it('merge carries each part\'s activity and status to the board, and its rebuilds keep them', async () => {
+    const partA = await tempData();
+    const partB = await tempData();
+    await refresh({ repo: onGithub.dir, sources: [{ name: 'widgets', path: onGithub.dir }], dataDir: partA, config: config(), now: NOW, env, gh });
+    await refresh({ repo: elsewhere.dir, sources: [{ name: 'other', path: elsewhere.dir }], dataDir: partB, config: config(), now: NOW, env, gh });
+    const board = await tempData();
+    emu.requests.length = 0;
+    await mergeParts({ partDirs: [partA, partB], dataDir: board, repo: onGithub.dir, config: config(), now: NOW });
+    expect(await exists(path.join(board, 'parts', 'widgets', 'github-activity.json'))).toBe(true);
+    expect(await exists(path.join(board, 'parts', 'other', 'github-activity.json'))).toBe(false);
+    const state = JSON.parse(await readFile(path.join(board, 'refresh-state.json'), 'utf8'));
+    expect(state.activity).toMatchObject({ state: 'ok' });
+    const partDirs: string[] = state.parts.map((p: { dir: string }) => p.dir);
+    const stored = await Promise.all(partDirs.map((d) => readFile(path.join(board, d, 'github-activity.json'), 'utf8').then((t) => JSON.parse(t), () => null)));
+    expect(stored.filter(Boolean)).toEqual([expect.objectContaining({ repository: 'acme/widgets', reviews: [expect.objectContaining({ login: 'bob' })] })]);
+    expect((await rebuildFromCache({ repo: onGithub.dir, dataDir: board, config: config(), now: NOW })).rebuilt).toBe(true);
+    expect(emu.requests).toEqual([]);
+  });
+});

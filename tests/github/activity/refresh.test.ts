@@ -1,0 +1,138 @@
+/**
+ * GitHub activity through `refresh()` in this process (the emulator answers in the same event
+ * loop): reviews reach the part and its stored file, the fast path syncs with one request and
+ * rebuilds only when something new came, a fault keeps the board and the last good reviews, and
+ * without a token or with activity off no request is made and the data file is today's.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaderboardConfig } from '../../../src/core/config.js';
+import { defaultConfig } from '../../../src/core/config.js';
+import { rebuildFromCache, refresh } from '../../../src/core/refresh.js';
+import { findGitHubToken } from '../../../src/core/github/activity/token.js';
+import { NO_TOKEN_REASON } from '../../../src/core/github/activity/refresh-step.js';
+import { createTestRepo, type TestRepo } from '../../support/git-repo.js';
+import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator } from '../../support/github-graphql-emulator.js';
+import { emptyFixture } from './fixture.js';
+
+const NOW = new Date('2026-03-01T12:00:00Z');
+let repo: TestRepo;
+let sha: string;
+let emu: GqlEmulator | undefined;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  repo = await createTestRepo();
+  sha = await repo.commit({ files: { 'a.ts': 'export const a = 1;\n' }, message: 'feat: a', author: { name: 'Ann', email: 'ann@example.com' }, date: '2026-02-10T10:00:00Z' });
+});
+afterAll(async () => {
+  await repo.cleanup();
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+afterEach(async () => {
+  await emu?.close();
+  emu = undefined;
+});
+
+const tempData = async () => {
+  const d = await mkdtemp(path.join(os.tmpdir(), 'lb-act-refresh-'));
+  dirs.push(d);
+  return d;
+};
+const config = (apiUrl: string, activity = true): LeaderboardConfig => {
+  const c = defaultConfig();
+  return { ...c, github: { ...c.github, repo: 'acme/widgets', apiUrl, activity } };
+};
+const fixture = () => ({
+  ...emptyFixture(),
+  names: { bob: 'Bob Reviewer', ann: 'Ann A.' },
+  pulls: [{ number: 5, title: 'Add a', updatedAt: '2026-02-11T00:00:00Z', author: 'ann', reviews: [{ state: 'APPROVED' as const, submittedAt: '2026-02-11T00:00:00Z', author: 'bob' }] }],
+});
+const noGh = () => Promise.resolve(null);
+
+describe('refresh with GitHub activity', () => {
+  it('attaches reviews to the part, stores them, and a no-change refresh is one request', async () => {
+    emu = await startGraphqlEmulator({ ...fixture(), commits: { [sha]: { email: 'ann@example.com', login: 'ann' } } });
+    const dataDir = await tempData();
+    const opts = { repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
+    const first = await refresh(opts);
+    expect(first.activity).toMatchObject({ state: 'ok' });
+    expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls', 'CommitAuthors']);
+    const stored = JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8'));
+    expect(stored).toMatchObject({ repository: 'acme/widgets', reviews: [{ pr: 5, login: 'bob', state: 'APPROVED' }], emailLogins: { 'ann@example.com': 'ann' }, profiles: { bob: 'Bob Reviewer', ann: 'Ann A.' } });
+    const status = JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8'));
+    expect(status.activity).toMatchObject({ state: 'ok' });
+
+    emu.requests.length = 0;
+    const again = await refresh(opts);
+    expect(again.upToDate).toBe(true);
+    expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls']);
+
+    // A new review with git unchanged: one request, and the board is rebuilt.
+    emu.fixture.pulls[0]!.updatedAt = '2026-02-20T00:00:00Z';
+    emu.fixture.pulls[0]!.reviews.push({ state: 'CHANGES_REQUESTED', submittedAt: '2026-02-20T00:00:00Z', author: 'carol' });
+    emu.requests.length = 0;
+    const third = await refresh(opts);
+    expect(third.upToDate).toBe(false);
+    expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls']);
+    const after = JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8'));
+    expect(after.reviews.map((r: { login: string }) => r.login)).toEqual(['bob', 'carol']);
+
+    // A rebuild reads nothing from GitHub and still has the part's activity.
+    emu.requests.length = 0;
+    expect((await rebuildFromCache({ repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW })).rebuilt).toBe(true);
+    expect(emu.requests).toEqual([]);
+  });
+
+  it('a 401 still writes the board, keeps the last good reviews and says why', async () => {
+    emu = await startGraphqlEmulator(fixture());
+    const dataDir = await tempData();
+    const opts = { repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
+    await refresh(opts);
+    await repo.commit({ files: { 'b.ts': 'export const b = 2;\n' }, message: 'feat: b', author: { name: 'Ann', email: 'ann@example.com' }, date: '2026-02-12T10:00:00Z' });
+    const result = await refresh({ ...opts, env: { GITHUB_TOKEN: 'ghp_expired' } });
+    expect(result.upToDate).toBe(false);
+    expect(result.activity).toMatchObject({ state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' });
+    const status = JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8'));
+    expect(status).toMatchObject({ success: true, activity: { state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' } });
+    expect(JSON.stringify(status)).not.toContain('ghp_expired');
+    const stored = JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8'));
+    expect(stored.reviews).toHaveLength(1);
+  });
+
+  it('without a token, or with github.activity false, makes no request and writes the same data file as without the feature', async () => {
+    emu = await startGraphqlEmulator(fixture());
+    const plain = await tempData();
+    await refresh({ repo: repo.dir, dataDir: plain, config: config(emu.apiUrl, false), now: NOW });
+    const noToken = await tempData();
+    const r = await refresh({ repo: repo.dir, dataDir: noToken, config: config(emu.apiUrl), now: NOW, env: {}, gh: noGh });
+    expect(r.activity).toEqual({ state: 'off', reason: NO_TOKEN_REASON });
+    expect(emu.requests).toEqual([]);
+    const data = (d: string) => readFile(path.join(d, 'leaderboard-data.json'), 'utf8');
+    expect(await data(noToken)).toBe(await data(plain));
+  });
+});
+
+describe('the token', () => {
+  it('comes from GITHUB_TOKEN, then GH_TOKEN, then gh, else none', async () => {
+    const gh = () => Promise.resolve('gho_fromgh');
+    expect(await findGitHubToken({ GITHUB_TOKEN: 'a', GH_TOKEN: 'b' }, gh)).toEqual({ token: 'a', source: 'GITHUB_TOKEN' });
+    expect(await findGitHubToken({ GH_TOKEN: 'b' }, gh)).toEqual({ token: 'b', source: 'GH_TOKEN' });
+    expect(await findGitHubToken({ GITHUB_TOKEN: ' ' }, gh)).toEqual({ token: 'gho_fromgh', source: 'gh' });
+    expect(await findGitHubToken({}, noGh)).toBeNull();
+    expect(await findGitHubToken({}, () => Promise.reject(new Error('boom')))).toBeNull();
+  });
+
+  it('gh absent from PATH: no token, no failure', async () => {
+    const { runGhAuthToken } = await import('../../../src/core/github/activity/token.js');
+    const saved = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      expect(await runGhAuthToken()).toBeNull();
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+});

@@ -1,0 +1,213 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ActivityCache } from '../../../src/core/github/activity/cache.js';
+import { describeSyncFailure } from '../../../src/core/github/activity/faults.js';
+import { startGraphqlEmulator, type GqlEmulator } from '../../support/github-graphql-emulator.js';
+import { emptyFixture, pulls, syncOnce, tempCacheFile } from './fixture.js';
+
+let emu: GqlEmulator | undefined;
+afterEach(async () => {
+  await emu?.close();
+  emu = undefined;
+});
+const ops = () => emu!.requests.map((r) => r.operation);
+
+describe('first and incremental sync of pull requests', () => {
+  it('reads every PR of the window in pages of 50, then nothing new is one request', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: [...pulls(5, '2024-06-01T00:00:00Z', 1, 1000), ...pulls(120)] });
+    const file = await tempCacheFile();
+    const first = await syncOnce(emu.apiUrl, file);
+    // 120 PRs in the window + the first one before it ends the read: 3 pages.
+    expect(ops()).toEqual(['Pulls', 'Pulls', 'Pulls']);
+    expect(first.cache.pulls.size).toBe(120);
+    expect(first.result).toMatchObject({ changed: true, requests: 3 });
+    expect(first.result.remaining).toBeGreaterThan(0);
+
+    emu.requests.length = 0;
+    const again = await syncOnce(emu.apiUrl, file);
+    expect(ops()).toEqual(['Pulls']);
+    expect(again.result.changed).toBe(false);
+    expect(again.cache.pulls.size).toBe(120);
+  });
+
+  it('reads only what changed since the high-water mark', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(200) });
+    const file = await tempCacheFile();
+    await syncOnce(emu.apiUrl, file);
+    expect(emu.requests).toHaveLength(4);
+    const pr = emu.fixture.pulls.find((p) => p.number === 7)!;
+    pr.updatedAt = '2026-06-01T00:00:00Z';
+    pr.reviews.push({ state: 'CHANGES_REQUESTED', submittedAt: '2026-06-01T00:00:00Z', author: 'carol' });
+    emu.requests.length = 0;
+    const { cache, result } = await syncOnce(emu.apiUrl, file);
+    expect(ops()).toEqual(['Pulls']);
+    expect(result.changed).toBe(true);
+    expect(cache.pulls.get(7)!.reviews.map((r) => r.login)).toEqual(['rev0', 'carol']);
+  });
+
+  it('a window reaching further back reads again down to its start, once', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: [...pulls(60, '2024-06-01T00:00:00Z', 1, 1000), ...pulls(10)] });
+    const file = await tempCacheFile();
+    expect((await syncOnce(emu.apiUrl, file)).cache.pulls.size).toBe(10);
+    emu.requests.length = 0;
+    const wider = await syncOnce(emu.apiUrl, file, { windowStart: '2024-01-01T00:00:00Z' });
+    expect(wider.cache.pulls.size).toBe(70);
+    expect(ops()).toEqual(['Pulls', 'Pulls']);
+    emu.requests.length = 0;
+    await syncOnce(emu.apiUrl, file, { windowStart: '2024-01-01T00:00:00Z' });
+    expect(ops()).toEqual(['Pulls']);
+  });
+
+  it("pages a PR's reviews only when it has more than the first 50", async () => {
+    const [big, small] = pulls(2, '2026-01-01T00:00:00Z', 1);
+    big!.reviews = Array.from({ length: 180 }, (_, i) => ({ state: 'COMMENTED' as const, body: 'lgtm', submittedAt: '2026-01-01T00:00:00Z', author: `r${i}` }));
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: [big!, small!] });
+    const { cache } = await syncOnce(emu.apiUrl, await tempCacheFile());
+    expect(ops()).toEqual(['Pulls', 'Reviews', 'Reviews']);
+    expect(cache.pulls.get(big!.number)!.reviews).toHaveLength(180);
+    expect(cache.pulls.get(small!.number)!.reviews).toHaveLength(1);
+  });
+});
+
+describe('which reviews count', () => {
+  it('leaves out self-reviews, PENDING, DISMISSED, empty COMMENTED and [bot] logins', async () => {
+    const at = '2026-02-01T00:00:00Z';
+    emu = await startGraphqlEmulator({
+      ...emptyFixture(),
+      names: { bob: 'Bob B.' },
+      pulls: [{ number: 1, title: 'Fix', updatedAt: at, author: 'alice', reviews: [
+        { state: 'APPROVED', submittedAt: at, author: 'alice' },
+        { state: 'PENDING', submittedAt: null, author: 'bob' },
+        { state: 'DISMISSED', submittedAt: at, author: 'bob' },
+        { state: 'COMMENTED', submittedAt: at, author: 'bob' },
+        { state: 'COMMENTED', submittedAt: at, author: 'bob', body: '  ' },
+        { state: 'COMMENTED', submittedAt: at, author: 'bob', body: 'nit: naming' },
+        { state: 'COMMENTED', submittedAt: at, author: 'carol', comments: 2 },
+        { state: 'APPROVED', submittedAt: at, author: 'dependabot[bot]' },
+        { state: 'CHANGES_REQUESTED', submittedAt: at, author: 'dave' },
+        { state: 'APPROVED', submittedAt: at, author: null },
+      ] }],
+    });
+    const { cache } = await syncOnce(emu.apiUrl, await tempCacheFile());
+    expect(cache.pulls.get(1)!.reviews).toEqual([
+      { pr: 1, title: 'Fix', url: 'https://github.com/acme/widgets/pull/1', state: 'COMMENTED', submittedAt: at, login: 'bob' },
+      { pr: 1, title: 'Fix', url: 'https://github.com/acme/widgets/pull/1', state: 'COMMENTED', submittedAt: at, login: 'carol' },
+      { pr: 1, title: 'Fix', url: 'https://github.com/acme/widgets/pull/1', state: 'CHANGES_REQUESTED', submittedAt: at, login: 'dave' },
+    ]);
+    expect(cache.profiles.get('bob')).toBe('Bob B.');
+  });
+
+  it('counts issues opened by a person and closed as completed, when asked', async () => {
+    const at = '2026-03-01T00:00:00Z';
+    emu = await startGraphqlEmulator({ ...emptyFixture(), issues: [
+      { number: 1, title: 'done', createdAt: at, updatedAt: at, stateReason: 'COMPLETED', author: 'erin' },
+      { number: 2, title: 'wontfix', createdAt: at, updatedAt: at, stateReason: 'NOT_PLANNED', author: 'erin' },
+      { number: 3, title: 'bot', createdAt: at, updatedAt: at, stateReason: 'COMPLETED', author: 'renovate[bot]', authorType: 'Bot' },
+    ] });
+    const file = await tempCacheFile();
+    const { cache } = await syncOnce(emu.apiUrl, file, { issues: true });
+    expect(ops()).toEqual(['Pulls', 'Issues']);
+    expect([...cache.issues.values()].filter(Boolean).map((i) => i!.number)).toEqual([1]);
+  });
+});
+
+describe('email -> login look-ups', () => {
+  it('asks 100 commits a query, once per email, and caches "no account" too', async () => {
+    const commits: Record<string, { email: string; login: string | null }> = {};
+    const byEmail = new Map<string, string>();
+    for (let i = 0; i < 250; i++) {
+      const sha = i.toString(16).padStart(40, '0');
+      commits[sha] = { email: `p${i}@example.com`, login: i % 2 ? `user${i}` : null };
+      byEmail.set(`p${i}@example.com`, sha);
+    }
+    emu = await startGraphqlEmulator({ ...emptyFixture(), commits, names: { user1: 'User One' } });
+    const file = await tempCacheFile();
+    const { cache } = await syncOnce(emu.apiUrl, file, { commitsByEmail: byEmail });
+    expect(ops()).toEqual(['Pulls', 'CommitAuthors', 'CommitAuthors', 'CommitAuthors']);
+    expect(cache.emailLogins.get('p1@example.com')).toBe('user1');
+    expect(cache.emailLogins.get('p0@example.com')).toBeNull();
+    expect(cache.profiles.get('user1')).toBe('User One');
+    emu.requests.length = 0;
+    byEmail.set('new@example.com', '1'.repeat(40));
+    await syncOnce(emu.apiUrl, file, { commitsByEmail: byEmail });
+    expect(ops()).toEqual(['Pulls', 'CommitAuthors']);
+  });
+});
+
+describe('faults', () => {
+  it('a 401 fails with "GitHub answered 401 Bad credentials" and keeps the cache', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
+    const file = await tempCacheFile();
+    await syncOnce(emu.apiUrl, file);
+    emu.fault({ kind: '401' });
+    const err = await syncOnce(emu.apiUrl, file).catch((e: unknown) => e);
+    expect(describeSyncFailure(err, emu.apiUrl, 'acme/widgets')).toBe('GitHub answered 401 Bad credentials');
+    expect((await ActivityCache.load(file)).pulls.size).toBe(3);
+  });
+
+  it('waits out a secondary rate limit as retry-after asks, then succeeds', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
+    emu.fault({ kind: 'secondary', retryAfter: 1 });
+    const waits: number[] = [];
+    const started = Date.now();
+    const { cache } = await syncOnce(emu.apiUrl, await tempCacheFile(), {}, waits);
+    expect(waits).toEqual([1]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(emu.requests.map((r) => r.status)).toEqual([403, 200]);
+    expect(cache.pulls.size).toBe(3);
+  });
+
+  it('waits for x-ratelimit-reset when the rate limit is used up, then succeeds', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
+    emu.fault({ kind: 'primary', resetInSeconds: 1 });
+    const waits: number[] = [];
+    const { cache } = await syncOnce(emu.apiUrl, await tempCacheFile(), {}, waits);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(1);
+    expect(emu.requests.map((r) => r.status)).toEqual([403, 200]);
+    expect(cache.pulls.size).toBe(3);
+  });
+
+  it('a network cut keeps the pages read and the next sync resumes after them', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(150) });
+    const file = await tempCacheFile();
+    const first = await syncOnce(emu.apiUrl, file, {
+      onProgress: (p) => {
+        if (p.requests === 2) emu!.fault({ kind: 'drop' }, 3);
+      },
+    }).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(Error);
+    const kept = await ActivityCache.load(file);
+    expect(kept.pulls.size).toBe(100);
+    expect(kept.streams.pulls.resume).not.toBeNull();
+    emu.requests.length = 0;
+    const { cache, result } = await syncOnce(emu.apiUrl, file);
+    expect(ops()).toEqual(['Pulls']);
+    expect(cache.pulls.size).toBe(150);
+    expect(result.changed).toBe(true);
+    expect(cache.streams.pulls).toEqual({ highWater: emu.fixture.pulls[149]!.updatedAt, resume: null, from: '2025-01-01T00:00:00Z' });
+  });
+
+  it('a repository the token cannot see says so', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), repository: 'acme/secret' });
+    const err = await syncOnce(emu.apiUrl, await tempCacheFile()).catch((e: unknown) => e);
+    expect(describeSyncFailure(err, emu.apiUrl, 'acme/widgets')).toMatch(/acme\/widgets does not exist or the token cannot see it/);
+  });
+
+  it('an abort stops the sync and what was read stays', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(150) });
+    const file = await tempCacheFile();
+    const ac = new AbortController();
+    const err = await syncOnce(emu.apiUrl, file, { signal: ac.signal, onProgress: () => ac.abort() }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((await ActivityCache.load(file)).pulls.size).toBe(50);
+  });
+});
+
+describe('GitHub Enterprise layout', () => {
+  it('serves GraphQL at /api/graphql beside /api/v3, and the sync finds it', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(2) }, { pathPrefix: '/api/v3' });
+    expect(emu.apiUrl).toMatch(/\/api\/v3$/);
+    const { cache } = await syncOnce(emu.apiUrl, await tempCacheFile());
+    expect(cache.pulls.size).toBe(2);
+  });
+});
