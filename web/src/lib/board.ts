@@ -1,6 +1,7 @@
 import {
   boardChunkSchema,
   chunkEntryCommits,
+  chunkEntryReviews,
   chunkPlace,
   indexEntries,
   ROW_STRIDE,
@@ -8,6 +9,7 @@ import {
   type BoardIndex,
   type IndexPeriod,
 } from '../../../src/shared/board-index.js';
+import type { Review } from '../../../src/shared/review-rows.js';
 import { PERIOD_TYPES, type Commit, type ContributorEntry, type LeaderboardData, type PeriodType } from '../../../src/shared/data-file.js';
 import { buildTrendSeries, type TrendSeries } from './chart-series.js';
 import { compareLabels, sortLabelsAscending, sortLabelsDescending } from './periods.js';
@@ -35,6 +37,8 @@ export interface Board {
   standings: (type: PeriodType, name: string, hidden: ReadonlySet<string>) => PeriodStanding[];
   /** Loads the listed commits of a contributor of one period; null when the entries carry them already. */
   commitLoader: (type: PeriodType, label: string) => ((name: string) => Promise<Commit[]>) | null;
+  /** Loads the listed reviews of a contributor of one period; null when the entries carry them already. */
+  reviewLoader: (type: PeriodType, label: string) => ((name: string) => Promise<Review[]>) | null;
 }
 
 function memo<K, V>(make: (key: K) => V): (key: K) => V {
@@ -65,6 +69,7 @@ export function boardFromData(data: LeaderboardData): Board {
     series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden),
     standings: (type, name, hidden) => entryStandings(data.leaderboards[type], name, hidden),
     commitLoader: () => null,
+    reviewLoader: () => null,
   };
 }
 
@@ -102,6 +107,18 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     }
     return pending;
   };
+  /** A loader of one period's entries' part of their chunk (commits or reviews). */
+  const fromChunks = <T>(type: PeriodType, label: string, read: (c: BoardChunk, entry: number) => T[]): ((name: string) => Promise<T[]>) | null => {
+    const period = byLabel[type].get(label);
+    if (!period) return null;
+    const position = new Map(entriesOf(`${type}\n${label}`).map((e, i) => [e.name, i]));
+    return async (name) => {
+      const i = position.get(name);
+      const place = i === undefined ? undefined : chunkPlace(period, i);
+      if (!place) return [];
+      return read(await chunk(place.id), place.entry);
+    };
+  };
   return {
     last_updated: index.last_updated,
     analysis_period_days: index.analysis_period_days,
@@ -111,17 +128,8 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     entries: (type, label) => entriesOf(`${type}\n${label}`),
     series: (type, hidden) => indexSeries(index, type, hidden, ascending[type]),
     standings: (type, name, hidden) => indexStandings(index, type, name, hidden),
-    commitLoader: (type, label) => {
-      const period = byLabel[type].get(label);
-      if (!period) return null;
-      const position = new Map(entriesOf(`${type}\n${label}`).map((e, i) => [e.name, i]));
-      return async (name) => {
-        const i = position.get(name);
-        const place = i === undefined ? undefined : chunkPlace(period, i);
-        if (!place) return [];
-        return chunkEntryCommits(await chunk(place.id), place.entry);
-      };
-    },
+    commitLoader: (type, label) => fromChunks(type, label, chunkEntryCommits),
+    reviewLoader: (type, label) => fromChunks(type, label, chunkEntryReviews),
   };
 }
 
