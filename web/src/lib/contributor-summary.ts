@@ -55,11 +55,14 @@ export interface StandingSeries {
   labels: string[];
   scores: number[];
   ranks: (number | null)[];
+  /** Commit score and review points per period (0 without an entry), drawn beside each other on boards with review data. */
+  commitScores: number[];
+  reviewScores: number[];
 }
 
 /** The chart's series: every period of the type between their first and last entry, oldest first. */
 export function standingSeries(standings: readonly PeriodStanding[], labelsAscending: readonly string[]): StandingSeries {
-  const series: StandingSeries = { labels: [], scores: [], ranks: [] };
+  const series: StandingSeries = { labels: [], scores: [], ranks: [], commitScores: [], reviewScores: [] };
   const first = standings[0];
   const last = standings[standings.length - 1];
   if (!first || !last) return series;
@@ -71,6 +74,8 @@ export function standingSeries(standings: readonly PeriodStanding[], labelsAscen
     series.labels.push(label);
     series.scores.push(s ? s.total_score : 0);
     series.ranks.push(s ? s.rank : null);
+    series.commitScores.push(s ? s.commit_score : 0);
+    series.reviewScores.push(s ? s.review_score : 0);
   }
   return series;
 }
