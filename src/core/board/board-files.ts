@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ACTIVITY_STRIDE, CHUNK_ENTRIES, packKey, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
+import { CHUNK_ENTRIES, packKey, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
 import { PERIOD_TYPES, type WrittenEntry, type WrittenLeaderboardData } from '../../shared/data-file.js';
 import { SIZE_FAVOURED_FROM_COMMITS } from '../memory.js';
 

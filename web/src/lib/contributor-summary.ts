@@ -55,14 +55,13 @@ export interface StandingSeries {
   labels: string[];
   scores: number[];
   ranks: (number | null)[];
-  /** Commit score and review points per period (0 without an entry), drawn beside each other on boards with review data. */
-  commitScores: number[];
-  reviewScores: number[];
+  /** Boards with review data: commit score and review points per period (0 without an entry), drawn beside the total. */
+  parts?: { commit: number[]; review: number[] };
 }
 
 /** The chart's series: every period of the type between their first and last entry, oldest first. */
 export function standingSeries(standings: readonly PeriodStanding[], labelsAscending: readonly string[]): StandingSeries {
-  const series: StandingSeries = { labels: [], scores: [], ranks: [], commitScores: [], reviewScores: [] };
+  const series: StandingSeries = { labels: [], scores: [], ranks: [] };
   const first = standings[0];
   const last = standings[standings.length - 1];
   if (!first || !last) return series;
@@ -74,10 +73,20 @@ export function standingSeries(standings: readonly PeriodStanding[], labelsAscen
     series.labels.push(label);
     series.scores.push(s ? s.total_score : 0);
     series.ranks.push(s ? s.rank : null);
-    series.commitScores.push(s ? s.commit_score : 0);
-    series.reviewScores.push(s ? s.review_score : 0);
   }
   return series;
+}
+
+/** {@link standingSeries} with the commit score and review points of each of its periods (boards with review data). */
+export function withScoreParts(series: StandingSeries, standings: readonly PeriodStanding[]): StandingSeries {
+  const byLabel = new Map(standings.map((s) => [s.label, s]));
+  return {
+    ...series,
+    parts: {
+      commit: series.labels.map((l) => byLabel.get(l)?.commit_score ?? 0),
+      review: series.labels.map((l) => byLabel.get(l)?.review_score ?? 0),
+    },
+  };
 }
 
 /** One manual contribution as the data shows it: the same notes and score over consecutive periods. */

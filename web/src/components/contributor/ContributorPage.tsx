@@ -4,7 +4,7 @@ import { ReviewLoaderContext } from '../../hooks/review-loader.js';
 import { useContributorCommits } from '../../hooks/use-contributor-commits.js';
 import { readBoardActivity } from '../../lib/activity.js';
 import type { Board } from '../../lib/board.js';
-import { manualRuns, standingSeries, summarizeStandings } from '../../lib/contributor-summary.js';
+import { manualRuns, standingSeries, summarizeStandings, withScoreParts } from '../../lib/contributor-summary.js';
 import { CopyLinkButton } from '../CopyLinkButton.js';
 import { PeriodSelect } from '../PeriodSelect.js';
 import { ReviewList } from '../ReviewList.js';
@@ -52,13 +52,16 @@ export function ContributorPage({ board, name, type, onTypeChange, labels, perio
   const standings = useMemo(() => (known ? board.standings(type, name, others) : []), [board, known, type, name, others]);
   const ascending = useMemo(() => [...labels].reverse(), [labels]);
   const summary = useMemo(() => summarizeStandings(standings, labels.length), [standings, labels]);
-  const series = useMemo(() => standingSeries(standings, ascending), [standings, ascending]);
+  const reviews = useMemo(() => readBoardActivity(board.metadata) !== null, [board]);
+  const series = useMemo(() => {
+    const s = standingSeries(standings, ascending);
+    return reviews ? withScoreParts(s, standings) : s;
+  }, [standings, ascending, reviews]);
   const runs = useMemo(() => manualRuns(standings, ascending, type), [standings, ascending, type]);
   const current = standings.find((s) => s.label === period) ?? null;
   const email = useMemo(() => standings.findLast((s) => s.email !== '')?.email ?? '', [standings]);
   const commits = useContributorCommits(board, name);
   const shares = useMemo(() => repositorySharesOf(board.metadata, name), [board, name]);
-  const reviews = useMemo(() => readBoardActivity(board.metadata) !== null, [board]);
   const entry = useMemo(() => (reviews && period ? (board.entries(type, period).find((e) => e.name === name) ?? null) : null), [board, reviews, type, period, name]);
   const reviewLoader = useMemo(() => (reviews && period ? board.reviewLoader(type, period) : null), [board, reviews, type, period]);
   const heading = useRef<HTMLHeadingElement>(null);

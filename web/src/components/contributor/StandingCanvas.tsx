@@ -26,9 +26,9 @@ export function StandingCanvas({ series, type, reviews = false }: { series: Stan
         // A period without an entry has no rank: a gap, not a drop to the bottom.
         { label: 'Rank', data: series.ranks, yAxisID: 'y1', tension: 0, spanGaps: false, ...lineStyle(rank, dense) },
         // On a board with review data, the two parts of the total beside it.
-        ...(reviews ? [
-          { label: 'Commit score', data: series.commitScores, yAxisID: 'y', tension: 0.4, ...lineStyle(cssVar('--green', '#16a34a'), dense) },
-          { label: 'Review points', data: series.reviewScores, yAxisID: 'y', tension: 0.4, ...lineStyle(cssVar('--purple', '#7c3aed'), dense) },
+        ...(reviews && series.parts ? [
+          { label: 'Commit score', data: series.parts.commit, yAxisID: 'y', tension: 0.4, ...lineStyle(cssVar('--green', '#16a34a'), dense) },
+          { label: 'Review points', data: series.parts.review, yAxisID: 'y', tension: 0.4, ...lineStyle(cssVar('--purple', '#7c3aed'), dense) },
         ] : []),
       ],
     };
