@@ -327,6 +327,7 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
     commits: table,
     emails,
     ...(found ? { reviews: reviewTable } : {}),
+    ...(opts.activity?.logins ? { logins: loginsOf(contributors, opts.activity.logins) } : {}),
     leaderboards,
     metadata: {
       ...opts.metadata,
@@ -409,6 +410,11 @@ function written(e: DraftEntry): WrittenEntry {
     // Indexes into the sorted reviews for now; buildLeaderboardData turns them into table indexes.
     ...(e.reviews.length > 0 ? { reviews: e.reviews } : {}),
   };
+}
+
+/** The GitHub login of each contributor of the file who has one, names in code-point order. */
+function loginsOf(contributors: ReadonlyMap<string, string>, logins: ReadonlyMap<string, string>): Record<string, string> {
+  return Object.fromEntries([...contributors.keys()].filter((name) => logins.has(name)).sort(compareCodePoints).map((name) => [name, logins.get(name) as string]));
 }
 
 function reviewRowOf(r: NamedReview): ReviewRow {

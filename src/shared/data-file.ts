@@ -326,6 +326,8 @@ export interface WrittenLeaderboardData {
   emails: Record<string, string>;
   /** The reviews entries list (see review-rows.ts), newest first; only on boards with review data. */
   reviews?: ReviewRow[];
+  /** Boards with review data: each contributor's GitHub login where one is known (a published site shows it instead of an email). */
+  logins?: Record<string, string>;
   leaderboards: Record<PeriodType, Record<string, WrittenEntry[]>>;
   metadata: Record<string, unknown>;
 }

@@ -7,6 +7,7 @@ import { assembleBoard, type BoardPart } from '../../src/core/board/assemble.js'
 import { defaultConfig } from '../../src/core/config.js';
 import { dataDirPaths, ensureDataDir } from '../../src/core/store/data-dir.js';
 import type { ScoredCommit } from '../../src/core/types.js';
+import { withoutEmails } from '../../src/core/site/redact.js';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
 
 function commit(author: string, email: string, date: string, n: number): ScoredCommit {
@@ -91,6 +92,10 @@ describe('assembleBoard with GitHub activity', () => {
     // Outside the window, and bots: not counted.
     expect(Object.keys(data.leaderboards.monthly)).toEqual(['2025-03']);
     expect(data.metadata.activity).toMatchObject({ status: ok, points: { approved: 15, commented: 5 } });
+    // The published site shows logins, never emails.
+    const written = JSON.parse(one.get('leaderboard-data.json') as string) as { logins: unknown; emails: unknown };
+    expect(written.logins).toEqual({ Ann: 'ANN-GH', Bob: 'bobcat', 'Zoe Q': 'zoe' });
+    expect((withoutEmails(written) as { emails: unknown }).emails).toEqual({ Ann: 'ANN-GH', Bob: 'bobcat', 'Zoe Q': 'zoe' });
     // Each repository's own board counts its own reviews.
     const lib = parseLeaderboardData(JSON.parse(one.get(path.join('leaderboard-repos', 'lib', 'leaderboard-data.json')) as string));
     expect(lib.leaderboards.weekly['2025-W10']?.map((e) => [e.name, e.review_count ?? 0])).toEqual([['Ann', 1]]);

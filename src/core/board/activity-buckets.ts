@@ -24,6 +24,8 @@ export interface BoardActivity {
   status: ActivityStatus;
   /** Records before it are outside the analysed window (null: the whole history). */
   windowStart: Date | null;
+  /** Each contributor's GitHub login, where one is known (the published site shows it in place of an email). Default: none. */
+  logins?: ReadonlyMap<string, string>;
 }
 
 /** One contributor's activity in one period. */

@@ -139,6 +139,12 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
   const status = o.activityStatus ?? { state: 'off', reason: 'GitHub activity was not read.' };
   if (withActivity.length === 0 && status.state === 'off') return null;
   const resolve = loginResolver(commits, withActivity.map((p) => p.activity as PartActivity), o.config);
+  // name -> login: the first in code-point order when several logins are one person.
+  const logins = new Map<string, string>();
+  const link = (login: string, name: string | null) => {
+    const prev = name === null ? undefined : logins.get(name);
+    if (name !== null && (prev === undefined || compareCodePoints(login, prev) < 0)) logins.set(name, login);
+  };
   const named = withActivity.map((p) => {
     const a = p.activity as PartActivity;
     const reviews: NamedReview[] = [];
@@ -146,11 +152,14 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
     for (const r of a.reviews) {
       const name = resolve(r.login);
       if (name !== null) reviews.push({ ...r, name, repo: a.repository });
+      link(r.login, name);
     }
     for (const i of a.issues) {
       const name = resolve(i.login);
       if (name !== null) issues.push({ ...i, name, repo: a.repository });
+      link(i.login, name);
     }
+    for (const login of Object.values(a.emailLogins)) if (login !== null) link(login, resolve(login));
     return { part: p.name, reviews, issues };
   });
   const start = typeof o.metadata.windowStart === 'string' ? new Date(o.metadata.windowStart) : null;
@@ -162,6 +171,7 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
       points: o.config.github.points,
       status,
       windowStart: start,
+      logins,
     };
   };
 }
