@@ -1,7 +1,6 @@
 import { PERIOD_TYPES, type PeriodType } from '../../shared/data-file.js';
 import type { ActivityStatus, IssueRecord, ReviewRecord, ReviewState } from '../activity.js';
 import type { LeaderboardConfig } from '../config.js';
-import { compareCodePoints } from '../leaderboards.js';
 import { periodLabels } from '../periods.js';
 
 /** A review with the contributor it counts for and its repository (`owner/name`). */
@@ -56,19 +55,21 @@ export function reviewPoints(state: ReviewState, points: BoardActivity['points']
   return state === 'APPROVED' ? points.approved : state === 'CHANGES_REQUESTED' ? points.changesRequested : points.commented;
 }
 
-/** Newest first, then repository, pull request, login and state: a total order on reviews. */
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Newest first, then repository, pull request, login and state: a total order on reviews. Dates
+ * are ISO 8601 in UTC, and compare as text; the rest are ASCII (GitHub's logins and names).
+ */
 export function compareReviews(a: ReviewRecord & { repo: string }, b: ReviewRecord & { repo: string }): number {
-  return compareCodePoints(b.submittedAt, a.submittedAt) || compareCodePoints(a.repo, b.repo) || a.pr - b.pr
-    || compareCodePoints(a.login, b.login) || compareCodePoints(a.state, b.state);
+  return byText(b.submittedAt, a.submittedAt) || byText(a.repo, b.repo) || a.pr - b.pr || byText(a.login, b.login) || byText(a.state, b.state);
 }
 
-/** Whether `a` is the review to count rather than `b` (same person and pull request): the higher state, then more points, then newer. */
+/** Whether `a` is the review to count rather than `b`, an older one (same person and pull request): the higher state, then more points. */
 function better(a: NamedReview, b: NamedReview, points: BoardActivity['points']): boolean {
   const level = LEVEL[a.state] - LEVEL[b.state];
   if (level !== 0) return level > 0;
-  const more = reviewPoints(a.state, points) - reviewPoints(b.state, points);
-  if (more !== 0) return more > 0;
-  return compareReviews(a, b) < 0;
+  return reviewPoints(a.state, points) > reviewPoints(b.state, points);
 }
 
 /**
@@ -79,30 +80,49 @@ function better(a: NamedReview, b: NamedReview, points: BoardActivity['points'])
  * when `points.issueCompleted` is above 0.
  */
 export function activityBuckets(a: BoardActivity): Activity {
-  const reviews = [...a.reviews].sort(compareReviews);
+  // Sorted by time as numbers first (text comparisons of 60,000 dates took most of the work).
+  const times = Float64Array.from(a.reviews, (r) => Date.parse(r.submittedAt));
+  const order = Array.from(a.reviews.keys()).sort((x, y) => (times[y] as number) - (times[x] as number) || compareReviews(a.reviews[x] as NamedReview, a.reviews[y] as NamedReview));
+  const reviews = order.map((i) => a.reviews[i] as NamedReview);
+  const sortedTimes = Float64Array.from(order, (i) => times[i] as number);
   const from = a.windowStart?.getTime() ?? -Infinity;
-  const labelsOf = new Map<number, Record<PeriodType, string>>();
-  const labels = (iso: string): Record<PeriodType, string> | null => {
-    const ms = Date.parse(iso);
+  const groups: ActivityGroups = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
+  // Each day's three periods (label and, per period, the review counted for each person and pull request).
+  const days = new Map<number, { labels: Record<PeriodType, string>; best: Map<number, number>[] }>();
+  const best: Record<PeriodType, Map<string, Map<number, number>>> = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
+  const dayOf = (ms: number) => {
     if (Number.isNaN(ms) || ms < from) return null;
     const day = Math.floor(ms / DAY_MS);
-    let found = labelsOf.get(day);
-    if (!found) labelsOf.set(day, (found = periodLabels(new Date(day * DAY_MS))));
+    let found = days.get(day);
+    if (!found) {
+      const labels = periodLabels(new Date(day * DAY_MS));
+      found = {
+        labels,
+        best: PERIOD_TYPES.map((type) => {
+          let m = best[type].get(labels[type]);
+          if (!m) best[type].set(labels[type], (m = new Map()));
+          return m;
+        }),
+      };
+      days.set(day, found);
+    }
     return found;
   };
-  // type -> "label\nname\nrepo\npr" -> the review counted.
-  const best: Record<PeriodType, Map<string, number>> = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
+  // One number per person and pull request, so each period's map is keyed by it.
+  const pairs = new Map<string, number>();
   for (let i = 0; i < reviews.length; i++) {
     const r = reviews[i] as NamedReview;
-    const l = labels(r.submittedAt);
-    if (!l) continue;
-    for (const type of PERIOD_TYPES) {
-      const key = `${l[type]}\n${r.name}\n${r.repo}\n${r.pr}`;
-      const prev = best[type].get(key);
-      if (prev === undefined || better(r, reviews[prev] as NamedReview, a.points)) best[type].set(key, i);
+    const d = dayOf(sortedTimes[i] as number);
+    if (!d) continue;
+    const key = `${r.name}\n${r.repo}\n${r.pr}`;
+    let pair = pairs.get(key);
+    if (pair === undefined) pairs.set(key, (pair = pairs.size));
+    // Newest first: a later one replaces it only when it reached a higher state.
+    for (const m of d.best) {
+      const prev = m.get(pair);
+      if (prev === undefined || better(r, reviews[prev] as NamedReview, a.points)) m.set(pair, i);
     }
   }
-  const groups: ActivityGroups = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
   const bucket = (type: PeriodType, label: string, name: string): ActivityBucket => {
     let period = groups[type].get(label);
     if (!period) groups[type].set(label, (period = new Map()));
@@ -110,22 +130,25 @@ export function activityBuckets(a: BoardActivity): Activity {
     if (!b) period.set(name, (b = { reviews: [], reviewCents: 0, issues: 0, issueCents: 0 }));
     return b;
   };
+  const cents = { APPROVED: Math.round(a.points.approved * 100), CHANGES_REQUESTED: Math.round(a.points.changesRequested * 100), COMMENTED: Math.round(a.points.commented * 100) };
   for (const type of PERIOD_TYPES) {
-    for (const [key, i] of best[type]) {
-      const r = reviews[i] as NamedReview;
-      const b = bucket(type, key.slice(0, key.indexOf('\n')), r.name);
-      b.reviews.push(i);
-      b.reviewCents += Math.round(reviewPoints(r.state, a.points) * 100);
+    for (const [label, m] of best[type]) {
+      for (const i of m.values()) {
+        const r = reviews[i] as NamedReview;
+        const b = bucket(type, label, r.name);
+        b.reviews.push(i);
+        b.reviewCents += cents[r.state];
+      }
     }
     for (const period of groups[type].values()) for (const b of period.values()) b.reviews.sort((x, y) => x - y);
   }
   const issueCents = Math.round(a.points.issueCompleted * 100);
   if (issueCents > 0) {
     for (const issue of a.issues) {
-      const l = labels(issue.createdAt);
-      if (!l) continue;
+      const d = dayOf(Date.parse(issue.createdAt));
+      if (!d) continue;
       for (const type of PERIOD_TYPES) {
-        const b = bucket(type, l[type], issue.name);
+        const b = bucket(type, d.labels[type], issue.name);
         b.issues += 1;
         b.issueCents += issueCents;
       }

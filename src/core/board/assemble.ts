@@ -151,7 +151,7 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
     const issues: NamedIssue[] = [];
     for (const r of a.reviews) {
       const name = resolve(r.login);
-      if (name !== null) reviews.push({ ...r, name, repo: a.repository });
+      if (name !== null) reviews.push({ pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name, repo: a.repository });
       link(r.login, name);
     }
     for (const i of a.issues) {
