@@ -49,13 +49,16 @@ export function* splitBoard(data: WrittenLeaderboardData, commitText = commitTex
   };
   const defaults = JSON.stringify(data.commit_defaults);
   const columns = JSON.stringify(data.commit_columns);
+  // A review row is in up to three periods' chunks: its text is made once.
+  const reviewTexts: (string | undefined)[] = [];
+  const reviewText = (t: number): string => (reviewTexts[t] ??= JSON.stringify(data.reviews?.[t]));
   /** Boards with review data: the chunk's `reviews` rows and `entry_reviews`, as JSON members ('' otherwise). */
   const reviewsOf = (entries: readonly WrittenEntry[]): string => {
     if (!data.reviews) return '';
     const used = [...new Set(entries.flatMap((e) => e.reviews ?? []))].sort((a, b) => a - b);
     const local = new Map(used.map((t, i) => [t, i]));
     const refs = entries.map((e) => (e.reviews ?? []).map((t) => local.get(t) as number));
-    return `,"reviews":${JSON.stringify(used.map((t) => data.reviews?.[t]))},"entry_reviews":${JSON.stringify(refs)}`;
+    return `,"reviews":[${used.map(reviewText).join(',')}],"entry_reviews":${JSON.stringify(refs)}`;
   };
   /** The chunk file of these entries' commits (each listed once, in the table's newest-first order). */
   const chunkOf = (entries: readonly WrittenEntry[]): ChunkFile => {
