@@ -153,6 +153,8 @@ describe('a board with reviews', () => {
     const rules = page.getByTestId('rules-reviews');
     await pw(rules.getByTestId('rules-review-points')).toContainText('approved 15 points, changes requested 15 points, commented 5 points');
     await pw(rules.getByTestId('rules-issue-points')).toContainText('Issue reports are not counted');
+    await rules.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'tests/artifacts/reviews-rules.png' });
     await page.context().close();
   });
 
