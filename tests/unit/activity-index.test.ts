@@ -7,7 +7,7 @@ import { buildLeaderboardData } from '../../src/core/leaderboards.js';
 import type { ScoredCommit } from '../../src/core/types.js';
 import { parseBoardIndex } from '../../src/shared/board-index.js';
 import { parseLeaderboardData, PERIOD_TYPES } from '../../src/shared/data-file.js';
-import { boardFromIndex } from '../../web/src/lib/board.js';
+import { boardFromData, boardFromIndex } from '../../web/src/lib/board.js';
 
 const STATES: ReviewState[] = ['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED'];
 
@@ -56,6 +56,14 @@ describe('index and chunks of a board with reviews', () => {
     }
     const index = parseBoardIndex(JSON.parse(JSON.stringify(step.value)));
     const board = boardFromIndex(index, async (id) => chunks.get(id));
+    const reference = boardFromData(full);
+    for (const type of PERIOD_TYPES) {
+      for (const hidden of [new Set<string>(), new Set(['Person 0', 'Person 3'])]) {
+        const series = board.series(type, hidden);
+        expect(series).toEqual(reference.series(type, hidden));
+        expect(series.reviews?.length).toBe(series.labels.length);
+      }
+    }
     let listed = 0;
     let reviewsOnly = 0;
     for (const type of PERIOD_TYPES) {

@@ -1,5 +1,6 @@
 import {
   boardChunkSchema,
+  ACTIVITY_STRIDE,
   chunkEntryCommits,
   chunkEntryReviews,
   chunkPlace,
@@ -11,6 +12,7 @@ import {
 } from '../../../src/shared/board-index.js';
 import type { Review } from '../../../src/shared/review-rows.js';
 import { PERIOD_TYPES, type Commit, type ContributorEntry, type LeaderboardData, type PeriodType } from '../../../src/shared/data-file.js';
+import { readBoardActivity } from './activity.js';
 import { buildTrendSeries, type TrendSeries } from './chart-series.js';
 import { compareLabels, sortLabelsAscending, sortLabelsDescending } from './periods.js';
 import { entryStandings, indexStandings, type PeriodStanding } from './standings.js';
@@ -66,7 +68,7 @@ export function boardFromData(data: LeaderboardData): Board {
     labels,
     names: [...names].sort(compareLabels),
     entries: (type, label) => data.leaderboards[type][label] ?? [],
-    series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden),
+    series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden, readBoardActivity(data.metadata) !== null),
     standings: (type, name, hidden) => entryStandings(data.leaderboards[type], name, hidden),
     commitLoader: () => null,
     reviewLoader: () => null,
@@ -126,7 +128,7 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     labels,
     names: [...names].sort(compareLabels),
     entries: (type, label) => entriesOf(`${type}\n${label}`),
-    series: (type, hidden) => indexSeries(index, type, hidden, ascending[type]),
+    series: (type, hidden) => indexSeries(index, type, hidden, ascending[type], readBoardActivity(index.metadata) !== null),
     standings: (type, name, hidden) => indexStandings(index, type, name, hidden),
     commitLoader: (type, label) => fromChunks(type, label, chunkEntryCommits),
     reviewLoader: (type, label) => fromChunks(type, label, chunkEntryReviews),
@@ -139,13 +141,15 @@ function splitKey(key: string): [PeriodType, string] {
 }
 
 /** {@link buildTrendSeries} over the index's rows: the same sums, without building entries. */
-export function indexSeries(index: BoardIndex, type: PeriodType, hidden: ReadonlySet<string>, ascending?: readonly string[]): TrendSeries {
+export function indexSeries(index: BoardIndex, type: PeriodType, hidden: ReadonlySet<string>, ascending?: readonly string[], withReviews = false): TrendSeries {
   const series: TrendSeries = { labels: [], totalCommits: [], significantCommits: [], simpleCommits: [], contributors: [] };
+  const reviews: number[] = [];
   const byLabel = new Map(index.periods[type].map((p) => [p.label, p]));
   const hiddenPeople = new Set<number>();
   if (hidden.size > 0) index.people.forEach(([name], i) => { if (hidden.has(name)) hiddenPeople.add(i); });
   for (const label of ascending ?? sortLabelsAscending(byLabel.keys())) {
-    const rows = (byLabel.get(label) as IndexPeriod).rows;
+    const { rows, activity } = byLabel.get(label) as IndexPeriod;
+    let reviewed = 0;
     let total = 0;
     let significant = 0;
     let simple = 0;
@@ -161,12 +165,14 @@ export function indexSeries(index: BoardIndex, type: PeriodType, hidden: Readonl
       significant += sig - coSig;
       simple += Math.max(0, commits - sig) - (co - coSig);
       contributors += 1;
+      if (activity) reviewed += activity[(r / ROW_STRIDE) * ACTIVITY_STRIDE] as number;
     }
+    reviews.push(reviewed);
     series.labels.push(label);
     series.totalCommits.push(total);
     series.significantCommits.push(significant);
     series.simpleCommits.push(simple);
     series.contributors.push(contributors);
   }
-  return series;
+  return withReviews ? { ...series, reviews } : series;
 }

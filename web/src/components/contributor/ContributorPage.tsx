@@ -87,7 +87,7 @@ export function ContributorPage({ board, name, type, onTypeChange, labels, perio
           <CopyLinkButton />
         </div>
       </header>
-      <ContributorOverview type={type} period={period} current={current} summary={summary} />
+      <ContributorOverview type={type} period={period} current={current} summary={summary} reviews={reviews} />
       <StandingChart series={series} type={type} reviews={reviews} />
       {!repo && <RepositoryShares shares={shares} />}
       <ManualContributions runs={runs} type={type} />
