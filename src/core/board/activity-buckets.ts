@@ -108,15 +108,24 @@ export function activityBuckets(a: BoardActivity): Activity {
     }
     return found;
   };
-  // One number per person and pull request, so each period's map is keyed by it.
-  const pairs = new Map<string, number>();
+  // One number per person and pull request (name -> repository -> number -> it), so each period's
+  // map is keyed by a number; no key text is built per review.
+  const pairs = new Map<string, Map<string, Map<number, number>>>();
+  let pairCount = 0;
+  const pairOf = (r: NamedReview): number => {
+    let repos = pairs.get(r.name);
+    if (!repos) pairs.set(r.name, (repos = new Map()));
+    let prs = repos.get(r.repo);
+    if (!prs) repos.set(r.repo, (prs = new Map()));
+    let pair = prs.get(r.pr);
+    if (pair === undefined) prs.set(r.pr, (pair = pairCount++));
+    return pair;
+  };
   for (let i = 0; i < reviews.length; i++) {
     const r = reviews[i] as NamedReview;
     const d = dayOf(sortedTimes[i] as number);
     if (!d) continue;
-    const key = `${r.name}\n${r.repo}\n${r.pr}`;
-    let pair = pairs.get(key);
-    if (pair === undefined) pairs.set(key, (pair = pairs.size));
+    const pair = pairOf(r);
     // Newest first: a later one replaces it only when it reached a higher state.
     for (const m of d.best) {
       const prev = m.get(pair);
