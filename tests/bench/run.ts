@@ -14,6 +14,7 @@ import { measurePages, shippedJs } from './page.js';
 import { pageRows } from './page-rows.js';
 import { Report } from './report.js';
 import { measureOrg } from './org.js';
+import { measureReviews } from './reviews.js';
 import { measureShapes } from './shape-run.js';
 import { orgSelected, selectedShapes } from './shapes.js';
 import { cloneRepo, repoParams, syntheticRepo } from './synthetic-repo.js';
@@ -137,6 +138,12 @@ async function main(): Promise<void> {
       report.add(A, 'requests sent by a second pass (--rescore-ai, same model)', String(ai.secondRefreshSent), '= 0', ai.secondRefreshSent === 0);
     } catch (err) {
       report.error('ai', err);
+    }
+
+    try {
+      await measureReviews(report, log);
+    } catch (err) {
+      report.error('reviews', err);
     }
   } finally {
     await rm(work, { recursive: true, force: true });
