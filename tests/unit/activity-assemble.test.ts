@@ -96,6 +96,8 @@ describe('assembleBoard with GitHub activity', () => {
     const written = JSON.parse(one.get('leaderboard-data.json') as string) as { logins: unknown; emails: unknown };
     expect(written.logins).toEqual({ Ann: 'ANN-GH', Bob: 'bobcat', 'Zoe Q': 'zoe' });
     expect((withoutEmails(written) as { emails: unknown }).emails).toEqual({ Ann: 'ANN-GH', Bob: 'bobcat', 'Zoe Q': 'zoe' });
+    // Repository shares are of commits: a reviewer without commits has none.
+    expect(Object.keys(data.metadata.repositoryShares as object)).toEqual(['Ann', 'Bob']);
     // Each repository's own board counts its own reviews.
     const lib = parseLeaderboardData(JSON.parse(one.get(path.join('leaderboard-repos', 'lib', 'leaderboard-data.json')) as string));
     expect(lib.leaderboards.weekly['2025-W10']?.map((e) => [e.name, e.review_count ?? 0])).toEqual([['Ann', 1]]);

@@ -112,6 +112,8 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
 function addShares(shares: Map<string, Map<string, [number, number]>>, repo: string, board: WrittenLeaderboardData): void {
   for (const entries of Object.values(board.leaderboards.quarterly)) {
     for (const e of entries) {
+      // Reviews only: no share of the repository's commits to show.
+      if (e.total_commits === 0 && e.commit_score === 0) continue;
       let person = shares.get(e.name);
       if (!person) shares.set(e.name, (person = new Map()));
       const [commits, cents] = person.get(repo) ?? [0, 0];
