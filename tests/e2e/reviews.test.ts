@@ -103,6 +103,8 @@ describe('a board with reviews', () => {
     await pw(row(page, 'Rita Reviewer').getByTestId('cell-reviews')).toHaveText('2');
     await pw(row(page, 'Rita Reviewer').getByTestId('cell-total')).toHaveText('20');
     await pw(page.locator('[data-name="dependabot[bot]"]')).toHaveCount(0);
+    // The trends chart adds a Reviews series.
+    await pw(page.getByTestId('trends-chart').locator('canvas')).toHaveAttribute('aria-label', 'Significant commits, simple commits, reviews and contributors per weekly period');
     const totals = await page.getByTestId('cell-total').allTextContents();
     expect(totals.map(Number)).toEqual([...totals.map(Number)].sort((a, b) => b - a));
     await keepScreenshot(page, 'reviews-board-light');
@@ -191,6 +193,7 @@ describe('a board without review data', () => {
     await pw(page.getByTestId('summary-reviews')).toHaveCount(0);
     await pw(page.getByRole('columnheader', { name: 'Reviews' })).toHaveCount(0);
     await pw(page.getByTestId('cell-reviews')).toHaveCount(0);
+    await pw(page.getByTestId('trends-chart').locator('canvas')).toHaveAttribute('aria-label', 'Significant commits, simple commits and contributors per weekly period');
     await page.getByTestId('open-rules').click();
     await pw(page.getByTestId('rules-activity-off')).toContainText('Reviews and issue reports are not counted');
     await pw(page.getByTestId('rules-activity-off')).toContainText('set GITHUB_TOKEN or GH_TOKEN, or sign in with the GitHub CLI');

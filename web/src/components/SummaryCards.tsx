@@ -21,7 +21,7 @@ export function SummaryCards({ summary, reviews = null }: { summary: Summary; re
     { id: 'contributors', label: 'Contributors', value: formatCount(summary.contributors), hint: 'shown in the ranking', tone: 'orange' },
     { id: 'significance-rate', label: 'Significance Rate', value: `${summary.significanceRate}%`, hint: 'significant / total', tone: 'purple' },
   ];
-  if (reviews !== null) cards.push({ id: 'reviews', label: 'Reviews', value: formatCount(reviews), hint: 'pull requests reviewed', tone: 'purple' });
+  if (reviews !== null) cards.push({ id: 'reviews', label: 'Reviews', value: formatCount(reviews), hint: 'one per person and pull request', tone: 'purple' });
   return (
     <section className={`summary-grid${reviews !== null ? ' has-six' : ''}`} aria-label="Summary" data-testid="summary-cards">
       {cards.map((c) => (
