@@ -94,8 +94,11 @@ async function main(): Promise<void> {
     report.add(R, repo.built ? 'built now with one git fast-import' : 'built by an earlier run (cached)', repo.built ? fmtMs(repo.buildMs) : '-', `dates ${day(params.end - params.spanDays * 86_400)} .. ${day(params.end)}`);
 
     const clone = await cloneRepo(repo, work);
+    let fullRefreshMs: number | undefined;
     try {
-      engineRows(report, await measureEngine(clone, path.join(work, 'data'), params, log, syntheticData));
+      const engine = await measureEngine(clone, path.join(work, 'data'), params, log, syntheticData);
+      fullRefreshMs = engine.full.ms;
+      engineRows(report, engine);
     } catch (err) {
       report.error('engine', err);
     }
@@ -141,7 +144,7 @@ async function main(): Promise<void> {
     }
 
     try {
-      await measureReviews(report, log);
+      await measureReviews(report, log, fullRefreshMs);
     } catch (err) {
       report.error('reviews', err);
     }
