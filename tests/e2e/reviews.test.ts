@@ -203,6 +203,7 @@ describe('a board without review data', () => {
   it('says what failed when the last sync failed', async () => {
     const page = await open('failed');
     await pw(page.getByTestId('activity-failed')).toContainText('Reviews not updated: GitHub answered 401 Bad credentials');
+    await keepScreenshot(page, 'reviews-failed');
     await page.context().close();
   });
 });
