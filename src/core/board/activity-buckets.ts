@@ -87,29 +87,16 @@ export function activityBuckets(a: BoardActivity): Activity {
   const sortedTimes = Float64Array.from(order, (i) => times[i] as number);
   const from = a.windowStart?.getTime() ?? -Infinity;
   const groups: ActivityGroups = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
-  // Each day's three periods (label and, per period, the review counted for each person and pull request).
-  const days = new Map<number, { labels: Record<PeriodType, string>; best: Map<number, number>[] }>();
-  const best: Record<PeriodType, Map<string, Map<number, number>>> = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
-  const dayOf = (ms: number) => {
+  // Each day's three period labels, made once per day.
+  const days = new Map<number, Record<PeriodType, string>>();
+  const dayOf = (ms: number): Record<PeriodType, string> | null => {
     if (Number.isNaN(ms) || ms < from) return null;
     const day = Math.floor(ms / DAY_MS);
-    let found = days.get(day);
-    if (!found) {
-      const labels = periodLabels(new Date(day * DAY_MS));
-      found = {
-        labels,
-        best: PERIOD_TYPES.map((type) => {
-          let m = best[type].get(labels[type]);
-          if (!m) best[type].set(labels[type], (m = new Map()));
-          return m;
-        }),
-      };
-      days.set(day, found);
-    }
-    return found;
+    let labels = days.get(day);
+    if (!labels) days.set(day, (labels = periodLabels(new Date(day * DAY_MS))));
+    return labels;
   };
-  // One number per person and pull request (name -> repository -> number -> it), so each period's
-  // map is keyed by a number; no key text is built per review.
+  // One number per person and pull request (name -> repository -> number -> it); no key text per review.
   const pairs = new Map<string, Map<string, Map<number, number>>>();
   let pairCount = 0;
   const pairOf = (r: NamedReview): number => {
@@ -121,16 +108,11 @@ export function activityBuckets(a: BoardActivity): Activity {
     if (pair === undefined) prs.set(r.pr, (pair = pairCount++));
     return pair;
   };
+  const labelsAt: (Record<PeriodType, string> | null)[] = new Array<Record<PeriodType, string> | null>(reviews.length);
+  const pairAt = new Int32Array(reviews.length);
   for (let i = 0; i < reviews.length; i++) {
-    const r = reviews[i] as NamedReview;
-    const d = dayOf(sortedTimes[i] as number);
-    if (!d) continue;
-    const pair = pairOf(r);
-    // Newest first: a later one replaces it only when it reached a higher state.
-    for (const m of d.best) {
-      const prev = m.get(pair);
-      if (prev === undefined || better(r, reviews[prev] as NamedReview, a.points)) m.set(pair, i);
-    }
+    labelsAt[i] = dayOf(sortedTimes[i] as number);
+    pairAt[i] = pairOf(reviews[i] as NamedReview);
   }
   const bucket = (type: PeriodType, label: string, name: string): ActivityBucket => {
     let period = groups[type].get(label);
@@ -140,24 +122,43 @@ export function activityBuckets(a: BoardActivity): Activity {
     return b;
   };
   const cents = { APPROVED: Math.round(a.points.approved * 100), CHANGES_REQUESTED: Math.round(a.points.changesRequested * 100), COMMENTED: Math.round(a.points.commented * 100) };
+  // Sorted by time, each period's reviews are consecutive: one map of the review counted per
+  // person and pull request serves them all, emptied into the buckets when the period ends.
   for (const type of PERIOD_TYPES) {
-    for (const [label, m] of best[type]) {
-      for (const i of m.values()) {
+    const counted = new Map<number, number>();
+    let label: string | null = null;
+    const flush = () => {
+      if (label === null) return;
+      for (const i of counted.values()) {
         const r = reviews[i] as NamedReview;
         const b = bucket(type, label, r.name);
         b.reviews.push(i);
         b.reviewCents += cents[r.state];
       }
+      counted.clear();
+    };
+    for (let i = 0; i < reviews.length; i++) {
+      const labels = labelsAt[i];
+      if (!labels) continue;
+      if (labels[type] !== label) {
+        flush();
+        label = labels[type];
+      }
+      const pair = pairAt[i] as number;
+      const prev = counted.get(pair);
+      // Newest first: an older one replaces it only when it reached a higher state.
+      if (prev === undefined || better(reviews[i] as NamedReview, reviews[prev] as NamedReview, a.points)) counted.set(pair, i);
     }
+    flush();
     for (const period of groups[type].values()) for (const b of period.values()) b.reviews.sort((x, y) => x - y);
   }
   const issueCents = Math.round(a.points.issueCompleted * 100);
   if (issueCents > 0) {
     for (const issue of a.issues) {
-      const d = dayOf(Date.parse(issue.createdAt));
-      if (!d) continue;
+      const labels = dayOf(Date.parse(issue.createdAt));
+      if (!labels) continue;
       for (const type of PERIOD_TYPES) {
-        const b = bucket(type, d.labels[type], issue.name);
+        const b = bucket(type, labels[type], issue.name);
         b.issues += 1;
         b.issueCents += issueCents;
       }
