@@ -2,7 +2,7 @@
 // A board with reviews: built by `leaderboard refresh` from a temp repository, then assembled again
 // with synthetic GitHub activity (no network). Reviews column, card, expanded row, contributor page,
 // CSV, "How scores work", a failed sync, axe in light and dark; and a board without reviews unchanged.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { stateSchema } from '../../src/core/refresh-state.js';
 import { loadStoredParts, statePartsOf } from '../../src/core/repos/stored-parts.js';
 import { dataDirPaths } from '../../src/core/store/data-dir.js';
 import { seriousViolations } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
+import { ARTIFACTS_DIR, launchBrowser } from '../support/browser.js';
 import { runCliAsync, startServe, type ServeProcess } from '../support/cli.js';
 import { keepScreenshot } from '../support/e2e.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
@@ -156,7 +156,8 @@ describe('a board with reviews', () => {
     await pw(rules.getByTestId('rules-review-points')).toContainText('approved 15 points, changes requested 15 points, commented 5 points');
     await pw(rules.getByTestId('rules-issue-points')).toContainText('Issue reports are not counted');
     await rules.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'tests/artifacts/reviews-rules.png' });
+    await mkdir(ARTIFACTS_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'reviews-rules.png') });
     await page.context().close();
   });
 
