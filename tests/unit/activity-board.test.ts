@@ -52,6 +52,15 @@ describe('reviews on the board', () => {
     expect(ann?.reviews?.map((r) => r.state)).toEqual(['APPROVED']);
   });
 
+  it('between approving and requesting changes, counts the one with more points, then the newest', () => {
+    const reviews = [rv('Ann', 7, 'CHANGES_REQUESTED', '2025-03-04T10:00:00Z'), rv('Ann', 7, 'APPROVED', '2025-03-05T10:00:00Z')];
+    const same = read(buildLeaderboardData([], { contributors: {} }, opts({ activity: act(reviews) })));
+    expect(entryOf(same, 'weekly', '2025-W10', 'Ann')?.reviews?.map((r) => r.state)).toEqual(['APPROVED']);
+    const more = read(buildLeaderboardData([], { contributors: {} }, opts({ activity: act(reviews, { points: { ...points, changesRequested: 20 } }) })));
+    const ann = entryOf(more, 'weekly', '2025-W10', 'Ann');
+    expect([ann?.reviews?.map((r) => r.state), ann?.review_score]).toEqual([['CHANGES_REQUESTED'], 20]);
+  });
+
   it('counts reviews of two weeks in both weeks, and once in their month', () => {
     const reviews = [rv('Ann', 7, 'APPROVED', '2025-03-04T10:00:00Z'), rv('Ann', 7, 'APPROVED', '2025-03-12T10:00:00Z'), rv('Ann', 8, 'COMMENTED', '2025-03-12T11:00:00Z')];
     const data = read(buildLeaderboardData([], { contributors: {} }, opts({ activity: act(reviews) })));
