@@ -204,6 +204,9 @@ describe('a board without review data', () => {
   it('says what failed when the last sync failed', async () => {
     const page = await open('failed');
     await pw(page.getByTestId('activity-failed')).toContainText('Reviews not updated: GitHub answered 401 Bad credentials');
+    // Nothing was ever read: no empty Reviews column or card.
+    await pw(page.getByTestId('summary-reviews')).toHaveCount(0);
+    await pw(page.getByTestId('cell-reviews')).toHaveCount(0);
     await keepScreenshot(page, 'reviews-failed');
     await page.context().close();
   });

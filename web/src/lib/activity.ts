@@ -25,6 +25,19 @@ export function readBoardActivity(metadata: Record<string, unknown>): BoardActiv
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * Whether the board shows reviews (column, card, lists, series): it has activity facts, unless
+ * the only sync failed (nothing was ever read: the page says what failed, with no empty column).
+ */
+export function showsReviews(info: BoardActivityInfo | null): boolean {
+  return info !== null && !(info.status.state === 'failed' && info.status.syncedAt === null);
+}
+
+/** Whether the board's metadata says it shows reviews (see {@link showsReviews}). */
+export function boardShowsReviews(metadata: Record<string, unknown>): boolean {
+  return showsReviews(readBoardActivity(metadata));
+}
+
 /** How reviews are turned on, for a board that does not count them. */
 export const TURN_ON_REVIEWS = 'To count them, set GITHUB_TOKEN or GH_TOKEN, or sign in with the GitHub CLI (gh auth login), with github.activity true (the default) in leaderboard.config.json, and refresh.';
 

@@ -12,7 +12,7 @@ import {
 } from '../../../src/shared/board-index.js';
 import type { Review } from '../../../src/shared/review-rows.js';
 import { PERIOD_TYPES, type Commit, type ContributorEntry, type LeaderboardData, type PeriodType } from '../../../src/shared/data-file.js';
-import { readBoardActivity } from './activity.js';
+import { boardShowsReviews } from './activity.js';
 import { buildTrendSeries, type TrendSeries } from './chart-series.js';
 import { compareLabels, sortLabelsAscending, sortLabelsDescending } from './periods.js';
 import { entryStandings, indexStandings, type PeriodStanding } from './standings.js';
@@ -68,7 +68,7 @@ export function boardFromData(data: LeaderboardData): Board {
     labels,
     names: [...names].sort(compareLabels),
     entries: (type, label) => data.leaderboards[type][label] ?? [],
-    series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden, readBoardActivity(data.metadata) !== null),
+    series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden, boardShowsReviews(data.metadata)),
     standings: (type, name, hidden) => entryStandings(data.leaderboards[type], name, hidden),
     commitLoader: () => null,
     reviewLoader: () => null,
@@ -128,7 +128,7 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     labels,
     names: [...names].sort(compareLabels),
     entries: (type, label) => entriesOf(`${type}\n${label}`),
-    series: (type, hidden) => indexSeries(index, type, hidden, ascending[type], readBoardActivity(index.metadata) !== null),
+    series: (type, hidden) => indexSeries(index, type, hidden, ascending[type], boardShowsReviews(index.metadata)),
     standings: (type, name, hidden) => indexStandings(index, type, name, hidden),
     commitLoader: (type, label) => fromChunks(type, label, chunkEntryCommits),
     reviewLoader: (type, label) => fromChunks(type, label, chunkEntryReviews),

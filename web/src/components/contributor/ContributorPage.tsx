@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { PeriodType } from '../../../../src/shared/data-file.js';
 import { ReviewLoaderContext } from '../../hooks/review-loader.js';
 import { useContributorCommits } from '../../hooks/use-contributor-commits.js';
-import { readBoardActivity } from '../../lib/activity.js';
+import { boardShowsReviews } from '../../lib/activity.js';
 import type { Board } from '../../lib/board.js';
 import { manualRuns, standingSeries, summarizeStandings, withScoreParts } from '../../lib/contributor-summary.js';
 import { CopyLinkButton } from '../CopyLinkButton.js';
@@ -52,7 +52,7 @@ export function ContributorPage({ board, name, type, onTypeChange, labels, perio
   const standings = useMemo(() => (known ? board.standings(type, name, others) : []), [board, known, type, name, others]);
   const ascending = useMemo(() => [...labels].reverse(), [labels]);
   const summary = useMemo(() => summarizeStandings(standings, labels.length), [standings, labels]);
-  const reviews = useMemo(() => readBoardActivity(board.metadata) !== null, [board]);
+  const reviews = useMemo(() => boardShowsReviews(board.metadata), [board]);
   const series = useMemo(() => {
     const s = standingSeries(standings, ascending);
     return reviews ? withScoreParts(s, standings) : s;
