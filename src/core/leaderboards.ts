@@ -8,8 +8,11 @@ import {
   type WrittenLeaderboardData,
 } from '../shared/data-file.js';
 import { HEURISTIC_AI_SOURCE } from '../shared/ai-part.js';
+import type { ReviewRow } from '../shared/review-rows.js';
 import type { CreditSettings } from '../shared/credit.js';
 import type { ManualContributionsFile } from '../shared/manual-contributions.js';
+import { activityBuckets, activityMetadata, type BoardActivity, type NamedReview } from './board/activity-buckets.js';
+import { entry, loginsOf, reviewRowOf, written, type Bucket, type DraftEntry } from './board/entries.js';
 import { isBot } from './bots.js';
 import type { LeaderboardConfig } from './config.js';
 import { planCredit, type CreditPlan } from './credit/index.js';
@@ -41,18 +44,14 @@ export interface BuildOptions {
    * each commit's `repo` names one. Absent: no list, and commits carry no repository.
    */
   repositories?: { name: string; url: string | null; head: string | null; commits: number }[];
+  /**
+   * GitHub activity linked to contributors (see board/activity-buckets.ts): entries gain review
+   * and issue numbers, the file a `reviews` table and `metadata.activity`. Absent: commits only,
+   * and the file is exactly as before activity existed.
+   */
+  activity?: BoardActivity;
 }
 
-/** One contributor's commits in one period, as indexes into the sorted commit list. */
-interface Bucket {
-  name: string;
-  commits: number[];
-  significant: number;
-  /** Hundredths of a point: a shared commit's part has two decimals, and sums must stay exact. */
-  score: number;
-  /** Commits (and significant ones) credited to this person as a co-author. */
-  coAuthored?: { commits: number; significant: number };
-}
 
 /** Plain Unicode code-point order (not locale-aware, not UTF-16 code units). */
 export function compareCodePoints(a: string, b: string): number {
@@ -230,6 +229,10 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
   }
 
   const groups = bucketize(sorted, ms, credit);
+  const found = opts.activity ? activityBuckets(opts.activity) : null;
+  const activity = found?.groups;
+  // Sorted review index -> table index; -1 until an entry lists it.
+  const reviewIndex = new Int32Array(found?.reviews.length ?? 0).fill(-1);
   // Sorted index -> table index; -1 until referenced by an entry.
   const tableIndex = new Int32Array(sorted.length).fill(-1);
   const contributors = new Map<string, string>();
@@ -237,17 +240,26 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
 
   for (const type of PERIOD_TYPES) {
     const periods: Record<string, WrittenEntry[]> = {};
-    for (const label of [...groups[type].keys()].sort()) {
+    // Periods exist where commits fall, and where activity does.
+    const labels = activity ? new Set([...groups[type].keys(), ...activity[type].keys()]) : groups[type].keys();
+    for (const label of [...labels].sort()) {
       const buckets = groups[type].get(label) ?? new Map<string, Bucket>();
+      const acts = activity?.[type].get(label);
       const extra = contributionsInPeriod(manual, type, label);
       const entries: DraftEntry[] = [];
       for (const bucket of buckets.values()) {
         const add = extra.get(bucket.name);
-        entries.push(entry(bucket, newestEmail.get(bucket.name) ?? '', add?.score ?? 0, add?.notes ?? '', opts.commitsPerEntry));
+        entries.push(entry(bucket, newestEmail.get(bucket.name) ?? '', add?.score ?? 0, add?.notes ?? '', opts.commitsPerEntry, acts?.get(bucket.name)));
+      }
+      // Reviews or issues and no commits: an entry with zero commits, like a manual-only one.
+      for (const [name, act] of acts ?? []) {
+        if (buckets.has(name)) continue;
+        const add = extra.get(name);
+        entries.push(entry({ name, commits: [], significant: 0, score: 0 }, newestEmail.get(name) ?? add?.email ?? '', add?.score ?? 0, add?.notes ?? '', opts.commitsPerEntry, act));
       }
       for (const [name, add] of extra) {
         // A score of 0 adds nothing to rank; such a record only annotates existing entries.
-        if (buckets.has(name) || add.score <= 0) continue;
+        if (buckets.has(name) || acts?.has(name) || add.score <= 0) continue;
         entries.push(entry({ name, commits: [], significant: 0, score: 0 }, newestEmail.get(name) ?? add.email ?? '', add.score, add.notes, opts.commitsPerEntry));
       }
       // Rank and tier follow from the order, so the file leaves them to the reader.
@@ -255,6 +267,7 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
       for (const e of entries) {
         contributors.set(e.name, e.email);
         for (const idx of e.commits) tableIndex[idx] = 0;
+        for (const r of e.reviews) reviewIndex[r] = 0;
       }
       periods[label] = entries.map(written);
     }
@@ -276,6 +289,20 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
       for (const e of entries) e.commits = e.commits.map((i) => tableIndex[i] as number);
     }
   }
+  // The reviews entries list, each once, newest first (so each entry's indexes stay ascending).
+  const reviewTable: ReviewRow[] = [];
+  if (found) {
+    for (let i = 0; i < found.reviews.length; i++) {
+      if (reviewIndex[i] === -1) continue;
+      reviewIndex[i] = reviewTable.length;
+      reviewTable.push(reviewRowOf(found.reviews[i] as NamedReview));
+    }
+    for (const type of PERIOD_TYPES) {
+      for (const entries of Object.values(leaderboards[type])) {
+        for (const e of entries) if (e.reviews) e.reviews = e.reviews.map((i) => reviewIndex[i] as number);
+      }
+    }
+  }
   // A person's email is the same in all their entries (that of their newest commit, else their
   // manual record's), so it is written once. fromEntries keeps a name like `__proto__` a key.
   const emails = Object.fromEntries([...contributors].filter(([, email]) => email !== '').sort((a, b) => compareCodePoints(a[0], b[0])));
@@ -289,64 +316,15 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
     commit_columns: COMMIT_COLUMNS,
     commits: table,
     emails,
+    ...(found ? { reviews: reviewTable } : {}),
+    ...(opts.activity?.logins ? { logins: loginsOf([...contributors.keys()].sort(compareCodePoints), opts.activity.logins) } : {}),
     leaderboards,
     metadata: {
       ...opts.metadata,
       ...(opts.repositories ? { repositories: [...opts.repositories].sort((a, b) => compareCodePoints(a.name, b.name)) } : {}),
       totalContributors: contributors.size,
       ...(opts.credit ? { credit: { ...opts.credit, ...credit.counts(sorted) } } : {}),
+      ...(opts.activity ? { activity: activityMetadata(opts.activity) } : {}),
     },
-  };
-}
-
-/** An entry being built; its commits are still indexes into the sorted commits. */
-interface DraftEntry {
-  name: string;
-  email: string;
-  total_commits: number;
-  significant_commits: number;
-  commit_score: number;
-  additional_contribution_score: number;
-  additional_contribution_notes: string;
-  total_score: number;
-  commits: number[];
-  co_authored_commits: number;
-  co_authored_significant: number;
-}
-
-function entry(bucket: Bucket, email: string, additional: number, notes: string, cap: number): DraftEntry {
-  return {
-    name: bucket.name,
-    email,
-    total_commits: bucket.commits.length,
-    significant_commits: bucket.significant,
-    commit_score: bucket.score / 100,
-    additional_contribution_score: additional,
-    additional_contribution_notes: notes,
-    // Summed in hundredths, so 33.34 + 33.33 + 33.33 is 100, not 99.99999999999999.
-    total_score: (bucket.score + Math.round(additional * 100)) / 100,
-    commits: bucket.commits.slice(0, cap),
-    co_authored_commits: bucket.coAuthored?.commits ?? 0,
-    co_authored_significant: bucket.coAuthored?.significant ?? 0,
-  };
-}
-
-/**
- * The entry as written. What follows from other fields (simple commits, ratio, average, rank,
- * tier; the total score without a manual score) is derived by the reader
- * (`parseLeaderboardData`); zero counts and an absent manual score are left out, and the email is
- * in the file's `emails` table.
- */
-function written(e: DraftEntry): WrittenEntry {
-  const manual = e.additional_contribution_score !== 0;
-  return {
-    name: e.name,
-    total_commits: e.total_commits,
-    ...(e.significant_commits !== 0 ? { significant_commits: e.significant_commits } : {}),
-    commit_score: e.commit_score,
-    ...(manual ? { total_score: e.total_score, additional_contribution_score: e.additional_contribution_score } : {}),
-    ...(e.additional_contribution_notes !== '' ? { additional_contribution_notes: e.additional_contribution_notes } : {}),
-    ...(e.co_authored_commits > 0 ? { co_authored_commits: e.co_authored_commits, co_authored_significant: e.co_authored_significant } : {}),
-    commits: e.commits,
   };
 }

@@ -10,6 +10,7 @@ import {
   type PeriodType,
 } from './data-file.js';
 import { commitObject, isCommitField } from './commit-rows.js';
+import { reviewFromRow, type Review } from './review-rows.js';
 
 /**
  * The board split for the page (written beside `leaderboard-data.json`, which stays whole):
@@ -34,6 +35,11 @@ export { PERIOD_TYPES };
  * additional score, note (-1: none), co_authored_commits, co_authored_significant.
  */
 export const ROW_STRIDE = 9;
+/**
+ * Numbers per entry in a period's `activity` (boards with review data only): review_count,
+ * review_score, issue_count, issue_score.
+ */
+export const ACTIVITY_STRIDE = 4;
 /** Entries whose commits share one chunk file (rows 0-99, 100-199, ...). */
 export const CHUNK_ENTRIES = 100;
 /** A chunk's file name without `.json`: 16 hex digits of the SHA-1 of its content. */
@@ -51,6 +57,8 @@ export interface IndexPeriod {
   chunks: string[];
   /** Where the period's first entry is in its chunk, shared with other periods (format 2); absent: 0. */
   at?: number;
+  /** ACTIVITY_STRIDE numbers per entry, in the order of `rows`; only on boards with review data. */
+  activity?: number[];
 }
 
 /**
@@ -88,6 +96,14 @@ function periodProblem(p: unknown): { path: (string | number)[]; message: string
   for (let i = 0; i < rows.length; i++) {
     const n: unknown = rows[i];
     if (typeof n !== 'number' || !Number.isFinite(n)) return { path: ['rows', i], message: 'expected a finite number' };
+  }
+  if (p.activity !== undefined) {
+    if (!Array.isArray(p.activity)) return { path: ['activity'], message: 'expected an array of numbers' };
+    for (let i = 0; i < p.activity.length; i++) {
+      const n: unknown = p.activity[i];
+      if (typeof n !== 'number' || !Number.isFinite(n)) return { path: ['activity', i], message: 'expected a finite number' };
+    }
+    if (p.activity.length / ACTIVITY_STRIDE !== rows.length / ROW_STRIDE) return { path: ['activity'], message: `expected ${ACTIVITY_STRIDE} numbers per entry` };
   }
   if (!Array.isArray(chunks)) return { path: ['chunks'], message: 'expected an array of chunk ids' };
   for (let i = 0; i < chunks.length; i++) {
@@ -141,6 +157,10 @@ export const boardChunkSchema = z.object({
   commits: z.array(z.unknown()),
   /** Per entry of the chunk, indexes into `commits`, newest first. */
   entries: z.array(z.array(z.number().int().nonnegative())),
+  /** Boards with review data: the review rows the entries list (see review-rows.ts), checked when shown. */
+  reviews: z.array(z.unknown()).optional(),
+  /** Per entry of the chunk, indexes into `reviews`, newest first. */
+  entry_reviews: z.array(z.array(z.number().int().nonnegative())).optional(),
 });
 export type BoardChunk = z.infer<typeof boardChunkSchema>;
 
@@ -170,10 +190,13 @@ export function parseBoardIndex(input: unknown): BoardIndex {
 export function indexEntries(index: BoardIndex, period: IndexPeriod): ContributorEntry[] {
   const out: ContributorEntry[] = [];
   const { rows } = period;
+  const activity = period.activity;
   for (let r = 0, i = 0; r < rows.length; r += ROW_STRIDE, i++) {
     const [name, email] = index.people[rows[r] as number] as [string, string];
     const note = rows[r + 6] as number;
+    const a = i * ACTIVITY_STRIDE;
     out.push(deriveEntry({
+      ...(activity ? { review_count: activity[a] as number, review_score: activity[a + 1] as number, issue_count: activity[a + 2] as number, issue_score: activity[a + 3] as number } : {}),
       name,
       email,
       total_commits: rows[r + 1] as number,
@@ -208,5 +231,16 @@ export function chunkEntryCommits(chunk: BoardChunk, i: number): Commit[] {
     if (raw === undefined) throw bad(`entries.${i}.${j}: commit ${ref} is not in the chunk`);
     if (columns && !Array.isArray(raw)) throw bad(`commits.${ref}: expected a row of ${columns.join(', ')}`);
     return normalizeCommit(storedCommitSchema.parse(columns ? commitObject(raw as unknown[], columns) : raw), chunk.commit_defaults);
+  });
+}
+
+/** The reviews listed for entry `i` (0-based within its chunk), validated; [] for a chunk without reviews. */
+export function chunkEntryReviews(chunk: BoardChunk, i: number): Review[] {
+  const refs = chunk.entry_reviews?.[i];
+  if (!refs) return [];
+  return refs.map((ref, j) => {
+    const raw = chunk.reviews?.[ref];
+    if (raw === undefined) throw bad(`entry_reviews.${i}.${j}: review ${ref} is not in the chunk`);
+    return reviewFromRow(raw, ['reviews', ref]);
   });
 }

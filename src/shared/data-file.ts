@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { commitDefaultsSchema, normalizeCommit, storedCommitSchema, type Commit, type StoredCommit } from './commit.js';
 import { invalid, isPlainObject, readCommitRows, type CommitRow } from './commit-rows.js';
 import { PACKAGE_NAME } from './package-name.js';
+import { readReviewRows, type Review, type ReviewRow } from './review-rows.js';
 
 /**
  * The leaderboard data file (`leaderboard-data.json`).
@@ -64,6 +65,14 @@ const entryInputSchema = z.object({
   /** Of `total_commits` (and `significant_commits`), those credited as a co-author. Default 0. */
   co_authored_commits: z.number().default(0),
   co_authored_significant: z.number().default(0),
+  /** Pull requests reviewed in the period (each counted once, at its highest state) and their points. Default 0. */
+  review_count: z.number().default(0),
+  review_score: z.number().default(0),
+  /** Issues opened in the period and closed as completed, and their points (when counted). Default 0. */
+  issue_count: z.number().default(0),
+  issue_score: z.number().default(0),
+  /** Indexes into the top-level `reviews` table: the reviews that counted, newest first. Default []. */
+  reviews: z.array(z.number().int().nonnegative()).default([]),
   avg_score: z.number().optional(),
   rank: z.number().optional(),
   tier: z.string().optional(),
@@ -113,6 +122,8 @@ const dataFileV3Schema = z.looseObject({
   commits: z.array(z.unknown()).default([]),
   /** Each contributor's email, by name; a name absent has ''. */
   emails: z.unknown().optional(),
+  /** Rows of the reviews entries list (see review-rows.ts); absent in files without review data. */
+  reviews: z.unknown().optional(),
 });
 
 /** A contributor entry of one period, every field present. */
@@ -131,6 +142,14 @@ export interface ContributorEntry {
   /** Of `total_commits` / `significant_commits`, those credited as a co-author (0 in older files). */
   co_authored_commits?: number | undefined;
   co_authored_significant?: number | undefined;
+  /** Pull requests reviewed (each once per period) and their points; absent when 0 (files without review data). */
+  review_count?: number | undefined;
+  review_score?: number | undefined;
+  /** Issue reports counted and their points; absent when 0. */
+  issue_count?: number | undefined;
+  issue_score?: number | undefined;
+  /** The reviews that counted, newest first (at most `commitsPerEntry`); absent when none are listed. */
+  reviews?: Review[] | undefined;
   avg_score: number;
   rank: number;
   tier: string;
@@ -161,16 +180,21 @@ export function tierForRank(rank: number): { tier: string; tier_name: string } {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** What an entry states; the rest is derived by {@link deriveEntry}. */
-export type EntryInput = Omit<z.infer<typeof entryInputSchema>, 'commits'>;
+export type EntryInput = Omit<z.infer<typeof entryInputSchema>, 'commits' | 'reviews' | 'review_count' | 'review_score' | 'issue_count' | 'issue_score'>
+  & Partial<Pick<z.infer<typeof entryInputSchema>, 'review_count' | 'review_score' | 'issue_count' | 'issue_score'>>;
 
 /**
  * An entry with every field present, derived as the page has always read it: simple commits,
  * ratio, average, total, rank (its position) and tier, unless the entry states them. Shared by
  * the whole data file and the per-period files (board-index.ts), so both give the same values.
  */
-export function deriveEntry(e: EntryInput, i: number, commits: Commit[]): ContributorEntry {
+export function deriveEntry(e: EntryInput, i: number, commits: Commit[], reviews: Review[] = []): ContributorEntry {
   const simple = e.simple_commits ?? Math.max(0, e.total_commits - e.significant_commits);
-  const total = e.total_score ?? e.commit_score + e.additional_contribution_score;
+  const reviewCount = e.review_count ?? 0;
+  const reviewScore = e.review_score ?? 0;
+  const issueCount = e.issue_count ?? 0;
+  const issueScore = e.issue_score ?? 0;
+  const total = e.total_score ?? e.commit_score + e.additional_contribution_score + reviewScore + issueScore;
   const rank = e.rank ?? i + 1;
   const tier = e.tier && e.tier_name ? { tier: e.tier, tier_name: e.tier_name } : tierForRank(rank);
   return {
@@ -186,6 +210,10 @@ export function deriveEntry(e: EntryInput, i: number, commits: Commit[]): Contri
     total_score: total,
     co_authored_commits: e.co_authored_commits,
     co_authored_significant: e.co_authored_significant,
+    // Only when there are some, so entries of boards without review data are as they were.
+    ...(reviewCount !== 0 || reviewScore !== 0 ? { review_count: reviewCount, review_score: reviewScore } : {}),
+    ...(issueCount !== 0 || issueScore !== 0 ? { issue_count: issueCount, issue_score: issueScore } : {}),
+    ...(reviews.length > 0 ? { reviews } : {}),
     avg_score: e.avg_score ?? (e.total_commits > 0 ? round2(e.commit_score / e.total_commits) : 0),
     rank,
     ...tier,
@@ -206,10 +234,12 @@ export function parseLeaderboardData(input: unknown): LeaderboardData {
   let raw: z.infer<typeof dataFileInputSchema> | z.infer<typeof dataFileV3Schema>;
   let table: Commit[];
   let emails: Map<string, string> | null = null;
+  let reviewTable: Review[] = [];
   if (version === 3) {
     const v3 = dataFileV3Schema.parse(input);
     table = readCommitRows(v3.commit_columns, v3.commits, v3.commit_defaults);
     emails = emailsByName(v3.emails);
+    reviewTable = readReviewRows(v3.reviews);
     raw = v3;
   } else {
     const v2 = dataFileInputSchema.parse(input);
@@ -228,7 +258,12 @@ export function parseLeaderboardData(input: unknown): LeaderboardData {
     for (const [label, entries] of Object.entries(raw.leaderboards[type])) {
       periods[label] = entries.map((e, i) => {
         if (emails && e.email === undefined) e.email = emails.get(e.name) ?? '';
-        return deriveEntry(e, i, e.commits.map((c, j) => resolve(c, `leaderboards.${type}.${label}.${i}.commits.${j}`)));
+        const reviews = e.reviews.map((r, j) => {
+          const found = reviewTable[r];
+          if (!found) throw invalid(['leaderboards', type, label, i, 'reviews', j], `review index ${r} is not in the reviews table (${reviewTable.length} reviews)`, r);
+          return found;
+        });
+        return deriveEntry(e, i, e.commits.map((c, j) => resolve(c, `leaderboards.${type}.${label}.${i}.commits.${j}`)), reviews);
       });
     }
     leaderboards[type] = periods;
@@ -273,8 +308,9 @@ export function describeDataFileError(err: unknown): string {
  * none. The email is in the file's `emails` table.
  */
 export type WrittenEntry = Pick<ContributorEntry, 'name' | 'total_commits' | 'commit_score'>
-  & Partial<Pick<ContributorEntry, 'significant_commits' | 'total_score' | 'additional_contribution_score' | 'additional_contribution_notes' | 'co_authored_commits' | 'co_authored_significant'>>
-  & { commits: number[] };
+  & Partial<Pick<ContributorEntry, 'significant_commits' | 'total_score' | 'additional_contribution_score' | 'additional_contribution_notes' | 'co_authored_commits' | 'co_authored_significant'
+    | 'review_count' | 'review_score' | 'issue_count' | 'issue_score'>>
+  & { commits: number[]; reviews?: number[] };
 
 /** The data file as this tool writes it. */
 export interface WrittenLeaderboardData {
@@ -289,6 +325,10 @@ export interface WrittenLeaderboardData {
   commits: CommitRow[];
   /** Each contributor's email by name (in code-point order of the names); absent when they have none. */
   emails: Record<string, string>;
+  /** The reviews entries list (see review-rows.ts), newest first; only on boards with review data. */
+  reviews?: ReviewRow[];
+  /** Boards with review data: each contributor's GitHub login where one is known (a published site shows it instead of an email). */
+  logins?: Record<string, string>;
   leaderboards: Record<PeriodType, Record<string, WrittenEntry[]>>;
   metadata: Record<string, unknown>;
 }

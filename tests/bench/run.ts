@@ -15,6 +15,7 @@ import { measurePages, shippedJs } from './page.js';
 import { pageRows } from './page-rows.js';
 import { Report } from './report.js';
 import { measureOrg } from './org.js';
+import { measureReviews } from './reviews.js';
 import { measureShapes } from './shape-run.js';
 import { orgSelected, selectedShapes } from './shapes.js';
 import { cloneRepo, repoParams, syntheticRepo } from './synthetic-repo.js';
@@ -94,8 +95,11 @@ async function main(): Promise<void> {
     report.add(R, repo.built ? 'built now with one git fast-import' : 'built by an earlier run (cached)', repo.built ? fmtMs(repo.buildMs) : '-', `dates ${day(params.end - params.spanDays * 86_400)} .. ${day(params.end)}`);
 
     const clone = await cloneRepo(repo, work);
+    let fullRefreshMs: number | undefined;
     try {
-      engineRows(report, await measureEngine(clone, path.join(work, 'data'), params, log, syntheticData));
+      const engine = await measureEngine(clone, path.join(work, 'data'), params, log, syntheticData);
+      fullRefreshMs = engine.full.ms;
+      engineRows(report, engine);
     } catch (err) {
       report.error('engine', err);
     }
@@ -138,6 +142,12 @@ async function main(): Promise<void> {
       report.add(A, 'requests sent by a second pass (--rescore-ai, same model)', String(ai.secondRefreshSent), '= 0', ai.secondRefreshSent === 0);
     } catch (err) {
       report.error('ai', err);
+    }
+
+    try {
+      await measureReviews(report, log, fullRefreshMs);
+    } catch (err) {
+      report.error('reviews', err);
     }
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import './styles/theme.css';
 import './styles/layout.css';
 import './styles/table.css';
 import './styles/commits.css';
+import './styles/reviews.css';
 import './styles/repos.css';
 import './styles/contributor.css';
 import './styles/ranking-tools.css';

@@ -7,10 +7,12 @@ import { applyOverrides, parseOverrides } from '../ai/override-file.js';
 import type { LeaderboardConfig } from '../config.js';
 import type { HistorySpan } from '../git/history.js';
 import { applyIdentities } from '../identity/identities.js';
+import { loginResolver } from '../identity/logins.js';
 import { buildLeaderboardData, compareCodePoints } from '../leaderboards.js';
 import { collectGarbage } from '../memory.js';
 import type { DataDirPaths } from '../store/data-dir.js';
 import type { ScoredCommit } from '../types.js';
+import type { BoardActivity, NamedIssue, NamedReview } from './activity-buckets.js';
 import { writeBoard, type BoardPaths } from './write-board.js';
 
 /** One repository's share of a board: its scored commits in the window. */
@@ -67,6 +69,7 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
   }
   all = applyIdentities(applyOverrides(all, parseOverrides(o.overridesText, o.paths.overrides)), o.config.identities);
   const settings = { now: o.now, analysisPeriodDays: o.analysisPeriodDays, commitsPerEntry: o.config.commitsPerEntry, bots: o.config.bots, credit: o.config.credit };
+  const activityOf = boardActivity(ordered, all, o);
   const several = ordered.length > 1;
   // Each repository's board first: the whole board's metadata says what share of each person's
   // commits and points each repository holds, summed from them.
@@ -79,6 +82,7 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
         ...settings,
         repositories: [repositories.find((r) => r.name === part.name) as (typeof repositories)[number]],
         metadata: { ...o.metadata, head: part.head, history: part.history },
+        ...(activityOf ? { activity: activityOf(part.name) } : {}),
       });
       // The whole list, so the page's selector offers every repository from any of the boards.
       board.metadata.repositories = [...repositories].sort((a, b) => compareCodePoints(a.name, b.name));
@@ -98,7 +102,7 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
   }
   collectGarbage(all.length);
   const metadata = several ? { ...o.metadata, repositoryShares: sharesRecord(shares) } : o.metadata;
-  const data = buildLeaderboardData(all.splice(0), o.manual, { ...settings, repositories, metadata });
+  const data = buildLeaderboardData(all.splice(0), o.manual, { ...settings, repositories, metadata, ...(activityOf ? { activity: activityOf(null) } : {}) });
   collectGarbage(data.commits.length);
   await writeBoard(o.paths, data);
   return data;
@@ -108,6 +112,8 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
 function addShares(shares: Map<string, Map<string, [number, number]>>, repo: string, board: WrittenLeaderboardData): void {
   for (const entries of Object.values(board.leaderboards.quarterly)) {
     for (const e of entries) {
+      // Reviews only: no share of the repository's commits to show.
+      if (e.total_commits === 0 && e.commit_score === 0) continue;
       let person = shares.get(e.name);
       if (!person) shares.set(e.name, (person = new Map()));
       const [commits, cents] = person.get(repo) ?? [0, 0];
@@ -123,4 +129,51 @@ function sharesRecord(shares: Map<string, Map<string, [number, number]>>): Recor
     out[name] = Object.fromEntries([...(shares.get(name) as Map<string, [number, number]>)].map(([repo, [commits, cents]]) => [repo, [commits, cents / 100]]));
   }
   return out;
+}
+
+/**
+ * The GitHub activity of the board (`null`: none) or of one repository's board, its records
+ * linked to contributors over all the parts (see loginResolver); null when no part has any and
+ * the status is off or absent, so such a board is exactly a commits-only board.
+ */
+function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleOptions): ((only: string | null) => BoardActivity) | null {
+  const withActivity = parts.filter((p) => p.activity);
+  const status = o.activityStatus ?? { state: 'off', reason: 'GitHub activity was not read.' };
+  if (withActivity.length === 0 && status.state === 'off') return null;
+  const resolve = loginResolver(commits, withActivity.map((p) => p.activity as PartActivity), o.config);
+  // name -> login: the first in code-point order when several logins are one person.
+  const logins = new Map<string, string>();
+  const link = (login: string, name: string | null) => {
+    const prev = name === null ? undefined : logins.get(name);
+    if (name !== null && (prev === undefined || compareCodePoints(login, prev) < 0)) logins.set(name, login);
+  };
+  const named = withActivity.map((p) => {
+    const a = p.activity as PartActivity;
+    const reviews: NamedReview[] = [];
+    const issues: NamedIssue[] = [];
+    for (const r of a.reviews) {
+      const name = resolve(r.login);
+      if (name !== null) reviews.push({ pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name, repo: a.repository });
+      link(r.login, name);
+    }
+    for (const i of a.issues) {
+      const name = resolve(i.login);
+      if (name !== null) issues.push({ ...i, name, repo: a.repository });
+      link(i.login, name);
+    }
+    for (const login of Object.values(a.emailLogins)) if (login !== null) link(login, resolve(login));
+    return { part: p.name, reviews, issues };
+  });
+  const start = typeof o.metadata.windowStart === 'string' ? new Date(o.metadata.windowStart) : null;
+  return (only) => {
+    const mine = only === null ? named : named.filter((n) => n.part === only);
+    return {
+      reviews: mine.flatMap((n) => n.reviews),
+      issues: mine.flatMap((n) => n.issues),
+      points: o.config.github.points,
+      status,
+      windowStart: start,
+      logins,
+    };
+  };
 }

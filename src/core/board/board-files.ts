@@ -49,12 +49,23 @@ export function* splitBoard(data: WrittenLeaderboardData, commitText = commitTex
   };
   const defaults = JSON.stringify(data.commit_defaults);
   const columns = JSON.stringify(data.commit_columns);
+  // A review row is in up to three periods' chunks: its text is made once.
+  const reviewTexts: (string | undefined)[] = [];
+  const reviewText = (t: number): string => (reviewTexts[t] ??= JSON.stringify(data.reviews?.[t]));
+  /** Boards with review data: the chunk's `reviews` rows and `entry_reviews`, as JSON members ('' otherwise). */
+  const reviewsOf = (entries: readonly WrittenEntry[]): string => {
+    if (!data.reviews) return '';
+    const used = [...new Set(entries.flatMap((e) => e.reviews ?? []))].sort((a, b) => a - b);
+    const local = new Map(used.map((t, i) => [t, i]));
+    const refs = entries.map((e) => (e.reviews ?? []).map((t) => local.get(t) as number));
+    return `,"reviews":[${used.map(reviewText).join(',')}],"entry_reviews":${JSON.stringify(refs)}`;
+  };
   /** The chunk file of these entries' commits (each listed once, in the table's newest-first order). */
   const chunkOf = (entries: readonly WrittenEntry[]): ChunkFile => {
     const used = [...new Set(entries.flatMap((e) => e.commits))].sort((a, b) => a - b);
     const local = new Map(used.map((t, i) => [t, i]));
     const refs = entries.map((e) => e.commits.map((t) => local.get(t) as number));
-    const text = `{"commit_defaults":${defaults},"commit_columns":${columns},"commits":[${used.map(commitText).join(',')}],"entries":${JSON.stringify(refs)}}\n`;
+    const text = `{"commit_defaults":${defaults},"commit_columns":${columns},"commits":[${used.map(commitText).join(',')}],"entries":${JSON.stringify(refs)}${reviewsOf(entries)}}\n`;
     return { id: createHash('sha1').update(text).digest('hex').slice(0, 16), text };
   };
   const periods = {} as BoardIndex['periods'];
@@ -77,6 +88,11 @@ export function* splitBoard(data: WrittenLeaderboardData, commitText = commitTex
           e.total_score ?? e.commit_score + additional, additional, note(e.additional_contribution_notes), e.co_authored_commits ?? 0, e.co_authored_significant ?? 0);
       }
       const period: IndexPeriod = { label, rows, chunks: [] };
+      if (data.reviews) {
+        const activity: number[] = [];
+        for (const e of entries) activity.push(e.review_count ?? 0, e.review_score ?? 0, e.issue_count ?? 0, e.issue_score ?? 0);
+        period.activity = activity;
+      }
       list.push(period);
       if (entries.length > CHUNK_ENTRIES || entries.length === 0) {
         yield* closePack();

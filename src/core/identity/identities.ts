@@ -12,6 +12,11 @@ export function noreplyLogin(email: string): string | null {
 
 type Person = { name: string; email: string };
 
+/** An `identities` alias that names a GitHub login: `@octocat`. */
+export function isLoginAlias(alias: string): boolean {
+  return /^@[A-Za-z0-9-]+$/.test(alias.trim());
+}
+
 /**
  * Decides one name per person, over every commit of the board (all repositories): a contributor
  * is their name, so the same mailmapped name in two repositories is already one contributor.
@@ -27,6 +32,8 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
   const byEmail = new Map<string, string>();
   for (const [canonical, aliases] of Object.entries(identities)) {
     for (const alias of aliases) {
+      // `@login` names a GitHub account (see logins.ts), not a commit author.
+      if (isLoginAlias(alias)) continue;
       if (alias.includes('@')) byEmail.set(alias.trim().toLowerCase(), canonical);
       else byName.set(alias, canonical);
     }

@@ -20,7 +20,7 @@ export function withoutEmails(value: unknown): unknown {
   // As entries, so that a key such as a contributor named `__proto__` stays a key.
   return Object.fromEntries(Object.entries(value).map(([key, field]): [string, unknown] => {
     if (key === 'repositories' && Array.isArray(field)) return [key, field.map(keepRemote)];
-    if (key === 'emails' && isTable(field)) return [key, emailTable(field)];
+    if (key === 'emails' && isTable(field)) return [key, emailTable(field, isTable((value as Record<string, unknown>).logins) ? (value as Record<string, unknown>).logins as Record<string, unknown> : {})];
     if (key === 'email' && typeof field === 'string') return [key, publicEmail(field)];
     return [withoutEmails(key) as string, withoutEmails(field)];
   }));
@@ -32,11 +32,18 @@ const isTable = (value: unknown): value is Record<string, unknown> => value !== 
 
 // Names are hidden as the entries' names are, so they still find their email. Two names that
 // become one (both hid an address) keep the first one's email.
-function emailTable(table: Record<string, unknown>): Record<string, unknown> {
+// A contributor whose GitHub login the board knows (`logins`, boards with review data) shows it.
+function emailTable(table: Record<string, unknown>, logins: Record<string, unknown>): Record<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [name, email] of Object.entries(table)) {
     const key = withoutEmails(name) as string;
-    if (!out.has(key)) out.set(key, typeof email === 'string' ? publicEmail(email) : withoutEmails(email));
+    const login = Object.hasOwn(logins, name) && typeof logins[name] === 'string' ? logins[name] : null;
+    if (!out.has(key)) out.set(key, login ?? (typeof email === 'string' ? publicEmail(email) : withoutEmails(email)));
+  }
+  // A reviewer with a login and no commit email has no row: they get one with their login.
+  for (const [name, login] of Object.entries(logins)) {
+    const key = withoutEmails(name) as string;
+    if (!out.has(key) && typeof login === 'string') out.set(key, login);
   }
   return Object.fromEntries(out);
 }

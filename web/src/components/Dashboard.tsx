@@ -1,6 +1,8 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { boardRepositories, PERIOD_TYPES } from '../../../src/shared/data-file.js';
 import { CommitLoaderContext } from '../hooks/commit-loader.js';
+import { ReviewLoaderContext } from '../hooks/review-loader.js';
+import { readBoardActivity, showsReviews } from '../lib/activity.js';
 import { ContributorLinkContext } from '../hooks/contributor-link.js';
 import { useAutoReload } from '../hooks/use-auto-reload.js';
 import { useHiddenContributors } from '../hooks/use-hidden-contributors.js';
@@ -67,6 +69,10 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const summary = useMemo(() => computeSummary(entries), [entries]);
   const series = useMemo(() => board.series(view.type, hidden), [board, view.type, hidden]);
   const loader = useMemo(() => (view.period ? board.commitLoader(view.type, view.period) : null), [board, view.type, view.period]);
+  const reviewLoader = useMemo(() => (view.period ? board.reviewLoader(view.type, view.period) : null), [board, view.type, view.period]);
+  const activity = useMemo(() => readBoardActivity(board.metadata), [board]);
+  const tableActivity = useMemo(() => ({ reviews: showsReviews(activity), issues: showsReviews(activity) && (activity?.points.issueCompleted ?? 0) > 0 }), [activity]);
+  const reviewCount = useMemo(() => (showsReviews(activity) ? entries.reduce((n, e) => n + (e.review_count ?? 0), 0) : null), [activity, entries]);
   const repository = typeof board.metadata.repository === 'string' ? board.metadata.repository : null;
   const repositories = useMemo(() => boardRepositories(board.metadata), [board]);
   const links = useMemo(() => new Map(repositories.length > 1 ? repositories.map((r) => [r.name, r.url]) : []), [repositories]);
@@ -113,6 +119,12 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
             <StatusBanner type="error" message={`Failed to refresh: ${refreshError}`} hint="The data below is from the last successful load."
               onDismiss={onDismissRefreshError} />
           )}
+          {activity?.status.state === 'failed' && (
+            <div className="activity-notice" data-testid="activity-failed">
+              <StatusBanner type="error" message={`Reviews not updated: ${activity.status.error}`}
+                hint={activity.status.syncedAt ? `Reviews shown are those read on ${activity.status.syncedAt.slice(0, 10)}.` : 'No reviews have been read yet.'} />
+            </div>
+          )}
           {repoMissing && (
             <StatusBanner type="error" message={`This board has no repository named "${repoMissing}".`} hint="Showing all repositories." />
           )}
@@ -125,7 +137,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           )}
           {/* Kept mounted under a contributor page, so Back finds the board as it was (open row, search, rows shown). */}
           <div className="board-view" hidden={contributor !== null} data-testid="board-view">
-          <SummaryCards summary={summary} />
+          <SummaryCards summary={summary} reviews={reviewCount} />
           <ContributorFilter names={board.names} hidden={hidden} onChange={setHidden} />
           <PeriodTabs type={view.type} onChange={view.setType} panelId={PANEL_ID} />
           <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}>
@@ -142,12 +154,14 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
             <TrendsChart series={series} type={view.type} />
             <RepositoriesContext.Provider value={links}>
             <CommitLoaderContext.Provider value={loader}>
+            <ReviewLoaderContext.Provider value={reviewLoader}>
               <ContributorLinkContext.Provider value={link}>
                 <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries}
                   emptyReason={boardEmpty && <EmptyBoardReason metadata={board.metadata} analysisPeriodDays={board.analysis_period_days} />}
                   query={query} onQueryChange={setQuery} previous={previous}
-                  csvFileName={`leaderboard-${view.type}-${fileNamePart(view.period ?? 'none')}.csv`} />
+                  csvFileName={`leaderboard-${view.type}-${fileNamePart(view.period ?? 'none')}.csv`} activity={tableActivity} />
               </ContributorLinkContext.Provider>
+            </ReviewLoaderContext.Provider>
             </CommitLoaderContext.Provider>
             </RepositoriesContext.Provider>
           </div>

@@ -3,6 +3,7 @@ import type { ContributorEntry } from '../../../src/shared/data-file.js';
 import { isPlainClick, useContributorLink } from '../hooks/contributor-link.js';
 import { formatAdditional, formatCount, formatScore, wholePercent } from '../lib/format.js';
 import { CommitList } from './CommitList.js';
+import { ReviewList } from './ReviewList.js';
 import { TierBadge } from './TierBadge.js';
 
 /** Number of columns, for the expanded row's colSpan. */
@@ -15,10 +16,13 @@ interface LeaderboardRowProps {
   detailsId: string;
   /** The change of rank since the previous period, as shown; absent when there is no previous period. */
   movement?: { kind: string; symbol: string; label: string } | undefined;
+  /** The board has review data: a Reviews cell, and the reviews under the commits when open. */
+  reviews?: boolean;
 }
 
 /** One contributor; a click, Enter or Space opens its commits below it. */
-export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement }: LeaderboardRowProps) {
+export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement, reviews = false }: LeaderboardRowProps) {
+  const reviewScore = entry.review_score ?? 0;
   const link = useContributorLink();
   const impact = wholePercent(entry.significance_ratio);
   const notes = entry.additional_contribution_notes;
@@ -35,7 +39,7 @@ export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement 
     link.open(entry.name);
   };  return (
     <>
-      <tr className={`lb-row${expanded ? ' is-expanded' : ''}`} tabIndex={0} aria-expanded={expanded}
+      <tr className={`lb-row${expanded ? ' is-expanded' : ''}${reviews ? ' has-reviews' : ''}`} tabIndex={0} aria-expanded={expanded}
         aria-controls={expanded ? detailsId : undefined} onClick={onToggle} onKeyDown={onKeyDown}
         data-testid="leaderboard-row" data-name={entry.name} data-rank={entry.rank}>
         <td className="col-tier">
@@ -72,6 +76,13 @@ export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement 
             {formatAdditional(entry.additional_contribution_score)}
           </span>
         </td>
+        {reviews && (
+          <td className="num" data-testid="cell-reviews">
+            <span className={reviewScore ? 'has-points' : undefined} title={reviewScore ? `${formatScore(reviewScore)} review points` : undefined}>
+              {formatCount(entry.review_count ?? 0)}
+            </span>
+          </td>
+        )}
         <td className="num num-total" data-testid="cell-total">{formatScore(entry.total_score)}</td>
         <td className="num" data-testid="cell-avg">{entry.avg_score.toFixed(1)}</td>
         <td className="col-toggle">
@@ -81,7 +92,9 @@ export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement 
       </tr>
       {expanded && (
         <tr className="details-row" id={detailsId} data-testid="row-details">
-          <td colSpan={COLUMN_COUNT}><CommitList entry={entry} /></td>
+          <td colSpan={COLUMN_COUNT + (reviews ? 1 : 0)}>
+            {reviews ? <div className="details-stack"><CommitList entry={entry} /><ReviewList entry={entry} /></div> : <CommitList entry={entry} />}
+          </td>
         </tr>
       )}
     </>

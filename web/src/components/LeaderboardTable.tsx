@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { afterPaint } from '../hooks/use-after-paint.js';
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
-import { downloadBlob, rankingCsvRows, toCsv } from '../lib/csv.js';
+import { downloadBlob, rankingCsvRows, toCsv, type CsvActivity } from '../lib/csv.js';
 import { describeMovement, movementOf } from '../lib/movement.js';
 import { searchEntries } from '../lib/search.js';
 import { onTreegridKeyDown } from '../lib/treegrid-keys.js';
@@ -33,7 +33,10 @@ interface LeaderboardTableProps {
   previous?: { label: string; ranks: ReadonlyMap<string, number> } | null;
   /** The CSV download's file name. */
   csvFileName?: string;
+  /** A board with review data (and issue reports counted): the Reviews column and the CSV's columns. */
+  activity?: CsvActivity;
 }
+const REVIEWS_HEADER = { label: 'Reviews', title: 'Pull requests reviewed (points on hover)', numeric: true };
 /**
  * Rows rendered at first, then this many more per click: a month of a big project has 2,000
  * contributors, and rendering them all made every tab or period change take 150-750 ms.
@@ -50,11 +53,13 @@ function firstRows(): number {
 }
 
 /** 'Contributor Rankings': the tier legend and one row per contributor, one row open at a time. */
-export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChange, previous = null, csvFileName = 'leaderboard.csv' }: LeaderboardTableProps) {
+export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChange, previous = null, csvFileName = 'leaderboard.csv', activity = { reviews: false, issues: false } }: LeaderboardTableProps) {
+  // Reviews sit before Total, which they add to.
+  const headers = activity.reviews ? [...HEADERS.slice(0, -2), REVIEWS_HEADER, ...HEADERS.slice(-2)] : HEADERS;
   const matching = useMemo(() => searchEntries(entries, query), [entries, query]);
   const movement = useCallback((e: ContributorEntry) => (previous ? describeMovement(movementOf(e.name, e.rank, previous.ranks), previous.label) : undefined), [previous]);
   const downloadCsv = () => {
-    const rows = rankingCsvRows(matching, (e) => movement(e)?.csv ?? '');
+    const rows = rankingCsvRows(matching, (e) => movement(e)?.csv ?? '', activity);
     // The byte order mark makes spreadsheets read the names as UTF-8.
     downloadBlob(new Blob(['\uFEFF', toCsv(rows)], { type: 'text/csv;charset=utf-8' }), csvFileName);
   };
@@ -93,7 +98,7 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
           <table className="lb-table" role="treegrid" aria-labelledby={`${baseId}-title`} data-testid="leaderboard-table">
             <thead>
               <tr>
-                {HEADERS.map((h) => (
+                {headers.map((h) => (
                   <th key={h.label} scope="col" className={h.numeric ? 'num' : undefined}>
                     {h.title ? <abbr title={h.title}>{h.label}</abbr> : h.label}
                   </th>
@@ -105,7 +110,7 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
               {shown.map((e, i) => (
                 <LeaderboardRow key={keys[i]} entry={e} expanded={openName === e.name}
                   onToggle={() => setOpenName((cur) => (cur === e.name ? null : e.name))}
-                  detailsId={`${baseId}-details-${i}`} movement={movement(e)} />
+                  detailsId={`${baseId}-details-${i}`} movement={movement(e)} reviews={activity.reviews} />
               ))}
             </tbody>
           </table>

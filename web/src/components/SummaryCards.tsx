@@ -9,8 +9,11 @@ interface CardSpec {
   tone: string;
 }
 
-/** The five numbers of the selected period, after filtering. */
-export function SummaryCards({ summary }: { summary: Summary }) {
+/**
+ * The five numbers of the selected period, after filtering; a sixth, Reviews, on a board with
+ * review data (`reviews`: pull requests reviewed in the period, each once per person).
+ */
+export function SummaryCards({ summary, reviews = null }: { summary: Summary; reviews?: number | null }) {
   const cards: CardSpec[] = [
     { id: 'total-commits', label: 'Total Commits', value: formatCount(summary.totalCommits), hint: 'in this period', tone: 'neutral' },
     { id: 'significant', label: 'Significant Changes', value: formatCount(summary.significantCommits), hint: '50 points or more', tone: 'green' },
@@ -18,8 +21,9 @@ export function SummaryCards({ summary }: { summary: Summary }) {
     { id: 'contributors', label: 'Contributors', value: formatCount(summary.contributors), hint: 'shown in the ranking', tone: 'orange' },
     { id: 'significance-rate', label: 'Significance Rate', value: `${summary.significanceRate}%`, hint: 'significant / total', tone: 'purple' },
   ];
+  if (reviews !== null) cards.push({ id: 'reviews', label: 'Reviews', value: formatCount(reviews), hint: 'one per person and pull request', tone: 'purple' });
   return (
-    <section className="summary-grid" aria-label="Summary" data-testid="summary-cards">
+    <section className={`summary-grid${reviews !== null ? ' has-six' : ''}`} aria-label="Summary" data-testid="summary-cards">
       {cards.map((c) => (
         <div key={c.id} className={`card summary-card tone-${c.tone}`} data-testid={`summary-${c.id}`}>
           <p className="summary-label">{c.label}</p>

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { PeriodType } from '../../../src/shared/data-file.js';
 import type { TrendSeries } from '../lib/chart-series.js';
-import { useChartColors } from '../theme/chart-colors.js';
+import { cssVar, useChartColors } from '../theme/chart-colors.js';
 import { DENSE_PERIODS, lineChartOptions, lineStyle } from '../theme/line-chart.js';
 
 // Only what a line chart with a legend and tooltips needs, so the rest of chart.js is tree-shaken.
@@ -26,6 +26,8 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
       line('Significant Commits', series.significantCommits, colors.significant, 'y', dense),
       line('Simple Commits', series.simpleCommits, colors.simple, 'y', dense),
       line('Contributors', series.contributors, colors.contributors, 'y1', dense),
+      // Boards with review data: pull requests reviewed, on the left axis with the commits.
+      ...(series.reviews ? [line('Reviews', series.reviews, cssVar('--purple', '#7c3aed'), 'y', dense)] : []),
     ],
   }), [series, dense, colors]);
 
@@ -49,7 +51,7 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
 
   return (
     <Line data={data} options={options}
-      aria-label={`Significant commits, simple commits and contributors per ${type} period`} role="img"
+      aria-label={`Significant commits, simple commits${series.reviews ? ', reviews' : ''} and contributors per ${type} period`} role="img"
       data-dense={dense ? 'true' : undefined} />
   );
 }

@@ -1,6 +1,8 @@
 import {
   boardChunkSchema,
+  ACTIVITY_STRIDE,
   chunkEntryCommits,
+  chunkEntryReviews,
   chunkPlace,
   indexEntries,
   ROW_STRIDE,
@@ -8,7 +10,9 @@ import {
   type BoardIndex,
   type IndexPeriod,
 } from '../../../src/shared/board-index.js';
+import type { Review } from '../../../src/shared/review-rows.js';
 import { PERIOD_TYPES, type Commit, type ContributorEntry, type LeaderboardData, type PeriodType } from '../../../src/shared/data-file.js';
+import { boardShowsReviews } from './activity.js';
 import { buildTrendSeries, type TrendSeries } from './chart-series.js';
 import { compareLabels, sortLabelsAscending, sortLabelsDescending } from './periods.js';
 import { entryStandings, indexStandings, type PeriodStanding } from './standings.js';
@@ -35,6 +39,8 @@ export interface Board {
   standings: (type: PeriodType, name: string, hidden: ReadonlySet<string>) => PeriodStanding[];
   /** Loads the listed commits of a contributor of one period; null when the entries carry them already. */
   commitLoader: (type: PeriodType, label: string) => ((name: string) => Promise<Commit[]>) | null;
+  /** Loads the listed reviews of a contributor of one period; null when the entries carry them already. */
+  reviewLoader: (type: PeriodType, label: string) => ((name: string) => Promise<Review[]>) | null;
 }
 
 function memo<K, V>(make: (key: K) => V): (key: K) => V {
@@ -62,9 +68,10 @@ export function boardFromData(data: LeaderboardData): Board {
     labels,
     names: [...names].sort(compareLabels),
     entries: (type, label) => data.leaderboards[type][label] ?? [],
-    series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden),
+    series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden, boardShowsReviews(data.metadata)),
     standings: (type, name, hidden) => entryStandings(data.leaderboards[type], name, hidden),
     commitLoader: () => null,
+    reviewLoader: () => null,
   };
 }
 
@@ -102,6 +109,18 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     }
     return pending;
   };
+  /** A loader of one period's entries' part of their chunk (commits or reviews). */
+  const fromChunks = <T>(type: PeriodType, label: string, read: (c: BoardChunk, entry: number) => T[]): ((name: string) => Promise<T[]>) | null => {
+    const period = byLabel[type].get(label);
+    if (!period) return null;
+    const position = new Map(entriesOf(`${type}\n${label}`).map((e, i) => [e.name, i]));
+    return async (name) => {
+      const i = position.get(name);
+      const place = i === undefined ? undefined : chunkPlace(period, i);
+      if (!place) return [];
+      return read(await chunk(place.id), place.entry);
+    };
+  };
   return {
     last_updated: index.last_updated,
     analysis_period_days: index.analysis_period_days,
@@ -109,19 +128,10 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     labels,
     names: [...names].sort(compareLabels),
     entries: (type, label) => entriesOf(`${type}\n${label}`),
-    series: (type, hidden) => indexSeries(index, type, hidden, ascending[type]),
+    series: (type, hidden) => indexSeries(index, type, hidden, ascending[type], boardShowsReviews(index.metadata)),
     standings: (type, name, hidden) => indexStandings(index, type, name, hidden),
-    commitLoader: (type, label) => {
-      const period = byLabel[type].get(label);
-      if (!period) return null;
-      const position = new Map(entriesOf(`${type}\n${label}`).map((e, i) => [e.name, i]));
-      return async (name) => {
-        const i = position.get(name);
-        const place = i === undefined ? undefined : chunkPlace(period, i);
-        if (!place) return [];
-        return chunkEntryCommits(await chunk(place.id), place.entry);
-      };
-    },
+    commitLoader: (type, label) => fromChunks(type, label, chunkEntryCommits),
+    reviewLoader: (type, label) => fromChunks(type, label, chunkEntryReviews),
   };
 }
 
@@ -131,13 +141,15 @@ function splitKey(key: string): [PeriodType, string] {
 }
 
 /** {@link buildTrendSeries} over the index's rows: the same sums, without building entries. */
-export function indexSeries(index: BoardIndex, type: PeriodType, hidden: ReadonlySet<string>, ascending?: readonly string[]): TrendSeries {
+export function indexSeries(index: BoardIndex, type: PeriodType, hidden: ReadonlySet<string>, ascending?: readonly string[], withReviews = false): TrendSeries {
   const series: TrendSeries = { labels: [], totalCommits: [], significantCommits: [], simpleCommits: [], contributors: [] };
+  const reviews: number[] = [];
   const byLabel = new Map(index.periods[type].map((p) => [p.label, p]));
   const hiddenPeople = new Set<number>();
   if (hidden.size > 0) index.people.forEach(([name], i) => { if (hidden.has(name)) hiddenPeople.add(i); });
   for (const label of ascending ?? sortLabelsAscending(byLabel.keys())) {
-    const rows = (byLabel.get(label) as IndexPeriod).rows;
+    const { rows, activity } = byLabel.get(label) as IndexPeriod;
+    let reviewed = 0;
     let total = 0;
     let significant = 0;
     let simple = 0;
@@ -153,12 +165,14 @@ export function indexSeries(index: BoardIndex, type: PeriodType, hidden: Readonl
       significant += sig - coSig;
       simple += Math.max(0, commits - sig) - (co - coSig);
       contributors += 1;
+      if (activity) reviewed += activity[(r / ROW_STRIDE) * ACTIVITY_STRIDE] as number;
     }
+    reviews.push(reviewed);
     series.labels.push(label);
     series.totalCommits.push(total);
     series.significantCommits.push(significant);
     series.simpleCommits.push(simple);
     series.contributors.push(contributors);
   }
-  return series;
+  return withReviews ? { ...series, reviews } : series;
 }

@@ -10,6 +10,8 @@ export interface TrendSeries {
   simpleCommits: number[];
   /** Number of (visible) contributor records of each period. */
   contributors: number[];
+  /** Boards with review data: pull requests reviewed per period (each once per person). */
+  reviews?: number[];
 }
 
 /**
@@ -17,15 +19,18 @@ export interface TrendSeries {
  * contributor records, leaving out hidden contributors; a commit credited to co-authors too
  * counts once (see ownCommits). Periods are sorted by label.
  */
-export function buildTrendSeries(periods: Periods, hidden: ReadonlySet<string> = new Set()): TrendSeries {
+export function buildTrendSeries(periods: Periods, hidden: ReadonlySet<string> = new Set(), withReviews = false): TrendSeries {
   const series: TrendSeries = { labels: [], totalCommits: [], significantCommits: [], simpleCommits: [], contributors: [] };
+  const reviews: number[] = [];
   for (const label of sortLabelsAscending(Object.keys(periods))) {
     let total = 0;
     let significant = 0;
     let simple = 0;
     let contributors = 0;
+    let reviewed = 0;
     for (const e of periods[label] ?? []) {
       if (hidden.has(e.name)) continue;
+      reviewed += e.review_count ?? 0;
       const own = ownCommits(e);
       total += own.total;
       significant += own.significant;
@@ -37,6 +42,7 @@ export function buildTrendSeries(periods: Periods, hidden: ReadonlySet<string> =
     series.significantCommits.push(significant);
     series.simpleCommits.push(simple);
     series.contributors.push(contributors);
+    reviews.push(reviewed);
   }
-  return series;
+  return withReviews ? { ...series, reviews } : series;
 }

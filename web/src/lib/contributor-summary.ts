@@ -55,6 +55,8 @@ export interface StandingSeries {
   labels: string[];
   scores: number[];
   ranks: (number | null)[];
+  /** Boards with review data: commit score and review points per period (0 without an entry), drawn beside the total. */
+  parts?: { commit: number[]; review: number[] };
 }
 
 /** The chart's series: every period of the type between their first and last entry, oldest first. */
@@ -73,6 +75,18 @@ export function standingSeries(standings: readonly PeriodStanding[], labelsAscen
     series.ranks.push(s ? s.rank : null);
   }
   return series;
+}
+
+/** {@link standingSeries} with the commit score and review points of each of its periods (boards with review data). */
+export function withScoreParts(series: StandingSeries, standings: readonly PeriodStanding[]): StandingSeries {
+  const byLabel = new Map(standings.map((s) => [s.label, s]));
+  return {
+    ...series,
+    parts: {
+      commit: series.labels.map((l) => byLabel.get(l)?.commit_score ?? 0),
+      review: series.labels.map((l) => byLabel.get(l)?.review_score ?? 0),
+    },
+  };
 }
 
 /** One manual contribution as the data shows it: the same notes and score over consecutive periods. */

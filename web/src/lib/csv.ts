@@ -29,15 +29,26 @@ export const RANKING_CSV_HEADER = [
  * CSV rows, header first. `movement` gives a row's movement word ('up 2', 'new'; '' without a
  * previous period).
  */
-export function rankingCsvRows(entries: readonly ContributorEntry[], movement: (e: ContributorEntry) => string): (string | number)[][] {
+export function rankingCsvRows(entries: readonly ContributorEntry[], movement: (e: ContributorEntry) => string, activity: CsvActivity = { reviews: false, issues: false }): (string | number)[][] {
   return [
-    [...RANKING_CSV_HEADER],
+    [...RANKING_CSV_HEADER, ...(activity.reviews ? REVIEW_CSV_HEADER : []), ...(activity.issues ? ISSUE_CSV_HEADER : [])],
     ...entries.map((e) => [
       e.rank, e.tier, e.tier_name, movement(e), e.name, e.email, e.total_commits, e.significant_commits, e.simple_commits,
       wholePercent(e.significance_ratio), e.commit_score, e.additional_contribution_score, e.additional_contribution_notes,
       e.total_score, e.avg_score,
+      ...(activity.reviews ? [e.review_count ?? 0, e.review_score ?? 0] : []),
+      ...(activity.issues ? [e.issue_count ?? 0, e.issue_score ?? 0] : []),
     ]),
   ];
+}
+
+/** Columns added on a board with review data (and with issue reports counted). */
+export const REVIEW_CSV_HEADER = ['Reviews', 'Review score'] as const;
+export const ISSUE_CSV_HEADER = ['Issues', 'Issue score'] as const;
+/** Which of those columns the CSV has. */
+export interface CsvActivity {
+  reviews: boolean;
+  issues: boolean;
 }
 
 /** Offers `blob` as a download named `fileName` (an object URL on a temporary link). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HEURISTIC_AI_SOURCE } from '../../../src/shared/ai-part.js';
 import { coAuthorModeSchema, LEGACY_CREDIT, revertModeSchema, type CreditSettings } from '../../../src/shared/credit.js';
 import { SIGNIFICANT_THRESHOLD, type LeaderboardData } from '../../../src/shared/data-file.js';
+import { readBoardActivity, type BoardActivityInfo } from './activity.js';
 
 /**
  * The rules a data file was built with, read from its `metadata` for the "How scores work"
@@ -18,6 +19,8 @@ export interface ScoringRules {
   bots: { exclude: boolean; patterns: string[]; builtIn: string[] | null } | null;
   credit: CreditSettings & { recorded: boolean; cancelled: number | null; coAuthored: number | null };
   window: { start: string | null; days: number; head: string | null; commitsPerEntry: number | null };
+  /** GitHub activity's points and status; null: the board counts commits only. */
+  activity: BoardActivityInfo | null;
 }
 
 const text = z.string().min(1).nullable().catch(null);
@@ -57,6 +60,7 @@ export function readScoringRules(data: Pick<LeaderboardData, 'metadata' | 'analy
       ? { coAuthors: m.credit.coAuthors, reverts: m.credit.reverts, recorded: true, cancelled: m.credit.cancelled, coAuthored: m.credit.coAuthored }
       : { ...LEGACY_CREDIT, recorded: false, cancelled: null, coAuthored: null },
     window: { start: m.windowStart, days: data.analysis_period_days, head: m.head, commitsPerEntry: m.commitsPerEntry },
+    activity: readBoardActivity(data.metadata),
   };
 }
 

@@ -1,4 +1,4 @@
-import { ROW_STRIDE, type BoardIndex } from '../../../src/shared/board-index.js';
+import { ACTIVITY_STRIDE, ROW_STRIDE, type BoardIndex } from '../../../src/shared/board-index.js';
 import { tierForRank, type ContributorEntry, type PeriodType } from '../../../src/shared/data-file.js';
 import { compareLabels } from './periods.js';
 
@@ -18,6 +18,9 @@ export interface PeriodStanding {
   additional_score: number;
   notes: string;
   total_score: number;
+  /** Review and issue points of the period (0 on boards without them). */
+  review_score: number;
+  issue_score: number;
 }
 
 const byLabel = (a: PeriodStanding, b: PeriodStanding) => compareLabels(a.label, b.label);
@@ -58,6 +61,8 @@ export function entryStandings(periods: Record<string, readonly ContributorEntry
       additional_score: found.additional_contribution_score,
       notes: found.additional_contribution_notes,
       total_score: found.total_score,
+      review_score: found.review_score ?? 0,
+      issue_score: found.issue_score ?? 0,
     });
   }
   return out.sort(byLabel);
@@ -78,7 +83,7 @@ export function indexStandings(index: BoardIndex, type: PeriodType, name: string
   const out: PeriodStanding[] = [];
   if (ids.size === 0) return out;
   for (const period of index.periods[type]) {
-    const { rows } = period;
+    const { rows, activity } = period;
     let rank = 0;
     for (let r = 0; r < rows.length; r += ROW_STRIDE) {
       const person = rows[r] as number;
@@ -98,6 +103,8 @@ export function indexStandings(index: BoardIndex, type: PeriodType, name: string
         additional_score: rows[r + 5] as number,
         notes: note === -1 ? '' : (index.notes[note] ?? ''),
         total_score: rows[r + 4] as number,
+        review_score: activity ? (activity[(r / ROW_STRIDE) * ACTIVITY_STRIDE + 1] as number) : 0,
+        issue_score: activity ? (activity[(r / ROW_STRIDE) * ACTIVITY_STRIDE + 3] as number) : 0,
       });
       break;
     }

@@ -11,12 +11,14 @@ interface OverviewProps {
   period: string | null;
   current: PeriodStanding | null;
   summary: ContributorSummary;
+  /** The board has review data: the total includes review points. */
+  reviews?: boolean;
 }
 
 const PERIOD_WORDS: Record<PeriodType, [string, string]> = { weekly: ['week', 'weeks'], monthly: ['month', 'months'], quarterly: ['quarter', 'quarters'] };
 
 /** Their place in the selected period, then the numbers over every period of the type. */
-export function ContributorOverview({ type, period, current, summary }: OverviewProps) {
+export function ContributorOverview({ type, period, current, summary, reviews = false }: OverviewProps) {
   const [one, many] = PERIOD_WORDS[type];
   const stats: { id: string; label: string; value: string; hint: string }[] = [
     {
@@ -26,7 +28,7 @@ export function ContributorOverview({ type, period, current, summary }: Overview
         : summary.best.times === 1 ? `in ${summary.best.label}` : `in ${summary.best.times} ${many}, the last in ${summary.best.label}`,
     },
     { id: 'periods-active', label: 'Periods active', value: formatCount(summary.periodsActive), hint: `of ${formatCount(summary.periodsTotal)} ${summary.periodsTotal === 1 ? one : many}` },
-    { id: 'total-score', label: 'Total score', value: formatScore(summary.totalScore), hint: `${formatCount(summary.commits)} ${summary.commits === 1 ? 'commit' : 'commits'}, other contributions included` },
+    { id: 'total-score', label: 'Total score', value: formatScore(summary.totalScore), hint: `${formatCount(summary.commits)} ${summary.commits === 1 ? 'commit' : 'commits'}, ${reviews ? 'reviews and ' : ''}other contributions included` },
     { id: 'average-score', label: 'Average score', value: summary.avgPerCommit.toFixed(1), hint: `per commit; ${formatScore(summary.avgPerPeriod)} per active ${one}` },
     { id: 'significant-ratio', label: 'Significant ratio', value: `${wholePercent(summary.significanceRatio)}%`, hint: `${formatCount(summary.significant)} of ${formatCount(summary.commits)} significant` },
   ];

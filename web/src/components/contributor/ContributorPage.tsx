@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { PeriodType } from '../../../../src/shared/data-file.js';
+import { ReviewLoaderContext } from '../../hooks/review-loader.js';
 import { useContributorCommits } from '../../hooks/use-contributor-commits.js';
+import { boardShowsReviews } from '../../lib/activity.js';
 import type { Board } from '../../lib/board.js';
-import { manualRuns, standingSeries, summarizeStandings } from '../../lib/contributor-summary.js';
+import { manualRuns, standingSeries, summarizeStandings, withScoreParts } from '../../lib/contributor-summary.js';
 import { CopyLinkButton } from '../CopyLinkButton.js';
 import { PeriodSelect } from '../PeriodSelect.js';
+import { ReviewList } from '../ReviewList.js';
 import { BoardLink } from './BoardLink.js';
 import { ContributorCommits } from './ContributorCommits.js';
 import { ContributorNotFound } from './ContributorNotFound.js';
@@ -49,12 +52,18 @@ export function ContributorPage({ board, name, type, onTypeChange, labels, perio
   const standings = useMemo(() => (known ? board.standings(type, name, others) : []), [board, known, type, name, others]);
   const ascending = useMemo(() => [...labels].reverse(), [labels]);
   const summary = useMemo(() => summarizeStandings(standings, labels.length), [standings, labels]);
-  const series = useMemo(() => standingSeries(standings, ascending), [standings, ascending]);
+  const reviews = useMemo(() => boardShowsReviews(board.metadata), [board]);
+  const series = useMemo(() => {
+    const s = standingSeries(standings, ascending);
+    return reviews ? withScoreParts(s, standings) : s;
+  }, [standings, ascending, reviews]);
   const runs = useMemo(() => manualRuns(standings, ascending, type), [standings, ascending, type]);
   const current = standings.find((s) => s.label === period) ?? null;
   const email = useMemo(() => standings.findLast((s) => s.email !== '')?.email ?? '', [standings]);
   const commits = useContributorCommits(board, name);
   const shares = useMemo(() => repositorySharesOf(board.metadata, name), [board, name]);
+  const entry = useMemo(() => (reviews && period ? (board.entries(type, period).find((e) => e.name === name) ?? null) : null), [board, reviews, type, period, name]);
+  const reviewLoader = useMemo(() => (reviews && period ? board.reviewLoader(type, period) : null), [board, reviews, type, period]);
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyboard and screen reader users land on the page's heading, not on the link they left.
   useEffect(() => { if (takeFocus) heading.current?.focus({ preventScroll: true }); }, [name, takeFocus]);
@@ -78,10 +87,17 @@ export function ContributorPage({ board, name, type, onTypeChange, labels, perio
           <CopyLinkButton />
         </div>
       </header>
-      <ContributorOverview type={type} period={period} current={current} summary={summary} />
-      <StandingChart series={series} type={type} />
+      <ContributorOverview type={type} period={period} current={current} summary={summary} reviews={reviews} />
+      <StandingChart series={series} type={type} reviews={reviews} />
       {!repo && <RepositoryShares shares={shares} />}
       <ManualContributions runs={runs} type={type} />
+      {reviews && (
+        <section className="card contributor-section contributor-reviews" data-testid="contributor-reviews" aria-label={`Reviews in ${period ?? 'the period'}`}>
+          {entry ? (
+            <ReviewLoaderContext.Provider value={reviewLoader}><ReviewList entry={entry} /></ReviewLoaderContext.Provider>
+          ) : <p className="commit-panel-empty">No reviews in {period ?? 'this period'}.</p>}
+        </section>
+      )}
       <ContributorCommits name={name} commits={commits} />
     </article>
   );

@@ -12,7 +12,7 @@ import { DENSE_PERIODS, lineChartOptions, lineStyle } from '../../theme/line-cha
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
 
 /** Total score (left axis) and rank (right axis, 1 at the top) per period; loaded on demand like the trends chart. */
-export function StandingCanvas({ series, type }: { series: StandingSeries; type: PeriodType }) {
+export function StandingCanvas({ series, type, reviews = false }: { series: StandingSeries; type: PeriodType; reviews?: boolean }) {
   const dense = series.labels.length > DENSE_PERIODS;
   const few = series.labels.length < 3;
   const colors = useChartColors(); // new on a theme change: the series colours below are read again too
@@ -25,9 +25,14 @@ export function StandingCanvas({ series, type }: { series: StandingSeries; type:
         { label: 'Total score', data: series.scores, yAxisID: 'y', tension: 0.4, ...lineStyle(score, dense) },
         // A period without an entry has no rank: a gap, not a drop to the bottom.
         { label: 'Rank', data: series.ranks, yAxisID: 'y1', tension: 0, spanGaps: false, ...lineStyle(rank, dense) },
+        // On a board with review data, the two parts of the total beside it.
+        ...(reviews && series.parts ? [
+          { label: 'Commit score', data: series.parts.commit, yAxisID: 'y', tension: 0.4, ...lineStyle(cssVar('--green', '#16a34a'), dense) },
+          { label: 'Review points', data: series.parts.review, yAxisID: 'y', tension: 0.4, ...lineStyle(cssVar('--purple', '#7c3aed'), dense) },
+        ] : []),
       ],
     };
-  }, [series, dense, colors]);
+  }, [series, dense, colors, reviews]);
   const options = useMemo<ChartOptions<'line'>>(() => {
     const { text, grid, axis } = colors;
     return lineChartOptions(colors, { dense, few }, {
@@ -44,6 +49,6 @@ export function StandingCanvas({ series, type }: { series: StandingSeries; type:
   }, [few, dense, colors]);
   return (
     <Line data={data} options={options} role="img" data-testid="standing-canvas"
-      aria-label={`Total score and rank per ${type} period; rank 1 is at the top of the right-hand axis`} />
+      aria-label={`Total score${reviews ? ', commit score, review points' : ''} and rank per ${type} period; rank 1 is at the top of the right-hand axis`} />
   );
 }

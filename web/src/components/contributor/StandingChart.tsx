@@ -6,7 +6,7 @@ import { PERIOD_TYPE_NAMES } from '../../lib/periods.js';
 const StandingCanvas = lazy(() => import('./StandingCanvas.js').then((m) => ({ default: m.StandingCanvas })));
 
 /** 'Score and rank over time (Weekly)': the chart card, or a sentence when they have no entry of the type. */
-export function StandingChart({ series, type }: { series: StandingSeries; type: PeriodType }) {
+export function StandingChart({ series, type, reviews = false }: { series: StandingSeries; type: PeriodType; reviews?: boolean }) {
   return (
     <section className="card chart-card" data-testid="contributor-chart" aria-labelledby="standing-title">
       <h3 className="card-title" id="standing-title">Score and rank over time ({PERIOD_TYPE_NAMES[type]})</h3>
@@ -15,7 +15,7 @@ export function StandingChart({ series, type }: { series: StandingSeries; type: 
       ) : (
         <div className="chart-box" data-periods={series.labels.length}>
           <Suspense fallback={<p className="chart-loading">Loading chart...</p>}>
-            <StandingCanvas series={series} type={type} />
+            <StandingCanvas series={series} type={type} reviews={reviews} />
           </Suspense>
         </div>
       )}

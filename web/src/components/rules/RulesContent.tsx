@@ -1,5 +1,6 @@
 import { MAX_AI_SCORE } from '../../../../src/shared/ai-part.js';
 import { formatCount } from '../../lib/format.js';
+import { ActivityRules } from './ActivityRules.js';
 import { describeAi, describeCoAuthors, describeReverts, prettyThresholds, type ScoringRules } from '../../lib/rules.js';
 
 const NOT_RECORDED = 'not recorded in this data file';
@@ -55,9 +56,11 @@ export function RulesContent({ rules }: { rules: ScoringRules }) {
         <p>A person is their .mailmap name; bots and the author themself are never counted as co-authors.</p>
       </section>
 
+      <ActivityRules activity={rules.activity} />
+
       <section className="rules-section" aria-labelledby="rules-ranking" data-testid="rules-ranking">
         <h3 id="rules-ranking">Ranking and tiers</h3>
-        <p>In each week, month and quarter (by author date, UTC) contributors are ordered by total score (commit score plus other, manual contributions), then commits, then name. Hiding contributors re-assigns the tiers of the rest. Impact is the share of significant commits; Avg is the commit score per commit.</p>
+        <p>In each week, month and quarter (by author date, UTC) contributors are ordered by total score (commit score plus {rules.activity ? 'review and issue points plus ' : ''}other, manual contributions), then commits, then name. Hiding contributors re-assigns the tiers of the rest. Impact is the share of significant commits; Avg is the commit score per commit.</p>
         <ul className="rules-tiers">
           {TIERS.map(([tier, name, ranks]) => <li key={tier}><span className={`tier-badge tier-${tier.toLowerCase()}`}>{tier}</span> {name}: {ranks}</li>)}
         </ul>

@@ -17,6 +17,7 @@ const FALLBACK: RulesContextValue = {
     parts: { loc: null, files: null, keyword: null }, ai: null, significantAt: 50, exclusions: null, bots: null,
     credit: { ...LEGACY_CREDIT, recorded: false, cancelled: null, coAuthored: null },
     window: { start: null, days: 0, head: null, commitsPerEntry: null },
+    activity: null,
   },
   explain: () => undefined,
 };

@@ -1,0 +1,186 @@
+import { PERIOD_TYPES, type PeriodType } from '../../shared/data-file.js';
+import type { ActivityStatus, IssueRecord, ReviewRecord, ReviewState } from '../activity.js';
+import type { LeaderboardConfig } from '../config.js';
+import { periodLabels } from '../periods.js';
+
+/** A review with the contributor it counts for and its repository (`owner/name`). */
+export interface NamedReview extends ReviewRecord {
+  name: string;
+  repo: string;
+}
+
+/** An issue report with the contributor it counts for and its repository. */
+export interface NamedIssue extends IssueRecord {
+  name: string;
+  repo: string;
+}
+
+/** GitHub activity as buildLeaderboardData receives it: records already linked to contributors. */
+export interface BoardActivity {
+  reviews: NamedReview[];
+  issues: NamedIssue[];
+  points: LeaderboardConfig['github']['points'];
+  status: ActivityStatus;
+  /** Records before it are outside the analysed window (null: the whole history). */
+  windowStart: Date | null;
+  /** Each contributor's GitHub login, where one is known (the published site shows it in place of an email). Default: none. */
+  logins?: ReadonlyMap<string, string>;
+}
+
+/** One contributor's activity in one period. */
+export interface ActivityBucket {
+  /** The review that counted for each pull request, newest first: indexes into {@link Activity.reviews}. */
+  reviews: number[];
+  /** Hundredths of a point. */
+  reviewCents: number;
+  issues: number;
+  issueCents: number;
+}
+
+/** type -> period label -> contributor -> bucket. */
+export type ActivityGroups = Record<PeriodType, Map<string, Map<string, ActivityBucket>>>;
+
+/** What {@link activityBuckets} gives: the groups, and every review in the order of {@link compareReviews}. */
+export interface Activity {
+  groups: ActivityGroups;
+  reviews: NamedReview[];
+}
+
+const DAY_MS = 86_400_000;
+/** APPROVED and CHANGES_REQUESTED are above COMMENTED. */
+const LEVEL: Record<ReviewState, number> = { APPROVED: 2, CHANGES_REQUESTED: 2, COMMENTED: 1 };
+
+/** The points of a review state. */
+export function reviewPoints(state: ReviewState, points: BoardActivity['points']): number {
+  return state === 'APPROVED' ? points.approved : state === 'CHANGES_REQUESTED' ? points.changesRequested : points.commented;
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Newest first, then repository, pull request, login and state: a total order on reviews. Dates
+ * are ISO 8601 in UTC, and compare as text; the rest are ASCII (GitHub's logins and names).
+ */
+export function compareReviews(a: ReviewRecord & { repo: string }, b: ReviewRecord & { repo: string }): number {
+  return byText(b.submittedAt, a.submittedAt) || byText(a.repo, b.repo) || a.pr - b.pr || byText(a.login, b.login) || byText(a.state, b.state);
+}
+
+/** Whether `a` is the review to count rather than `b`, an older one (same person and pull request): the higher state, then more points. */
+function better(a: NamedReview, b: NamedReview, points: BoardActivity['points']): boolean {
+  const level = LEVEL[a.state] - LEVEL[b.state];
+  if (level !== 0) return level > 0;
+  return reviewPoints(a.state, points) > reviewPoints(b.state, points);
+}
+
+/**
+ * Groups the activity by period type, label and contributor. A review belongs to the periods of
+ * its `submittedAt` (UTC day), an issue to those of its `createdAt`; records before the window
+ * are left out. One person's reviews of one pull request count once per period, at the highest
+ * state they reached in it (APPROVED or CHANGES_REQUESTED above COMMENTED). Issues count only
+ * when `points.issueCompleted` is above 0.
+ */
+export function activityBuckets(a: BoardActivity): Activity {
+  // Sorted by time as numbers first (text comparisons of 60,000 dates took most of the work).
+  const times = Float64Array.from(a.reviews, (r) => Date.parse(r.submittedAt));
+  const order = Array.from(a.reviews.keys()).sort((x, y) => (times[y] as number) - (times[x] as number) || compareReviews(a.reviews[x] as NamedReview, a.reviews[y] as NamedReview));
+  const reviews = order.map((i) => a.reviews[i] as NamedReview);
+  const sortedTimes = Float64Array.from(order, (i) => times[i] as number);
+  const from = a.windowStart?.getTime() ?? -Infinity;
+  const groups: ActivityGroups = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
+  // Each day's three period labels, made once per day.
+  const days = new Map<number, Record<PeriodType, string>>();
+  const dayOf = (ms: number): Record<PeriodType, string> | null => {
+    if (Number.isNaN(ms) || ms < from) return null;
+    const day = Math.floor(ms / DAY_MS);
+    let labels = days.get(day);
+    if (!labels) days.set(day, (labels = periodLabels(new Date(day * DAY_MS))));
+    return labels;
+  };
+  // One number per person and pull request (name -> repository -> number -> it); no key text per review.
+  const pairs = new Map<string, Map<string, Map<number, number>>>();
+  let pairCount = 0;
+  const pairOf = (r: NamedReview): number => {
+    let repos = pairs.get(r.name);
+    if (!repos) pairs.set(r.name, (repos = new Map()));
+    let prs = repos.get(r.repo);
+    if (!prs) repos.set(r.repo, (prs = new Map()));
+    let pair = prs.get(r.pr);
+    if (pair === undefined) prs.set(r.pr, (pair = pairCount++));
+    return pair;
+  };
+  const labelsAt: (Record<PeriodType, string> | null)[] = new Array<Record<PeriodType, string> | null>(reviews.length);
+  const pairAt = new Int32Array(reviews.length);
+  for (let i = 0; i < reviews.length; i++) {
+    labelsAt[i] = dayOf(sortedTimes[i] as number);
+    pairAt[i] = pairOf(reviews[i] as NamedReview);
+  }
+  const bucket = (type: PeriodType, label: string, name: string): ActivityBucket => {
+    let period = groups[type].get(label);
+    if (!period) groups[type].set(label, (period = new Map()));
+    let b = period.get(name);
+    if (!b) period.set(name, (b = { reviews: [], reviewCents: 0, issues: 0, issueCents: 0 }));
+    return b;
+  };
+  const cents = { APPROVED: Math.round(a.points.approved * 100), CHANGES_REQUESTED: Math.round(a.points.changesRequested * 100), COMMENTED: Math.round(a.points.commented * 100) };
+  // Sorted by time, each period's reviews are consecutive: one map of the review counted per
+  // person and pull request serves them all, emptied into the buckets when the period ends.
+  for (const type of PERIOD_TYPES) {
+    const counted = new Map<number, number>();
+    let label: string | null = null;
+    const flush = () => {
+      if (label === null) return;
+      for (const i of counted.values()) {
+        const r = reviews[i] as NamedReview;
+        const b = bucket(type, label, r.name);
+        b.reviews.push(i);
+        b.reviewCents += cents[r.state];
+      }
+      counted.clear();
+    };
+    for (let i = 0; i < reviews.length; i++) {
+      const labels = labelsAt[i];
+      if (!labels) continue;
+      if (labels[type] !== label) {
+        flush();
+        label = labels[type];
+      }
+      const pair = pairAt[i] as number;
+      const prev = counted.get(pair);
+      // Newest first: an older one replaces it only when it reached a higher state.
+      if (prev === undefined || better(reviews[i] as NamedReview, reviews[prev] as NamedReview, a.points)) counted.set(pair, i);
+    }
+    flush();
+    for (const period of groups[type].values()) for (const b of period.values()) b.reviews.sort((x, y) => x - y);
+  }
+  const issueCents = Math.round(a.points.issueCompleted * 100);
+  if (issueCents > 0) {
+    for (const issue of a.issues) {
+      const labels = dayOf(Date.parse(issue.createdAt));
+      if (!labels) continue;
+      for (const type of PERIOD_TYPES) {
+        const b = bucket(type, labels[type], issue.name);
+        b.issues += 1;
+        b.issueCents += issueCents;
+      }
+    }
+  }
+  return { groups, reviews };
+}
+
+/**
+ * `metadata.activity` of a board with GitHub activity: the points in force and whether the data
+ * is current, so the page explains exactly what was applied (and what failed).
+ * - `status`: the ActivityStatus (`off` with its reason, `ok` with `syncedAt`, `failed` with
+ *   `error` and the last good `syncedAt`);
+ * - `points`: `approved`, `changesRequested`, `commented` per person, pull request and period,
+ *   and `issueCompleted` (0: issue reports are not counted);
+ * - `reviews`, `issues`: the records read (in the window or not), for the page's explanation.
+ */
+export function activityMetadata(a: BoardActivity): Record<string, unknown> {
+  return {
+    status: a.status,
+    points: { ...a.points },
+    reviews: a.reviews.length,
+    issues: a.issues.length,
+  };
+}

@@ -1,0 +1,92 @@
+import type { PartActivity } from '../activity.js';
+import { isBot } from '../bots.js';
+import type { LeaderboardConfig } from '../config.js';
+import { compareCodePoints } from '../leaderboards.js';
+import type { ScoredCommit } from '../types.js';
+import { isLoginAlias, noreplyLogin } from './identities.js';
+
+/**
+ * Links GitHub logins (reviewers, issue authors) to the board's contributors, in this order:
+ * 1. `identities` in the config lists the login as `"@login"` among a contributor's aliases;
+ * 2. a GitHub noreply commit email names the login (`login@users.noreply.github.com`): the
+ *    contributor those commits count for;
+ * 3. GitHub's answer for a commit author email (`PartActivity.emailLogins`): the contributor that
+ *    email's commits count for;
+ * 4. otherwise the login is a contributor of its own, named by its profile name
+ *    (`PartActivity.profiles`), else the login.
+ * When a rule finds several contributors for one login, the one with the most commits wins (ties:
+ * the first name in code-point order). Logins are matched case-insensitively. Everything is read
+ * from the whole board (all parts), and nothing depends on the order of the commits or the parts,
+ * so a merged board links people as one refresh of all the repositories does. Returns null for a
+ * login the config's bot rules (or a `[bot]` suffix) leave out.
+ *
+ * `commits` are named already (after applyIdentities), so rules 2 and 3 give canonical names.
+ */
+export function loginResolver(
+  commits: readonly ScoredCommit[],
+  activities: readonly PartActivity[],
+  config: Pick<LeaderboardConfig, 'identities' | 'bots'>,
+): (login: string) => string | null {
+  const configured = new Map<string, string>();
+  for (const [canonical, aliases] of Object.entries(config.identities)) {
+    for (const alias of aliases) {
+      if (!isLoginAlias(alias)) continue;
+      const login = alias.trim().slice(1).toLowerCase();
+      const prev = configured.get(login);
+      // A login listed under two names: the first in code-point order, whatever the file's order.
+      if (prev === undefined || compareCodePoints(canonical, prev) < 0) configured.set(login, canonical);
+    }
+  }
+  // email (lowercased) -> name -> commits; login (noreply) -> name -> commits.
+  const byEmail = new Map<string, Map<string, number>>();
+  const byNoreply = new Map<string, Map<string, number>>();
+  const add = (map: Map<string, Map<string, number>>, key: string, name: string, n = 1) => {
+    let names = map.get(key);
+    if (!names) map.set(key, (names = new Map()));
+    names.set(name, (names.get(name) ?? 0) + n);
+  };
+  for (const c of commits) {
+    const email = c.email.trim().toLowerCase();
+    add(byEmail, email, c.author);
+    const login = noreplyLogin(email);
+    if (login !== null) add(byNoreply, login, c.author);
+  }
+  // login -> name -> commits, through GitHub's answers for emails.
+  const byAnswer = new Map<string, Map<string, number>>();
+  const profiles = new Map<string, string>();
+  // Parts in repository order, so a profile name two parts disagree on is chosen the same way.
+  const ordered = [...activities].sort((a, b) => compareCodePoints(a.repository, b.repository));
+  for (const activity of ordered) {
+    for (const [email, login] of Object.entries(activity.emailLogins)) {
+      if (login === null) continue;
+      const names = byEmail.get(email.trim().toLowerCase());
+      if (!names) continue;
+      for (const [name, n] of names) add(byAnswer, login.toLowerCase(), name, n);
+    }
+    for (const [login, name] of Object.entries(activity.profiles)) {
+      const key = login.toLowerCase();
+      if (name !== null && name.trim() !== '' && !profiles.has(key)) profiles.set(key, name.trim());
+    }
+  }
+  const cache = new Map<string, string | null>();
+  return (login) => {
+    const key = login.toLowerCase();
+    const known = cache.get(key);
+    if (known !== undefined || cache.has(key)) return known ?? null;
+    const name = configured.get(key) ?? most(byNoreply.get(key)) ?? most(byAnswer.get(key)) ?? profiles.get(key) ?? login;
+    const bot = login.toLowerCase().endsWith('[bot]') || isBot(login, '', config.bots) || isBot(name, '', config.bots);
+    cache.set(key, bot ? null : name);
+    return bot ? null : name;
+  };
+}
+
+/** The name with the most commits (ties: first in code-point order); undefined for none. */
+function most(names: Map<string, number> | undefined): string | undefined {
+  if (!names) return undefined;
+  let best: string | undefined;
+  let count = -1;
+  for (const [name, n] of names) {
+    if (n > count || (n === count && compareCodePoints(name, best as string) < 0)) [best, count] = [name, n];
+  }
+  return best;
+}

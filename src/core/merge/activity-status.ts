@@ -1,0 +1,24 @@
+import type { ActivityStatus } from '../activity.js';
+
+/**
+ * The activity status of a board merged from parts (each part read its repository's activity on
+ * its own), the same whatever the order of the parts: failed when any part failed (their errors
+ * in one sentence, the oldest last good sync, null when one part never synced); else ok when any
+ * part read activity (the oldest sync, so the board never claims to be newer than its oldest
+ * part); else off (the first reason in text order); undefined when no part says anything.
+ */
+export function combineActivityStatus(statuses: readonly (ActivityStatus | undefined)[]): ActivityStatus | undefined {
+  const known = statuses.filter((s): s is ActivityStatus => s !== undefined);
+  const failed = known.filter((s): s is Extract<ActivityStatus, { state: 'failed' }> => s.state === 'failed');
+  const oks = known.filter((s): s is Extract<ActivityStatus, { state: 'ok' }> => s.state === 'ok');
+  const oldest = (times: string[]) => [...times].sort()[0];
+  if (failed.length > 0) {
+    const errors = [...new Set(failed.map((s) => s.error))].sort();
+    const synced = [...failed.map((s) => s.syncedAt), ...oks.map((s) => s.syncedAt)];
+    const syncedAt = synced.includes(null) ? null : (oldest(synced as string[]) ?? null);
+    return { state: 'failed', error: errors.join('; '), syncedAt };
+  }
+  if (oks.length > 0) return { state: 'ok', syncedAt: oldest(oks.map((s) => s.syncedAt)) as string };
+  const off = known.map((s) => (s.state === 'off' ? s.reason : '')).sort()[0];
+  return off === undefined ? undefined : { state: 'off', reason: off };
+}

@@ -1,0 +1,213 @@
+/// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
+// A board with reviews: built by `leaderboard refresh` from a temp repository, then assembled again
+// with synthetic GitHub activity (no network). Reviews column, card, expanded row, contributor page,
+// CSV, "How scores work", a failed sync, axe in light and dark; and a board without reviews unchanged.
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { ActivityStatus, PartActivity } from '../../src/core/activity.js';
+import { assembleBoard } from '../../src/core/board/assemble.js';
+import { loadConfig } from '../../src/core/config.js';
+import { stateSchema } from '../../src/core/refresh-state.js';
+import { loadStoredParts, statePartsOf } from '../../src/core/repos/stored-parts.js';
+import { dataDirPaths } from '../../src/core/store/data-dir.js';
+import { seriousViolations } from '../support/axe.js';
+import { ARTIFACTS_DIR, launchBrowser } from '../support/browser.js';
+import { runCliAsync, startServe, type ServeProcess } from '../support/cli.js';
+import { keepScreenshot } from '../support/e2e.js';
+import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
+import { pw } from '../support/pw-expect.js';
+import { hoursAgo } from '../support/recent.js';
+
+const env = gitIsolationVars();
+let repo: TestRepo;
+const dirs: Record<'plain' | 'reviews' | 'failed', string> = { plain: '', reviews: '', failed: '' };
+const servers: Partial<Record<keyof typeof dirs, ServeProcess>> = {};
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+const review = (login: string, pr: number, title: string, state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED', hours: number) =>
+  ({ pr, title, url: `https://github.com/acme/app/pull/${pr}`, state, submittedAt: hoursAgo(hours), login });
+const activity: PartActivity = {
+  repository: 'acme/app', issues: [],
+  emailLogins: { 'alice@example.com': 'alice-gh' },
+  profiles: { 'rev-only': 'Rita Reviewer' },
+  reviews: [
+    review('alice-gh', 12, 'Add the cache layer', 'APPROVED', 3),
+    review('alice-gh', 12, 'Add the cache layer', 'COMMENTED', 4),
+    review('bobdev', 13, 'Fix the eviction race', 'CHANGES_REQUESTED', 5),
+    review('rev-only', 12, 'Add the cache layer', 'APPROVED', 6),
+    review('rev-only', 14, 'Docs: tuning guide', 'COMMENTED', 7),
+    review('dependabot[bot]', 14, 'Docs: tuning guide', 'APPROVED', 7),
+  ],
+};
+
+/** The refresh's data directory assembled again, with `part` activity and `status`. */
+async function withActivity(from: string, part: PartActivity | null, status: ActivityStatus): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-e2e-reviews-'));
+  const r = await runCliAsync(['refresh', '--repo', repo.dir, '--data-dir', dir, '-q'], { env });
+  expect(r.code, r.stderr).toBe(0);
+  const paths = dataDirPaths(dir);
+  const state = stateSchema.parse(JSON.parse(await readFile(paths.state, 'utf8')));
+  const stored = await loadStoredParts(dir, statePartsOf(state, repo.dir));
+  if (!stored.ok) throw new Error(stored.why);
+  const written = JSON.parse(await readFile(path.join(from, 'leaderboard-data.json'), 'utf8')) as { metadata: Record<string, unknown>; analysis_period_days: number };
+  await assembleBoard(stored.parts.map((p) => ({ ...p, activity: part })), {
+    paths, manual: { contributors: {} }, overridesText: '', config: await loadConfig(repo.dir), now: new Date(),
+    analysisPeriodDays: written.analysis_period_days, metadata: written.metadata, activityStatus: status,
+  });
+  return dir;
+}
+
+beforeAll(async () => {
+  repo = await createTestRepo();
+  await repo.commit({ author: { name: 'Alice', email: 'alice@example.com' }, date: hoursAgo(10), message: 'feat: cache layer', files: { 'src/cache.ts': 'x\n'.repeat(120) } });
+  await repo.commit({ author: { name: 'Alice', email: 'alice@example.com' }, date: hoursAgo(9), message: 'fix: typo', files: { 'README.md': 'y\n' } });
+  await repo.commit({ author: { name: 'Bob', email: '9+bobdev@users.noreply.github.com' }, date: hoursAgo(8), message: 'feat: eviction', files: { 'src/evict.ts': 'z\n'.repeat(60) } });
+  dirs.plain = await mkdtemp(path.join(os.tmpdir(), 'lb-e2e-plain-'));
+  const r = await runCliAsync(['refresh', '--repo', repo.dir, '--data-dir', dirs.plain, '-q'], { env });
+  expect(r.code, r.stderr).toBe(0);
+  dirs.reviews = await withActivity(dirs.plain, activity, { state: 'ok', syncedAt: new Date().toISOString() });
+  dirs.failed = await withActivity(dirs.plain, null, { state: 'failed', error: 'GitHub answered 401 Bad credentials', syncedAt: null });
+  for (const key of Object.keys(dirs) as (keyof typeof dirs)[]) servers[key] = await startServe(['--no-refresh', '--data-dir', dirs[key]], { env });
+  ({ browser, close: closeBrowser } = await launchBrowser());
+}, 120_000);
+afterAll(async () => {
+  await closeBrowser?.();
+  for (const s of Object.values(servers)) await s?.stop();
+  for (const d of Object.values(dirs)) if (d) await rm(d, { recursive: true, force: true });
+  await repo?.cleanup();
+});
+
+async function open(which: keyof typeof dirs, opts: { colorScheme?: 'light' | 'dark'; width?: number; query?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 }, colorScheme: opts.colorScheme ?? 'light', acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(`${servers[which]?.url ?? ''}${opts.query ?? ''}`);
+  if (!opts.query?.includes('contributor=')) await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
+  return page;
+}
+const row = (page: Page, name: string) => page.locator(`[data-testid="leaderboard-row"][data-name="${name}"]`);
+
+describe('a board with reviews', () => {
+  it('shows a Reviews column and card; ranks follow the total; a reviews-only person has zero commits', async () => {
+    const page = await open('reviews');
+    await pw(page.getByRole('columnheader', { name: 'Reviews' })).toBeVisible();
+    await pw(page.getByTestId('summary-reviews')).toContainText('Reviews');
+    // Alice: #12 once (approved); Bob: #13; Rita: #12 and #14. The bot is left out.
+    await pw(page.getByTestId('summary-reviews-value')).toHaveText('4');
+    await pw(row(page, 'Alice').getByTestId('cell-reviews')).toHaveText('1');
+    await pw(row(page, 'Alice').getByTestId('cell-reviews').locator('span')).toHaveAttribute('title', '15 review points');
+    await pw(row(page, 'Rita Reviewer').getByTestId('cell-commits')).toHaveText('0');
+    await pw(row(page, 'Rita Reviewer').getByTestId('cell-reviews')).toHaveText('2');
+    await pw(row(page, 'Rita Reviewer').getByTestId('cell-total')).toHaveText('20');
+    await pw(page.locator('[data-name="dependabot[bot]"]')).toHaveCount(0);
+    // The trends chart adds a Reviews series.
+    await pw(page.getByTestId('trends-chart').locator('canvas')).toHaveAttribute('aria-label', 'Significant commits, simple commits, reviews and contributors per weekly period');
+    const totals = await page.getByTestId('cell-total').allTextContents();
+    expect(totals.map(Number)).toEqual([...totals.map(Number)].sort((a, b) => b - a));
+    await keepScreenshot(page, 'reviews-board-light');
+    await page.context().close();
+  });
+
+  it('lists the person\'s reviews of the period in the expanded row, linked to the pull request', async () => {
+    const page = await open('reviews');
+    await row(page, 'Rita Reviewer').click();
+    const list = page.getByTestId('row-details').getByTestId('review-list');
+    await pw(list.getByTestId('reviews-title')).toHaveText('Reviews (2, 20 pts)');
+    await pw(list.getByTestId('review-item')).toHaveCount(2);
+    const link = list.getByTestId('review-link').first();
+    await pw(link).toHaveText('#12 Add the cache layer');
+    await pw(link).toHaveAttribute('href', 'https://github.com/acme/app/pull/12');
+    expect(await list.getByTestId('review-state').allInnerTexts()).toEqual(['Approved', 'Commented']);
+    await pw(page.getByTestId('row-details').getByTestId('recent-commits-title')).toHaveText('Recent Commits (0)');
+    await row(page, 'Alice').click();
+    await pw(page.getByTestId('row-details').getByTestId('review-state')).toHaveText('Approved');
+    await keepScreenshot(page, 'reviews-row-open');
+    await page.context().close();
+  });
+
+  it('shows the reviews on the contributor page', async () => {
+    const page = await open('reviews', { query: '?contributor=Alice' });
+    await pw(page.getByTestId('contributor-page')).toBeVisible();
+    const reviews = page.getByTestId('contributor-reviews');
+    await pw(reviews.getByTestId('review-link')).toHaveText('#12 Add the cache layer');
+    // The chart draws review points beside commit points.
+    await expect.poll(() => page.getByTestId('standing-canvas').getAttribute('aria-label', { timeout: 1000 }).catch(() => ''), { timeout: 10_000 }).toMatch(/commit score, review points/);
+    await keepScreenshot(page, 'reviews-contributor');
+    await page.context().close();
+  });
+
+  it('exports the review columns in the CSV', async () => {
+    const page = await open('reviews');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /CSV/ }).click()]);
+    const text = await readFile(await download.path(), 'utf8');
+    const [header, ...lines] = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(header?.split(',').slice(-2)).toEqual(['Reviews', 'Review score']);
+    expect(lines.find((l) => l.includes('Rita Reviewer'))?.split(',').slice(-2)).toEqual(['2', '20']);
+    await page.context().close();
+  });
+
+  it('states the review rules with the points in force in "How scores work"', async () => {
+    const page = await open('reviews');
+    await page.getByTestId('open-rules').click();
+    const rules = page.getByTestId('rules-reviews');
+    await pw(rules.getByTestId('rules-review-points')).toContainText('approved 15 points, changes requested 15 points, commented 5 points');
+    await pw(rules.getByTestId('rules-issue-points')).toContainText('Issue reports are not counted');
+    await rules.scrollIntoViewIfNeeded();
+    await mkdir(ARTIFACTS_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'reviews-rules.png') });
+    await page.context().close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`finds nothing serious for axe in ${colorScheme}, a row open and on the contributor page`, async () => {
+      const page = await open('reviews', { colorScheme });
+      await row(page, 'Rita Reviewer').click();
+      await pw(page.getByTestId('review-item').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      if (colorScheme === 'dark') await keepScreenshot(page, 'reviews-board-dark');
+      await page.goto(`${servers.reviews?.url ?? ''}?contributor=Rita%20Reviewer`);
+      await pw(page.getByTestId('contributor-reviews').getByTestId('review-item').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('fits a phone: the Reviews figure in the card, the reviews under the commits', async () => {
+    const page = await open('reviews', { width: 375, colorScheme: 'dark' });
+    await pw(row(page, 'Rita Reviewer').getByTestId('cell-reviews')).toBeVisible();
+    await row(page, 'Rita Reviewer').click();
+    await pw(page.getByTestId('review-item').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    expect(overflow).toBe(false);
+    await keepScreenshot(page, 'reviews-phone-dark');
+    await page.context().close();
+  });
+});
+
+describe('a board without review data', () => {
+  it('has no Reviews column or card, and says in "How scores work" how to count reviews', async () => {
+    const page = await open('plain');
+    await pw(page.getByTestId('summary-cards').locator('.summary-card')).toHaveCount(5);
+    await pw(page.getByTestId('summary-reviews')).toHaveCount(0);
+    await pw(page.getByRole('columnheader', { name: 'Reviews' })).toHaveCount(0);
+    await pw(page.getByTestId('cell-reviews')).toHaveCount(0);
+    await pw(page.getByTestId('trends-chart').locator('canvas')).toHaveAttribute('aria-label', 'Significant commits, simple commits and contributors per weekly period');
+    await page.getByTestId('open-rules').click();
+    await pw(page.getByTestId('rules-activity-off')).toContainText('Reviews and issue reports are not counted');
+    await pw(page.getByTestId('rules-activity-off')).toContainText('set GITHUB_TOKEN or GH_TOKEN, or sign in with the GitHub CLI');
+    await page.context().close();
+  });
+
+  it('says what failed when the last sync failed', async () => {
+    const page = await open('failed');
+    await pw(page.getByTestId('activity-failed')).toContainText('Reviews not updated: GitHub answered 401 Bad credentials');
+    // Nothing was ever read: no empty Reviews column or card.
+    await pw(page.getByTestId('summary-reviews')).toHaveCount(0);
+    await pw(page.getByTestId('cell-reviews')).toHaveCount(0);
+    await keepScreenshot(page, 'reviews-failed');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { PartActivity } from '../../src/core/activity.js';
+import { defaultConfig } from '../../src/core/config.js';
+import { applyIdentities } from '../../src/core/identity/identities.js';
+import { loginResolver } from '../../src/core/identity/logins.js';
+import type { ScoredCommit } from '../../src/core/types.js';
+
+let n = 0;
+function commit(author: string, email: string): ScoredCommit {
+  n += 1;
+  return {
+    hash: n.toString(16).padStart(40, '0'), author, email, date: '2025-01-01T00:00:00.000Z', subject: 's', breaking: false,
+    stats: { files: 1, insertions: 1, deletions: 0, excluded_files: 0, excluded_lines: 0 },
+    scores: { loc: 3, files: 5, keyword: 12, ai: 5, ai_source: 'heuristic' }, total: 25,
+  };
+}
+const activity = (over: Partial<PartActivity> = {}): PartActivity => ({ repository: 'acme/app', reviews: [], issues: [], emailLogins: {}, profiles: {}, ...over });
+const config = (over: Partial<ReturnType<typeof defaultConfig>> = {}) => ({ ...defaultConfig(), ...over });
+
+describe('linking GitHub logins to contributors', () => {
+  const commits = [
+    commit('Ann Lee', 'ann@example.com'),
+    commit('Ann L', '12+annl@users.noreply.github.com'),
+    commit('Bob', 'bob@work.example'),
+    commit('Bob', 'bob@work.example'),
+    commit('Robert', 'BOB@home.example'),
+  ];
+
+  it('1. an "@login" alias in identities names its contributor, above every other rule', () => {
+    const resolve = loginResolver(commits, [activity({ emailLogins: { 'ann@example.com': 'annl' }, profiles: { annl: 'Profile Ann' } })],
+      config({ identities: { 'Ann Lee': ['@AnnL'] } }));
+    expect(resolve('annl')).toBe('Ann Lee');
+    expect(resolve('ANNL')).toBe('Ann Lee');
+  });
+
+  it('2. a noreply commit email names its login, above GitHub\'s email answers', () => {
+    const resolve = loginResolver(commits, [activity({ emailLogins: { 'ann@example.com': 'annl' } })], config());
+    expect(resolve('annl')).toBe('Ann L');
+  });
+
+  it('3. GitHub\'s answer for an author email links its login (emails in any case; most commits win)', () => {
+    const resolve = loginResolver(commits, [activity({ emailLogins: { 'bob@work.example': 'bobby', 'bob@home.example': 'bobby', 'ann@example.com': null } })], config());
+    expect(resolve('bobby')).toBe('Bob');
+    expect(resolve('Bobby')).toBe('Bob');
+  });
+
+  it('4. a login linked to nobody is its own contributor, named by its profile, else the login', () => {
+    const resolve = loginResolver(commits, [activity({ profiles: { zed: 'Zed Zulu', yan: null } })], config());
+    expect(resolve('zed')).toBe('Zed Zulu');
+    expect(resolve('yan')).toBe('yan');
+  });
+
+  it('links through the canonical names identities give commits', () => {
+    const cfg = config({ identities: { Robert: ['Bob'] } });
+    const resolve = loginResolver(applyIdentities(commits, cfg.identities), [activity({ emailLogins: { 'bob@work.example': 'bobby' } })], cfg);
+    expect(resolve('bobby')).toBe('Robert');
+  });
+
+  it('leaves out bots by the config\'s rules and any [bot] login', () => {
+    const resolve = loginResolver(commits, [activity({ profiles: { helper: 'Release Helper' } })], config({ bots: { exclude: true, patterns: ['release'] } }));
+    expect(resolve('dependabot')).toBeNull();
+    expect(resolve('copilot[bot]')).toBeNull();
+    expect(resolve('helper')).toBeNull();
+    expect(resolve('zed')).toBe('zed');
+    const keep = loginResolver(commits, [], config({ bots: { exclude: false, patterns: [] } }));
+    expect(keep('dependabot')).toBe('dependabot');
+    expect(keep('copilot[bot]')).toBeNull();
+  });
+
+  it('decides the same whatever the order of commits and parts', () => {
+    const a = activity({ repository: 'acme/a', emailLogins: { 'bob@work.example': 'bobby' }, profiles: { zed: 'Zed A' } });
+    const b = activity({ repository: 'acme/b', emailLogins: { 'bob@home.example': 'bobby' }, profiles: { zed: 'Zed B' } });
+    const tie = [commit('Bob', 'bob@work.example'), commit('Robert', 'bob@home.example')];
+    const one = loginResolver(tie, [a, b], config());
+    const two = loginResolver([...tie].reverse(), [b, a], config());
+    expect([one('bobby'), one('zed')]).toEqual(['Bob', 'Zed A']);
+    expect([two('bobby'), two('zed')]).toEqual(['Bob', 'Zed A']);
+  });
+});

@@ -1,0 +1,30 @@
+import { TURN_ON_REVIEWS, type BoardActivityInfo } from '../../lib/activity.js';
+import { formatScore } from '../../lib/format.js';
+
+const pts = (n: number) => `${formatScore(n)} point${n === 1 ? '' : 's'}`;
+
+/** 'Reviews and issue reports': the points in force, or that they are not counted and how to count them. */
+export function ActivityRules({ activity }: { activity: BoardActivityInfo | null }) {
+  return (
+    <section className="rules-section" aria-labelledby="rules-reviews" data-testid="rules-reviews">
+      <h3 id="rules-reviews">Reviews and issue reports</h3>
+      {activity ? (
+        <>
+          <p data-testid="rules-review-points">A review of a pull request of the repository, by someone other than its author, read from GitHub: approved {pts(activity.points.approved)}, changes requested {pts(activity.points.changesRequested)}, commented {pts(activity.points.commented)} (only with a comment). Pending and dismissed reviews count nothing.</p>
+          <p>One person's reviews of one pull request count once per week, month or quarter, at the highest state they reached in it (approved or changes requested above commented): ten comment reviews of one pull request are {pts(activity.points.commented)}. A review belongs to the periods of the day it was submitted (UTC). Bots are left out, as for commits.</p>
+          <p data-testid="rules-issue-points">{activity.points.issueCompleted > 0
+            ? `An issue a person opened and that was closed as completed: ${pts(activity.points.issueCompleted)}, in the period it was opened.`
+            : 'Issue reports are not counted (github.points.issueCompleted is 0).'}</p>
+          <p>A reviewer is linked to the commits' contributor by an @login alias in identities, else by a GitHub noreply commit address, else by the account GitHub links to one of their commit emails; otherwise they are listed under their GitHub profile name, else their login.</p>
+          {activity.status.state === 'failed' && (
+            <p className="rules-note" data-testid="rules-activity-failed">Reviews not updated: {activity.status.error}. {activity.status.syncedAt ? `The reviews shown were read on ${activity.status.syncedAt.slice(0, 10)}.` : 'No reviews have been read yet.'}</p>
+          )}
+          {activity.status.state === 'off' && <p className="rules-note" data-testid="rules-activity-off">Reviews were not read at the last refresh: {activity.status.reason} {TURN_ON_REVIEWS}</p>}
+          {activity.status.state === 'ok' && <p>Read from GitHub on {activity.status.syncedAt.slice(0, 10)}.</p>}
+        </>
+      ) : (
+        <p data-testid="rules-activity-off">Reviews and issue reports are not counted on this board: only commits (and manual contributions) score. {TURN_ON_REVIEWS}</p>
+      )}
+    </section>
+  );
+}
