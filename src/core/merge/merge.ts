@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ActivityStatus } from '../activity.js';
 import { assembleBoard, type BoardPart } from '../board/assemble.js';
+import { combineActivityStatus } from './activity-status.js';
 import { PART_ACTIVITY_FILE, writePartActivity } from '../github/activity/part-activity.js';
 import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
@@ -103,7 +103,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
     const aiId = first.aiId ?? 'heuristic';
     const manualText = (await readTextIfExists(paths.manual)) ?? '';
     const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
-    const activityStatus = mergedActivity(read.map((p) => p.state.activity));
+    const activityStatus = combineActivityStatus(read.map((p) => p.state.activity));
     const data = await assembleBoard(parts, {
       paths,
       manual: await readManualFile(paths.manual),
@@ -184,13 +184,4 @@ function checkAlike(parts: ReadPart[], config: LeaderboardConfig): void {
   if (diff) {
     throw new LeaderboardError('INVALID_INPUT', `Part ${first.dir} was scored with other settings than this board's leaderboard.config.json: ${diff.path} is ${diff.b} there and ${diff.a} here.`, 'Refresh the parts with the board\'s config file, or change it to match.');
   }
-}
-
-/** The parts' activity as one status: a failure first, else the oldest sync, else off (absent when no part read any). */
-function mergedActivity(statuses: (ActivityStatus | undefined)[]): ActivityStatus | undefined {
-  const known = statuses.filter((x): x is ActivityStatus => x !== undefined);
-  const failed = known.find((x) => x.state === 'failed');
-  if (failed) return failed;
-  const ok = known.filter((x): x is Extract<ActivityStatus, { state: 'ok' }> => x.state === 'ok').sort((a, b) => (a.syncedAt < b.syncedAt ? -1 : 1));
-  return ok[0] ?? known[0];
 }
