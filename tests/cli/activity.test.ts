@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseLeaderboardData } from '../../src/shared/data-file.js';
 import { runCliAsync } from '../support/cli.js';
 import { gitIsolationVars } from '../support/git-repo.js';
 import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator } from '../support/github-graphql-emulator.js';
@@ -36,6 +37,10 @@ describe('leaderboard refresh with GitHub activity', () => {
     expect(activity.reviews).toHaveLength(1);
     const status = JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8'));
     expect(status).toMatchObject({ success: true, activity: { state: 'ok' } });
+    // The board counts Bob's approval: a reviews-only contributor under his profile name.
+    const board = async () => parseLeaderboardData(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')));
+    const bobOf = async () => Object.values((await board()).leaderboards.weekly).flat().find((e) => e.name === 'Bob Reviewer');
+    expect(await bobOf()).toMatchObject({ total_commits: 0, review_count: 1, review_score: 15, total_score: 15 });
     const state = JSON.parse(await readFile(path.join(dataDir, 'refresh-state.json'), 'utf8'));
     expect(state.activity).toMatchObject({ state: 'ok' });
     // The token is in no file of the data directory.
@@ -54,5 +59,7 @@ describe('leaderboard refresh with GitHub activity', () => {
     const after = JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8'));
     expect(after.activity).toMatchObject({ state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' });
     expect(JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8')).reviews).toHaveLength(1);
+    expect(await bobOf()).toMatchObject({ review_count: 1, review_score: 15 });
+    expect((await board()).metadata['activity']).toMatchObject({ status: { state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' } });
   });
 });

@@ -1,76 +1,61 @@
 /// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
-// A board with reviews: built by `leaderboard refresh` from a temp repository, then assembled again
-// with synthetic GitHub activity (no network). Reviews column, card, expanded row, contributor page,
-// CSV, "How scores work", a failed sync, axe in light and dark; and a board without reviews unchanged.
+// A board with reviews, built as a user builds it: `leaderboard refresh` of a temp repository with a
+// token, reading its pull requests and reviews from the GraphQL emulator on loopback. Reviews
+// column, card, expanded row, contributor page, CSV, "How scores work", a failed sync, axe in light
+// and dark; and a board without a token, unchanged.
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { ActivityStatus, PartActivity } from '../../src/core/activity.js';
-import { assembleBoard } from '../../src/core/board/assemble.js';
-import { loadConfig } from '../../src/core/config.js';
-import { stateSchema } from '../../src/core/refresh-state.js';
-import { loadStoredParts, statePartsOf } from '../../src/core/repos/stored-parts.js';
-import { dataDirPaths } from '../../src/core/store/data-dir.js';
 import { seriousViolations } from '../support/axe.js';
 import { ARTIFACTS_DIR, launchBrowser } from '../support/browser.js';
 import { runCliAsync, startServe, type ServeProcess } from '../support/cli.js';
 import { keepScreenshot } from '../support/e2e.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
+import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator, type GqlReview } from '../support/github-graphql-emulator.js';
 import { pw } from '../support/pw-expect.js';
 import { hoursAgo } from '../support/recent.js';
 
 const env = gitIsolationVars();
 let repo: TestRepo;
+let emu: GqlEmulator;
 const dirs: Record<'plain' | 'reviews' | 'failed', string> = { plain: '', reviews: '', failed: '' };
 const servers: Partial<Record<keyof typeof dirs, ServeProcess>> = {};
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
 
-const review = (login: string, pr: number, title: string, state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED', hours: number) =>
-  ({ pr, title, url: `https://github.com/acme/app/pull/${pr}`, state, submittedAt: hoursAgo(hours), login });
-const activity: PartActivity = {
-  repository: 'acme/app', issues: [],
-  emailLogins: { 'alice@example.com': 'alice-gh' },
-  profiles: { 'rev-only': 'Rita Reviewer' },
-  reviews: [
-    review('alice-gh', 12, 'Add the cache layer', 'APPROVED', 3),
-    review('alice-gh', 12, 'Add the cache layer', 'COMMENTED', 4),
-    review('bobdev', 13, 'Fix the eviction race', 'CHANGES_REQUESTED', 5),
-    review('rev-only', 12, 'Add the cache layer', 'APPROVED', 6),
-    review('rev-only', 14, 'Docs: tuning guide', 'COMMENTED', 7),
-    review('dependabot[bot]', 14, 'Docs: tuning guide', 'APPROVED', 7),
-  ],
-};
+const review = (author: string, state: GqlReview['state'], hours: number, body = ''): GqlReview => ({ author, state, submittedAt: hoursAgo(hours), body });
 
-/** The refresh's data directory assembled again, with `part` activity and `status`. */
-async function withActivity(from: string, part: PartActivity | null, status: ActivityStatus): Promise<string> {
+/** A data directory refreshed by the CLI with `token` (none: no GitHub token at all). */
+async function refreshed(token: string | null): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-e2e-reviews-'));
-  const r = await runCliAsync(['refresh', '--repo', repo.dir, '--data-dir', dir, '-q'], { env });
+  const r = await runCliAsync(['refresh', '--repo', repo.dir, '--data-dir', dir, '-q'], { env: { ...env, GITHUB_TOKEN: token ?? '', GH_TOKEN: '' } });
   expect(r.code, r.stderr).toBe(0);
-  const paths = dataDirPaths(dir);
-  const state = stateSchema.parse(JSON.parse(await readFile(paths.state, 'utf8')));
-  const stored = await loadStoredParts(dir, statePartsOf(state, repo.dir));
-  if (!stored.ok) throw new Error(stored.why);
-  const written = JSON.parse(await readFile(path.join(from, 'leaderboard-data.json'), 'utf8')) as { metadata: Record<string, unknown>; analysis_period_days: number };
-  await assembleBoard(stored.parts.map((p) => ({ ...p, activity: part })), {
-    paths, manual: { contributors: {} }, overridesText: '', config: await loadConfig(repo.dir), now: new Date(),
-    analysisPeriodDays: written.analysis_period_days, metadata: written.metadata, activityStatus: status,
-  });
   return dir;
 }
 
 beforeAll(async () => {
   repo = await createTestRepo();
-  await repo.commit({ author: { name: 'Alice', email: 'alice@example.com' }, date: hoursAgo(10), message: 'feat: cache layer', files: { 'src/cache.ts': 'x\n'.repeat(120) } });
+  const alice = await repo.commit({ author: { name: 'Alice', email: 'alice@example.com' }, date: hoursAgo(10), message: 'feat: cache layer', files: { 'src/cache.ts': 'x\n'.repeat(120) } });
   await repo.commit({ author: { name: 'Alice', email: 'alice@example.com' }, date: hoursAgo(9), message: 'fix: typo', files: { 'README.md': 'y\n' } });
   await repo.commit({ author: { name: 'Bob', email: '9+bobdev@users.noreply.github.com' }, date: hoursAgo(8), message: 'feat: eviction', files: { 'src/evict.ts': 'z\n'.repeat(60) } });
-  dirs.plain = await mkdtemp(path.join(os.tmpdir(), 'lb-e2e-plain-'));
-  const r = await runCliAsync(['refresh', '--repo', repo.dir, '--data-dir', dirs.plain, '-q'], { env });
-  expect(r.code, r.stderr).toBe(0);
-  dirs.reviews = await withActivity(dirs.plain, activity, { state: 'ok', syncedAt: new Date().toISOString() });
-  dirs.failed = await withActivity(dirs.plain, null, { state: 'failed', error: 'GitHub answered 401 Bad credentials', syncedAt: null });
+  emu = await startGraphqlEmulator({
+    repository: 'acme/app', issues: [],
+    // GitHub links Alice's first commit to alice-gh (her newest, as if not pushed yet, it does not
+    // know); Bob's noreply address names bobdev; Rita has no commits.
+    commits: { [alice]: { email: 'alice@example.com', login: 'alice-gh' } },
+    names: { 'alice-gh': 'Alice L.', bobdev: null, 'rev-only': 'Rita Reviewer' },
+    pulls: [
+      { number: 14, title: 'Docs: tuning guide', updatedAt: hoursAgo(2), author: 'alice-gh', reviews: [review('rev-only', 'COMMENTED', 7, 'Typo in the second table.'), review('dependabot[bot]', 'APPROVED', 7)] },
+      { number: 13, title: 'Fix the eviction race', updatedAt: hoursAgo(3), author: 'alice-gh', reviews: [review('bobdev', 'CHANGES_REQUESTED', 5)] },
+      { number: 12, title: 'Add the cache layer', updatedAt: hoursAgo(3), author: 'bobdev', reviews: [review('alice-gh', 'COMMENTED', 4, 'Why a map?'), review('alice-gh', 'APPROVED', 3), review('rev-only', 'APPROVED', 6), review('bobdev', 'COMMENTED', 6, 'Own PR: not counted')] },
+    ],
+  });
+  await repo.writeFile('leaderboard.config.json', JSON.stringify({ github: { repo: 'acme/app', apiUrl: emu.apiUrl } }));
+  dirs.plain = await refreshed(null);
+  dirs.reviews = await refreshed(GQL_TOKEN);
+  dirs.failed = await refreshed('ghp_expired');
   for (const key of Object.keys(dirs) as (keyof typeof dirs)[]) servers[key] = await startServe(['--no-refresh', '--data-dir', dirs[key]], { env });
   ({ browser, close: closeBrowser } = await launchBrowser());
 }, 120_000);
@@ -79,6 +64,7 @@ afterAll(async () => {
   for (const s of Object.values(servers)) await s?.stop();
   for (const d of Object.values(dirs)) if (d) await rm(d, { recursive: true, force: true });
   await repo?.cleanup();
+  await emu?.close();
 });
 
 async function open(which: keyof typeof dirs, opts: { colorScheme?: 'light' | 'dark'; width?: number; query?: string } = {}): Promise<Page> {

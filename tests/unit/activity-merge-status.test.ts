@@ -8,11 +8,11 @@ const off = (reason: string): ActivityStatus => ({ state: 'off', reason });
 
 describe('the activity status of merged parts', () => {
   it('is failed when any part failed, whatever the order', () => {
-    const parts = [ok('2025-03-02T00:00:00Z'), failed('GitHub answered 401 Bad credentials', '2025-03-01T00:00:00Z'), off('No GitHub remote.')];
-    const want = { state: 'failed', error: 'GitHub answered 401 Bad credentials', syncedAt: '2025-03-01T00:00:00Z' };
+    const parts = [ok('2025-03-02T00:00:00Z'), failed('Reviews not updated: GitHub answered 401 Bad credentials', '2025-03-01T00:00:00Z'), off('No GitHub remote.')];
+    const want = { state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials', syncedAt: '2025-03-01T00:00:00Z' };
     expect(combineActivityStatus(parts)).toEqual(want);
     expect(combineActivityStatus([...parts].reverse())).toEqual(want);
-    expect(combineActivityStatus([failed('b', null), failed('a', '2025-01-01T00:00:00Z')])).toEqual({ state: 'failed', error: 'a; b', syncedAt: null });
+    expect(combineActivityStatus([failed('Reviews not updated: b', null), failed('Reviews not updated: a', '2025-01-01T00:00:00Z')])).toEqual({ state: 'failed', error: 'Reviews not updated: a; b', syncedAt: null });
   });
 
   it('is ok at the oldest sync when parts read activity, off when none did, absent when none says', () => {

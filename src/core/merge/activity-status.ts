@@ -1,5 +1,7 @@
 import type { ActivityStatus } from '../activity.js';
 
+const FAILED_PREFIX = /^Reviews not updated: /;
+
 /**
  * The activity status of a board merged from parts (each part read its repository's activity on
  * its own), the same whatever the order of the parts: failed when any part failed (their errors
@@ -13,10 +15,11 @@ export function combineActivityStatus(statuses: readonly (ActivityStatus | undef
   const oks = known.filter((s): s is Extract<ActivityStatus, { state: 'ok' }> => s.state === 'ok');
   const oldest = (times: string[]) => [...times].sort()[0];
   if (failed.length > 0) {
-    const errors = [...new Set(failed.map((s) => s.error))].sort();
+    // Each part's error starts "Reviews not updated: "; the sentence says it once.
+    const errors = [...new Set(failed.map((s) => s.error.replace(FAILED_PREFIX, '')))].sort();
     const synced = [...failed.map((s) => s.syncedAt), ...oks.map((s) => s.syncedAt)];
     const syncedAt = synced.includes(null) ? null : (oldest(synced as string[]) ?? null);
-    return { state: 'failed', error: errors.join('; '), syncedAt };
+    return { state: 'failed', error: `Reviews not updated: ${errors.join('; ')}`, syncedAt };
   }
   if (oks.length > 0) return { state: 'ok', syncedAt: oldest(oks.map((s) => s.syncedAt)) as string };
   const off = known.map((s) => (s.state === 'off' ? s.reason : '')).sort()[0];

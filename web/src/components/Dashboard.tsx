@@ -121,7 +121,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           )}
           {activity?.status.state === 'failed' && (
             <div className="activity-notice" data-testid="activity-failed">
-              <StatusBanner type="error" message={`Reviews not updated: ${activity.status.error}`}
+              <StatusBanner type="error" message={activity.status.error}
                 hint={activity.status.syncedAt ? `Reviews shown are those read on ${activity.status.syncedAt.slice(0, 10)}.` : 'No reviews have been read yet.'} />
             </div>
           )}

@@ -16,6 +16,9 @@ export const NO_TOKEN_REASON = 'Reviews are not counted: no GitHub token was fou
 export const ACTIVITY_OFF_REASON = 'Reviews are not counted: github.activity is false in leaderboard.config.json. Set it to true and give a GitHub token (GITHUB_TOKEN) to count them.';
 export const NO_REPO_REASON = 'Reviews are not counted: no repository of this board is on GitHub (set github.repo or an origin remote on GitHub).';
 
+/** What the login look-up needs of a commit. */
+type ActivityCommit = { hash: string; email: string; author: string; date: string };
+
 /** One repository of the board, as the activity step sees it. */
 export interface ActivityPartInput {
   name: string;
@@ -24,7 +27,7 @@ export interface ActivityPartInput {
   /** Its remote URL (origin or configured), null when none. */
   url: string | null;
   /** Its commits in the window (to ask GitHub which account made them); absent when git was not read. */
-  commits?: readonly { hash: string; email: string; author: string }[];
+  commits?: readonly ActivityCommit[];
 }
 
 export interface ActivityStepOptions {
@@ -110,13 +113,18 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
 
 const NOREPLY = /@users\.noreply\.github\.com$/i;
 
-/** One commit per author email GitHub could link to an account (noreply addresses name their login; bots are left out). */
-function emailsToAsk(commits: readonly { hash: string; email: string; author: string }[], config: LeaderboardConfig): Map<string, string> {
-  const out = new Map<string, string>();
+/**
+ * One commit per author email GitHub could link to an account (noreply addresses name their login;
+ * bots are left out): its oldest in the window, the likeliest to be on GitHub already (the newest
+ * is often not pushed yet, and GitHub's answer is kept for good).
+ */
+function emailsToAsk(commits: readonly ActivityCommit[], config: LeaderboardConfig): Map<string, string> {
+  const oldest = new Map<string, ActivityCommit>();
   for (const c of commits) {
     const email = c.email.toLowerCase();
-    if (!email || out.has(email) || NOREPLY.test(email) || isBot(c.author, c.email, config.bots) || !/^[0-9a-f]{40}$/.test(c.hash)) continue;
-    out.set(email, c.hash);
+    if (!email || NOREPLY.test(email) || isBot(c.author, c.email, config.bots) || !/^[0-9a-f]{40}$/.test(c.hash)) continue;
+    const seen = oldest.get(email);
+    if (!seen || c.date < seen.date) oldest.set(email, c);
   }
-  return out;
+  return new Map([...oldest].map(([email, c]) => [email, c.hash]));
 }

@@ -17,9 +17,9 @@ export function ActivityRules({ activity }: { activity: BoardActivityInfo | null
             : 'Issue reports are not counted (github.points.issueCompleted is 0).'}</p>
           <p>A reviewer is linked to the commits' contributor by an @login alias in identities, else by a GitHub noreply commit address, else by the account GitHub links to one of their commit emails; otherwise they are listed under their GitHub profile name, else their login.</p>
           {activity.status.state === 'failed' && (
-            <p className="rules-note" data-testid="rules-activity-failed">Reviews not updated: {activity.status.error}. {activity.status.syncedAt ? `The reviews shown were read on ${activity.status.syncedAt.slice(0, 10)}.` : 'No reviews have been read yet.'}</p>
+            <p className="rules-note" data-testid="rules-activity-failed">{activity.status.error}. {activity.status.syncedAt ? `The reviews shown were read on ${activity.status.syncedAt.slice(0, 10)}.` : 'No reviews have been read yet.'}</p>
           )}
-          {activity.status.state === 'off' && <p className="rules-note" data-testid="rules-activity-off">Reviews were not read at the last refresh: {activity.status.reason} {TURN_ON_REVIEWS}</p>}
+          {activity.status.state === 'off' && <p className="rules-note" data-testid="rules-activity-off">{activity.status.reason}</p>}
           {activity.status.state === 'ok' && <p>Read from GitHub on {activity.status.syncedAt.slice(0, 10)}.</p>}
         </>
       ) : (
