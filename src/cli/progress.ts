@@ -9,8 +9,10 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): {
   let started = 0;
   let lastDraw = 0;
   let drawn = false;
-  const draw = (text: string) => {
-    stream.write(`\r\x1b[2K${text}`);
+  // GitHub is read while git is: its last state rides along on git's lines.
+  let github = '';
+  const draw = (text: string, withGithub = true) => {
+    stream.write(`\r\x1b[2K${text}${withGithub && github ? ` | ${github}` : ''}`);
     drawn = true;
   };
   return {
@@ -22,7 +24,8 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): {
         const g = p.github;
         const left = g.remaining === null ? '' : `, ${g.remaining.toLocaleString('en-US')} requests left`;
         const wait = g.waitSeconds ? ` (rate limit: waiting ${g.waitSeconds}s as GitHub asks)` : '';
-        return draw(`Reading ${g.repository} on GitHub: ${g.pulls.toLocaleString('en-US')} pull requests${left}${wait}`);
+        github = `Reading ${g.repository} on GitHub: ${g.pulls.toLocaleString('en-US')} pull requests${left}${wait}`;
+        return draw(github, false);
       }
       if (p.phase === 'scoring') {
         if (now - lastDraw < 100 && p.done < p.total) return;

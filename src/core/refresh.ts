@@ -199,7 +199,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // The caches must be there too: add-contribution rebuilds from them.
   // All must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
   // A partial AI step is not up to date: the commits that fell back are asked about again.
-  const readActivity = (commitsOf?: (name: string) => BoardPart['commits']) => readBoardActivity({
+  const readActivity = (commitsOf?: (name: string) => Promise<BoardPart['commits']>) => readBoardActivity({
     config: opts.config, env: opts.env, gh: opts.gh, dataDir: paths.dir, single: !several, windowStart, now, signal: opts.signal,
     parts: targets.map((t) => ({ name: t.name, dir: partDir(t.name), url: t.url, ...(commitsOf ? { commits: commitsOf(t.name) } : {}) })),
     onProgress: (github) => opts.onProgress?.({ phase: 'github', done: github.pulls, total: 0, github }),
@@ -225,31 +225,47 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const aiSteps: AiStep[] = [];
   let history: HistorySpan | null = null;
   // Every history is listed first: the board's size, not each repository's, decides the lean mode.
-  const listings: ListedHistory[] = [];
-  for (const { target } of probes) listings.push(await listHistory(target.dir, windowStart ? { since: windowStart } : {}));
-  const boardCommits = listings.reduce((n, l) => n + l.commits.length, 0);
-  for (const [i, { target, head: partHead, shallow, fingerprint: partPrint }] of probes.entries()) {
-    if (several) await mkdir(path.join(paths.dir, partDir(target.name)), { recursive: true });
-    const done = await scoreRepository({
-      target, cacheFile: cacheOf(target.name), fingerprint: partPrint, shallow, windowStart, config: opts.config, local,
-      listed: listings[i], boardCommits,
-      aiSettings: opts.aiSettings, aiProvider: opts.aiProvider, aiCacheFile: paths.aiCache, rescoreAi: opts.rescoreAi, concurrency: opts.concurrency,
-      onReading: (d, total) => opts.onProgress?.({ phase: 'reading', done: d, total }),
-      onScoring: (d, total, ai) => opts.onProgress?.({ phase: 'scoring', done: d, total, ai }),
-    });
-    totals.inWindow += done.commits.length;
-    totals.scored += done.scored;
-    totals.dropped += done.dropped;
-    if (done.cache.kind !== 'ok' && cache === 'ok') cache = done.cache.kind;
-    if (done.cache.kind === 'corrupt') cacheProblems.push(`${cacheOf(target.name)} was corrupt (${done.cache.reason ?? 'unreadable'}); it was discarded and rebuilt.`);
-    if (done.ai) aiSteps.push(done.ai);
-    history = widen(history, done.history);
-    parts.push({ name: target.name, url: target.url, head: partHead, history: done.history, commits: done.commits });
-    statParts.push({ name: target.name, dir: partDir(target.name), url: target.url, head: partHead, fingerprint: partPrint, history: done.history });
+  // GitHub is read while git is (the sync waits on the network, git runs in processes of its own);
+  // only its email look-ups wait for the scored commits.
+  let scoredParts: (done: readonly BoardPart[]) => void = () => {};
+  const partsScored = new Promise<readonly BoardPart[]>((resolve) => { scoredParts = resolve; });
+  if (several && !activity) for (const t of targets) await mkdir(path.join(paths.dir, partDir(t.name)), { recursive: true });
+  const activityRead = activity ? Promise.resolve(activity) : readActivity(async (name) => (await partsScored).find((p) => p.name === name)?.commits ?? []);
+  // Observed now so a failure while git is read is not an unhandled rejection; awaited below.
+  activityRead.catch(() => {});
+  try {
+    const listings: ListedHistory[] = [];
+    for (const { target } of probes) listings.push(await listHistory(target.dir, windowStart ? { since: windowStart } : {}));
+    const boardCommits = listings.reduce((n, l) => n + l.commits.length, 0);
+    for (const [i, { target, head: partHead, shallow, fingerprint: partPrint }] of probes.entries()) {
+      if (several) await mkdir(path.join(paths.dir, partDir(target.name)), { recursive: true });
+      const done = await scoreRepository({
+        target, cacheFile: cacheOf(target.name), fingerprint: partPrint, shallow, windowStart, config: opts.config, local,
+        listed: listings[i], boardCommits,
+        aiSettings: opts.aiSettings, aiProvider: opts.aiProvider, aiCacheFile: paths.aiCache, rescoreAi: opts.rescoreAi, concurrency: opts.concurrency,
+        onReading: (d, total) => opts.onProgress?.({ phase: 'reading', done: d, total }),
+        onScoring: (d, total, ai) => opts.onProgress?.({ phase: 'scoring', done: d, total, ai }),
+      });
+      totals.inWindow += done.commits.length;
+      totals.scored += done.scored;
+      totals.dropped += done.dropped;
+      if (done.cache.kind !== 'ok' && cache === 'ok') cache = done.cache.kind;
+      if (done.cache.kind === 'corrupt') cacheProblems.push(`${cacheOf(target.name)} was corrupt (${done.cache.reason ?? 'unreadable'}); it was discarded and rebuilt.`);
+      if (done.ai) aiSteps.push(done.ai);
+      history = widen(history, done.history);
+      parts.push({ name: target.name, url: target.url, head: partHead, history: done.history, commits: done.commits });
+      statParts.push({ name: target.name, dir: partDir(target.name), url: target.url, head: partHead, fingerprint: partPrint, history: done.history });
+    }
+    // The listings (a hash and date per commit, the hashes cut from git's whole output) are not
+    // needed by the board: on a million commits they held about 150 MB through its build.
+    listings.length = 0;
+  } catch (err) {
+    // Nothing of the sync may still be writing when the refresh has failed.
+    scoredParts([]);
+    await activityRead.catch(() => {});
+    throw err;
   }
-  // The listings (a hash and date per commit, the hashes cut from git's whole output) are not
-  // needed by the board: on a million commits they held about 150 MB through its build.
-  listings.length = 0;
+  scoredParts(parts);
   // Caches of repositories no longer on the board go; with one repository its cache is at the top.
   await removeOtherParts(paths, new Set(several ? targets.map((t) => t.name) : []));
   opts.onProgress?.({ phase: 'writing', done: 0, total: 1 });
@@ -265,8 +281,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // The local estimate's reasons are in the cache now, and the data file leaves them out.
   for (const c of commitsNow) if (c.scores.ai_source === HEURISTIC_AI_SOURCE && c.scores.ai_fallback === undefined) delete c.scores.ai_reason;
   commitsNow.length = 0;
-  // Read after git, so new authors' emails are asked about; once per refresh (the fast path may have read it).
-  activity ??= await readActivity((name) => parts.find((p) => p.name === name)?.commits ?? []);
+  // Once per refresh (the fast path may have read it already).
+  activity = await activityRead;
   for (const part of parts) part.activity = activity.activity.get(part.name) ?? null;
   const data = await assembleBoard(parts, {
     paths, manual, overridesText, config: opts.config, now, analysisPeriodDays, activityStatus: activity.status,

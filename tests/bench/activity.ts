@@ -23,13 +23,13 @@ const CHILD = path.resolve('tests/bench/activity-child.ts');
 
 interface ChildResult { requests: number; pulls: number; changed: boolean; ms: number; maxRssKb: number }
 
-function fixturePulls(): GqlPull[] {
-  const t0 = Date.parse('2025-06-01T00:00:00Z');
+/** PRS pull requests with REVIEWS reviews in all, one a minute from `t0` (`step` ms apart). */
+export function fixturePulls(t0 = Date.parse('2025-06-01T00:00:00Z'), step = 60_000): GqlPull[] {
   const rest = REVIEWS - BIG * BIG_REVIEWS;
   const pulls: GqlPull[] = [];
   let given = 0;
   for (let i = 0; i < PRS; i++) {
-    const at = new Date(t0 + i * 60_000).toISOString();
+    const at = new Date(t0 + i * step).toISOString();
     const n = i < BIG ? BIG_REVIEWS : Math.floor(((i - BIG + 1) * rest) / (PRS - BIG)) - given;
     if (i >= BIG) given += n;
     pulls.push({ number: i + 1, title: `Change ${i + 1}`, updatedAt: at, author: `dev${i % 300}`,

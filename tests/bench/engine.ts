@@ -71,12 +71,12 @@ export interface EngineResult {
   rssSource: string;
 }
 
-export async function runRefresh(repo: string, dataDir: string, extraArgs: readonly string[] = []): Promise<RefreshRun> {
+export async function runRefresh(repo: string, dataDir: string, extraArgs: readonly string[] = [], env?: NodeJS.ProcessEnv): Promise<RefreshRun> {
   const args = [BIN, 'refresh', '--repo', repo, '--data-dir', dataDir, '--quiet', ...extraArgs];
   const useTime = existsSync(TIME);
   const res = useTime
-    ? await run(TIME, ['-v', process.execPath, ...args])
-    : await run(process.execPath, ['--import', RSS_HOOK, ...args]);
+    ? await run(TIME, ['-v', process.execPath, ...args], { env })
+    : await run(process.execPath, ['--import', RSS_HOOK, ...args], { env });
   const rss = (useTime ? /Maximum resident set size \(kbytes\): (\d+)/ : /BENCH_MAXRSS_KB (\d+)/).exec(res.stderr);
   const m = /Analysed (\d+) commits? .*?\((\d+) scored/.exec(res.stdout);
   return {

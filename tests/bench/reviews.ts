@@ -2,7 +2,7 @@
  * The board with reviews against the board without them, on the same commits: BENCH_REVIEW_COMMITS
  * (20,000) commits, with or without BENCH_REVIEW_RECORDS (60,000) review records. Each write runs
  * in its own process (reviews-child.ts), alternating, BENCH_REPEAT (3) times each; the medians are
- * compared. Budget: the board with reviews within 10 % of the board without, in time and peak RSS.
+ * compared: where the extra of a refresh with reviews (reviews-refresh.ts, the budget) comes from.
  * Standalone: `node --import tsx tests/bench/reviews.ts`; run.ts adds its rows to `npm run bench`.
  */
 import { spawn } from 'node:child_process';
@@ -51,10 +51,11 @@ export async function measureReviews(report: Report, log: (s: string) => void = 
   report.add(S, 'board without reviews (assembleBoard, median)', fmtMs(ms('without')), `${runs.without.map((r) => fmtMs(r.ms)).join(', ')}; data file ${fmtBytes(runs.without[0]?.bytes ?? 0)}`);
   report.add(S, 'board with reviews (same commits)', fmtMs(ms('with')), `${runs.with.map((r) => fmtMs(r.ms)).join(', ')}; data file ${fmtBytes(runs.with[0]?.bytes ?? 0)}`);
   const t = ms('with') / ms('without');
-  report.add(S, 'time, with / without', `${t.toFixed(3)}x`, '<= 1.10x', t <= 1.1);
+  // The budget is the whole refresh's (reviews-refresh.ts); this says where its extra comes from.
+  report.add(S, 'assembly time, with / without', `${t.toFixed(3)}x`, 'the board step alone');
   report.add(S, 'peak RSS without / with', `${fmtBytes(rss('without') * 1024)} / ${fmtBytes(rss('with') * 1024)}`);
   const m = rss('with') / rss('without');
-  report.add(S, 'peak RSS, with / without', `${m.toFixed(3)}x`, '<= 1.10x', m <= 1.1);
+  report.add(S, 'assembly peak RSS, with / without', `${m.toFixed(3)}x`, 'input held in the process included');
   if (fullRefreshMs !== undefined) {
     const share = (ms('with') - ms('without')) / fullRefreshMs;
     report.add(S, 'extra time / full refresh of the commits', `${(share * 100).toFixed(1)} %`, `<= 10 %; full refresh ${fmtMs(fullRefreshMs)}`, share <= 0.1);

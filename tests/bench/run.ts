@@ -16,6 +16,7 @@ import { pageRows } from './page-rows.js';
 import { Report } from './report.js';
 import { measureOrg } from './org.js';
 import { measureReviews } from './reviews.js';
+import { measureReviewsRefresh } from './reviews-refresh.js';
 import { measureShapes } from './shape-run.js';
 import { orgSelected, selectedShapes } from './shapes.js';
 import { cloneRepo, repoParams, syntheticRepo } from './synthetic-repo.js';
@@ -148,6 +149,11 @@ async function main(): Promise<void> {
       await measureReviews(report, log, fullRefreshMs);
     } catch (err) {
       report.error('reviews', err);
+    }
+    try {
+      await measureReviewsRefresh(report, clone, params.end, log);
+    } catch (err) {
+      report.error('reviews refresh', err);
     }
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -30,9 +30,12 @@ export function activityOf(cache: ActivityCache, repository: string, windowStart
   return { repository, reviews, issues, emailLogins: Object.fromEntries(cache.emailLogins), profiles: Object.fromEntries(cache.profiles) };
 }
 
+/** A part's activity file's text. */
+export const partActivityText = (activity: PartActivity): string => `${JSON.stringify(activity)}\n`;
+
 /** Writes a part's activity (atomically). */
 export function writePartActivity(file: string, activity: PartActivity): Promise<void> {
-  return writeFileAtomic(file, `${JSON.stringify(activity)}\n`);
+  return writeFileAtomic(file, partActivityText(activity));
 }
 
 /** A part's stored activity, or null when it has none (never read, or an unreadable file: the next refresh writes it again). */

@@ -7,7 +7,8 @@ import { createGitHubClient } from '../client.js';
 import { DEFAULT_GITHUB_API_URL } from '../target.js';
 import { ActivityCache } from './cache.js';
 import { describeSyncFailure } from './faults.js';
-import { activityOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, readPartActivity, writePartActivity } from './part-activity.js';
+import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
+import { activityOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, partActivityText } from './part-activity.js';
 import { syncActivity, type SyncProgress } from './sync.js';
 import { findGitHubToken, runGhAuthToken, type GhRunner } from './token.js';
 
@@ -26,8 +27,11 @@ export interface ActivityPartInput {
   dir: string;
   /** Its remote URL (origin or configured), null when none. */
   url: string | null;
-  /** Its commits in the window (to ask GitHub which account made them); absent when git was not read. */
-  commits?: readonly ActivityCommit[];
+  /**
+   * Its commits in the window (to ask GitHub which account made them); absent when git was not
+   * read. A promise while git is being read: the pull requests are read meanwhile.
+   */
+  commits?: readonly ActivityCommit[] | Promise<readonly ActivityCommit[]>;
 }
 
 export interface ActivityStepOptions {
@@ -88,7 +92,7 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
     try {
       const result = await syncActivity({
         client, apiUrl, repository, cache, issues: o.config.github.points.issueCompleted > 0,
-        windowStart: o.windowStart?.toISOString() ?? '', commitsByEmail: emailsToAsk(part.commits ?? [], o.config),
+        windowStart: o.windowStart?.toISOString() ?? '', commitsByEmail: Promise.resolve(part.commits ?? []).then((commits) => emailsToAsk(commits, o.config)),
         signal: o.signal,
         // Without waitSeconds: an answer came, so the wait shown (if any) is over.
         onProgress: (p) => o.onProgress?.({ ...p, repository }),
@@ -101,9 +105,10 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
     }
     const activity = activityOf(cache, repository, o.windowStart);
     const file = path.join(dir, PART_ACTIVITY_FILE);
-    const before = await readPartActivity(file);
-    if (JSON.stringify(before) !== JSON.stringify(activity)) {
-      await writePartActivity(file, activity);
+    // Compared as text: parsing and validating the last file costs more than writing it.
+    const text = partActivityText(activity);
+    if ((await readTextIfExists(file)) !== text) {
+      await writeFileAtomic(file, text);
       step.changed = true;
     }
     step.activity.set(part.name, activity);

@@ -22,8 +22,11 @@ export interface SyncOptions {
   windowStart: string;
   /** Read issues too (only when issue reports earn points). */
   issues: boolean;
-  /** One commit per author email (emails lowercased); emails already answered are not asked again. */
-  commitsByEmail: ReadonlyMap<string, string>;
+  /**
+   * One commit per author email (emails lowercased); emails already answered are not asked again.
+   * A promise when git is still being read: the pull requests are read meanwhile.
+   */
+  commitsByEmail: ReadonlyMap<string, string> | Promise<ReadonlyMap<string, string>>;
   onProgress?: (p: SyncProgress) => void;
   signal?: AbortSignal;
   now?: () => Date;
@@ -98,7 +101,7 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
     })) || changed;
   }
 
-  const unknown = [...o.commitsByEmail].filter(([email]) => !o.cache.emailLogins.has(email));
+  const unknown = [...(await o.commitsByEmail)].filter(([email]) => !o.cache.emailLogins.has(email));
   for (let i = 0; i < unknown.length; i += EMAILS_PER_QUERY) {
     const batch = unknown.slice(i, i + EMAILS_PER_QUERY);
     const repo = await ask(commitAuthorsQuery(batch.map(([, sha]) => sha)));
