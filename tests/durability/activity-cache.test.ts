@@ -3,12 +3,12 @@
  * again and again; after each kill the cache loads, holds every acknowledged pull request, and the
  * next writer appends after it. Also every possible cut of the log's last line.
  */
-import { spawn } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ActivityCache } from '../../src/core/github/activity/cache.js';
+import { acksUntilKilled } from './support/kill.js';
 
 const LOOP = path.resolve('tests/durability/support/activity-loop.mjs');
 const KILLS = 12;
@@ -20,26 +20,8 @@ const tempFile = async () => {
   return path.join(d, 'github-activity-cache.jsonl');
 };
 
-function runUntilKilled(file: string, start: number, afterMs: number): Promise<number[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [LOOP, file, String(start)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    let timer: NodeJS.Timeout | undefined;
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      timer ??= setTimeout(() => child.kill('SIGKILL'), afterMs);
-    });
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-    const guard = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.on('exit', (code, signal) => {
-      clearTimeout(guard);
-      clearTimeout(timer);
-      if (signal !== 'SIGKILL') return reject(new Error(`loop exited with ${code}: ${err}`));
-      resolve(out.split('\n').filter((l) => /^ACK \d+$/.test(l)).map((l) => Number(l.slice(4))));
-    });
-  });
-}
+const runUntilKilled = async (file: string, start: number, afterMs: number): Promise<number[]> =>
+  (await acksUntilKilled([LOOP, file, String(start)], afterMs)).filter((l) => /^\d+$/.test(l)).map(Number);
 
 describe('activity cache and SIGKILL', () => {
   it(`keeps every acknowledged page across ${KILLS} kills`, async () => {

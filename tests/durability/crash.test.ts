@@ -3,13 +3,13 @@
  * API and add-contribution make) is killed with SIGKILL at random moments, again and again.
  * After each kill every file of the data directory parses and every acknowledged save is there.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, dataFiles, tempResources } from '../cli/helpers.js';
 import { gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { expectAllFilesParse, SAVE_LOOP } from './support/data-dir.js';
+import { acksUntilKilled } from './support/kill.js';
 
 const KILLS = 15;
 const { newRepo } = tempResources();
@@ -28,30 +28,8 @@ beforeAll(async () => {
 });
 
 /** Runs the save loop until killed `afterMs` after its first ACK; resolves to the names it ACKed. */
-function runUntilKilled(round: number, afterMs: number): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SAVE_LOOP, repo.dir, dataDir, `r${round}`], {
-      env: { ...process.env, ...gitIsolationVars() },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    let timer: NodeJS.Timeout | undefined;
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      timer ??= setTimeout(() => child.kill('SIGKILL'), afterMs);
-    });
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-    const guard = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.on('exit', (code, signal) => {
-      clearTimeout(guard);
-      clearTimeout(timer);
-      if (signal !== 'SIGKILL') reject(new Error(`save loop exited with ${code}: ${err}`));
-      // Only complete lines: a line cut by the kill was not acknowledged.
-      else resolve(out.split('\n').slice(0, -1).filter((l) => l.startsWith('ACK ')).map((l) => l.slice(4)));
-    });
-  });
-}
+const runUntilKilled = (round: number, afterMs: number): Promise<string[]> =>
+  acksUntilKilled([SAVE_LOOP, repo.dir, dataDir, `r${round}`], afterMs, { ...process.env, ...gitIsolationVars() });
 
 describe('SIGKILL during saves', () => {
   it(`loses no acknowledged save and leaves no broken file, over ${KILLS} kills`, async () => {
