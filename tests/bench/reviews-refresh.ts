@@ -1,8 +1,9 @@
 /**
  * What reviews cost a user: the same full `leaderboard refresh` of the bench's repository (every
  * commit scored into an empty data directory), without a token, and with a token and 60,000 reviews
- * of 20,000 pull requests already in the activity cache (as every refresh after the first sync:
- * one GraphQL request, then the board with reviews). Alternated BENCH_REPEAT (3) times; medians
+ * of 20,000 pull requests already read (the activity cache and the activity the last refresh gave
+ * the board, as every refresh after the first sync has them: one GraphQL request, then the board
+ * with reviews). Alternated BENCH_REPEAT (3) times; medians
  * compared. Budget: the board with reviews within 10 % of the board without, in time and peak RSS.
  */
 import { copyFile, mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
@@ -16,7 +17,8 @@ import { fmtBytes, fmtMs, isolatedEnv, median } from './util.js';
 
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 const PRS = Number(process.env.BENCH_PRS ?? 20_000);
-const CACHE = 'github-activity-cache.jsonl';
+// What the earlier sync left in the data directory: the cache, and the activity it gave the board.
+const GITHUB_FILES = ['github-activity-cache.jsonl', 'github-activity.json'];
 
 /** `repo` is a work tree the bench may write an untracked leaderboard.config.json into (removed after). */
 export async function measureReviewsRefresh(report: Report, repo: string, endSeconds: number, log: (s: string) => void = () => {}): Promise<void> {
@@ -42,7 +44,7 @@ export async function measureReviewsRefresh(report: Report, repo: string, endSec
         log(`reviews: full refresh ${mode} reviews, run ${i + 1} of ${REPEAT}`);
         const dir = path.join(work, `${mode}-${i}`);
         await mkdir(dir, { recursive: true });
-        if (mode === 'with') await copyFile(path.join(synced, CACHE), path.join(dir, CACHE));
+        if (mode === 'with') for (const f of GITHUB_FILES) await copyFile(path.join(synced, f), path.join(dir, f));
         emu.requests.length = 0;
         const r = await runRefresh(repo, dir, [], mode === 'with' ? withToken : without);
         if (r.analysed === null || r.upToDate) throw new Error(`The ${mode} refresh did not analyse anything: ${r.summary}`);
