@@ -199,19 +199,19 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // The caches must be there too: add-contribution rebuilds from them.
   // All must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
   // A partial AI step is not up to date: the commits that fell back are asked about again.
-  const readActivity = (commitsOf?: (name: string) => Promise<BoardPart['commits']>) => readBoardActivity({
-    config: opts.config, env: opts.env, gh: opts.gh, dataDir: paths.dir, single: !several, windowStart, now, signal: opts.signal,
+  const readActivity = (commitsOf?: (name: string) => Promise<BoardPart['commits']>, emailsOnly = false) => readBoardActivity({
+    config: opts.config, emailsOnly, env: opts.env, gh: opts.gh, dataDir: paths.dir, single: !several, windowStart, now, signal: opts.signal,
     parts: targets.map((t) => ({ name: t.name, dir: partDir(t.name), url: t.url, ...(commitsOf ? { commits: commitsOf(t.name) } : {}) })),
     onProgress: (github) => opts.onProgress?.({ phase: 'github', done: github.pulls, total: 0, github }),
   });
-  let activity: ActivityStep | undefined;
+  let fast: ActivityStep | null = null;
   if (previous && !opts.rescoreAi && !previous.aiPartial && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile))
     && (await everyTrue(targets.map((t) => looksWhole(cacheOf(t.name))))) && (await exists(paths.index))) {
     // Git did not change; GitHub may have (one request when nothing did). Anything new rebuilds the board.
-    activity = await readActivity();
-    if (!activity.changed && activity.status.state === (previous.activity?.state ?? 'off')) {
+    fast = await readActivity();
+    if (!fast.changed && fast.status.state === (previous.activity?.state ?? 'off')) {
       return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays,
-        ...(several ? { repositories: targets.map((t) => ({ name: t.name, commits: -1 })) } : {}), activity: activity.status, githubRequests: activity.requests };
+        ...(several ? { repositories: targets.map((t) => ({ name: t.name, commits: -1 })) } : {}), activity: fast.status, githubRequests: fast.requests };
     }
   }
   const manual = await readManualFile(paths.manual);
@@ -229,8 +229,10 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // only its email look-ups wait for the scored commits.
   let scoredParts: (done: readonly BoardPart[]) => void = () => {};
   const partsScored = new Promise<readonly BoardPart[]>((resolve) => { scoredParts = resolve; });
-  if (several && !activity) for (const t of targets) await mkdir(path.join(paths.dir, partDir(t.name)), { recursive: true });
-  const activityRead = activity ? Promise.resolve(activity) : readActivity(async (name) => (await partsScored).find((p) => p.name === name)?.commits ?? []);
+  if (several) for (const t of targets) await mkdir(path.join(paths.dir, partDir(t.name)), { recursive: true });
+  // After the fast path's read (which had no commits), only the authors' emails are still to ask
+  // about, so the board links reviewers also when a token is given to a board that is up to date.
+  const activityRead = readActivity(async (name) => (await partsScored).find((p) => p.name === name)?.commits ?? [], fast !== null);
   // Observed now so a failure while git is read is not an unhandled rejection; awaited below.
   activityRead.catch(() => {});
   try {
@@ -281,8 +283,9 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // The local estimate's reasons are in the cache now, and the data file leaves them out.
   for (const c of commitsNow) if (c.scores.ai_source === HEURISTIC_AI_SOURCE && c.scores.ai_fallback === undefined) delete c.scores.ai_reason;
   commitsNow.length = 0;
-  // Once per refresh (the fast path may have read it already).
-  activity = await activityRead;
+  const read = await activityRead;
+  // The fast path's failure is the refresh's, whatever the email look-ups after it did.
+  const activity = fast?.status.state === 'failed' ? { ...read, status: fast.status } : read;
   for (const part of parts) part.activity = activity.activity.get(part.name) ?? null;
   const data = await assembleBoard(parts, {
     paths, manual, overridesText, config: opts.config, now, analysisPeriodDays, activityStatus: activity.status,
@@ -307,7 +310,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     ...(opts.aiSettings ? { aiFromOtherModels } : {}),
     ...(several ? { repositories: parts.map((p) => ({ name: p.name, commits: p.commits.length })) } : {}),
     activity: activity.status,
-    githubRequests: activity.requests,
+    githubRequests: (fast?.requests ?? 0) + activity.requests,
   };
 }
 

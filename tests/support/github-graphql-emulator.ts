@@ -2,7 +2,8 @@
  * A loopback emulator of GitHub's GraphQL endpoint (`POST /graphql`, or `/api/graphql` under a
  * GitHub Enterprise prefix) answering the activity sync's queries from an in-memory fixture:
  * pull requests with reviews, issues, commit authors; cursors, `rateLimit`, a bearer token, queued
- * faults (401, secondary limit with retry-after, dropped connections) and a log of requests.
+ * faults (401, secondary limit with retry-after, any other status, dropped connections) and a log
+ * of requests.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,7 +42,9 @@ export interface GqlFixture {
   /** Profile names by login. */
   names: Record<string, string | null>;
 }
-export type GqlFault = { kind: '401' } | { kind: 'secondary'; retryAfter: number } | { kind: 'primary'; resetInSeconds: number } | { kind: 'drop' };
+export type GqlFault = { kind: '401' } | { kind: 'secondary'; retryAfter: number } | { kind: 'primary'; resetInSeconds: number } | { kind: 'drop' }
+  /** Any other answer GitHub may give: a 403 without rate-limit headers (SSO, a blocked token), a 502 when it is down. */
+  | { kind: 'status'; status: number; message: string };
 
 export interface GqlEmulator {
   /** The REST API URL to configure (`github.apiUrl`); GraphQL is served beside it. */
@@ -143,6 +146,10 @@ export async function startGraphqlEmulator(fixture: GqlFixture, options: { pathP
       requests.push({ operation, status: 403 });
       const reset = Math.ceil(Date.now() / 1000) + fault.resetInSeconds;
       return send(403, { message: 'API rate limit exceeded for user ID 1.' }, { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) });
+    }
+    if (fault?.kind === 'status') {
+      requests.push({ operation, status: fault.status });
+      return send(fault.status, { message: fault.message, documentation_url: 'https://docs.github.com/graphql' });
     }
     requests.push({ operation, status: 200 });
     send(200, answer(op, body.variables ?? {}));

@@ -86,6 +86,21 @@ describe('refresh with GitHub activity', () => {
     expect(emu.requests).toEqual([]);
   });
 
+  it('a token given to a board that is up to date asks about its authors\' emails too, and a 401 there is the refresh\'s status', async () => {
+    emu = await startGraphqlEmulator({ ...fixture(), commits: { [sha]: { email: 'ann@example.com', login: 'ann' } } });
+    const dataDir = await tempData();
+    const opts = { repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, gh: noGh };
+    await refresh({ ...opts, env: {} });
+    const failed = await refresh({ ...opts, env: { GITHUB_TOKEN: 'ghp_expired' } });
+    expect(failed.activity).toMatchObject({ state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' });
+    emu.requests.length = 0;
+    const linked = await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN } });
+    expect(linked.activity).toMatchObject({ state: 'ok' });
+    expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls', 'CommitAuthors']);
+    const data = JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8'));
+    expect(data.logins).toMatchObject({ Ann: 'ann' });
+  });
+
   it('a 401 still writes the board, keeps the last good reviews and says why', async () => {
     emu = await startGraphqlEmulator(fixture());
     const dataDir = await tempData();

@@ -144,6 +144,18 @@ describe('faults', () => {
     expect((await ActivityCache.load(file)).pulls.size).toBe(3);
   });
 
+  it('a 403 that is not a rate limit fails at once in GitHub\'s words, without its final full stop; a 502 is retried', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
+    const file = await tempCacheFile();
+    emu.fault({ kind: 'status', status: 403, message: 'Resource protected by organization SAML enforcement.' });
+    const err = await syncOnce(emu.apiUrl, file).catch((e: unknown) => e);
+    expect(describeSyncFailure(err, emu.apiUrl, 'acme/widgets')).toBe('GitHub answered 403 Resource protected by organization SAML enforcement');
+    expect(emu.requests.map((r) => r.status)).toEqual([403]);
+    emu.fault({ kind: 'status', status: 502, message: 'Server Error' });
+    expect((await syncOnce(emu.apiUrl, file)).result.pulls).toBe(3);
+    expect(emu.requests.map((r) => r.status)).toEqual([403, 502, 200]);
+  });
+
   it('waits out a secondary rate limit as retry-after asks, then succeeds', async () => {
     emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
     emu.fault({ kind: 'secondary', retryAfter: 1 });

@@ -26,10 +26,15 @@ export function toSyncError(err: unknown, apiUrl: string, repository: string): L
 }
 
 /**
- * The sentence for `last-update.json` and the page: "GitHub answered 401 Bad credentials", or
- * the network failure in words.
+ * The failure for `last-update.json` and the page, as a clause without a final full stop:
+ * "GitHub answered 401 Bad credentials", or the network failure in words.
  */
 export function describeSyncFailure(err: unknown, apiUrl: string, repository: string): string {
+  // A clause: the CLI's warning and the page go on after it with ". ".
+  return failureText(err, apiUrl, repository).trim().replace(/\.+$/, '');
+}
+
+function failureText(err: unknown, apiUrl: string, repository: string): string {
   const status = errorStatus(err);
   // Octokit appends " - <documentation_url>" to GitHub's message; the sentence is GitHub's words alone.
   const detail = (err instanceof Error ? err.message : String(err)).replace(/ - https?:\/\/\S+$/, '');

@@ -45,6 +45,8 @@ export interface ActivityStepOptions {
   /** A board of one repository: `github.repo` names its GitHub repository. */
   single: boolean;
   windowStart: Date | null;
+  /** See SyncOptions.emailsOnly. */
+  emailsOnly?: boolean;
   onProgress?: (p: SyncProgress & { repository: string; waitSeconds?: number }) => void;
   signal?: AbortSignal;
   now?: Date;
@@ -93,7 +95,7 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
       const result = await syncActivity({
         client, apiUrl, repository, cache, issues: o.config.github.points.issueCompleted > 0,
         windowStart: o.windowStart?.toISOString() ?? '', commitsByEmail: Promise.resolve(part.commits ?? []).then((commits) => emailsToAsk(commits, o.config)),
-        signal: o.signal,
+        signal: o.signal, emailsOnly: o.emailsOnly,
         // Without waitSeconds: an answer came, so the wait shown (if any) is over.
         onProgress: (p) => o.onProgress?.({ ...p, repository }),
       });

@@ -27,6 +27,8 @@ export interface SyncOptions {
    * A promise when git is still being read: the pull requests are read meanwhile.
    */
   commitsByEmail: ReadonlyMap<string, string> | Promise<ReadonlyMap<string, string>>;
+  /** The pull requests and issues were read a moment ago (the refresh's fast path): ask about the emails only. */
+  emailsOnly?: boolean;
   onProgress?: (p: SyncProgress) => void;
   signal?: AbortSignal;
   now?: () => Date;
@@ -72,7 +74,7 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
     return answer.repository;
   };
 
-  changed = (await readStream(o, 'pulls', async (cursor, boundary) => {
+  if (!o.emailsOnly) changed = (await readStream(o, 'pulls', async (cursor, boundary) => {
     const page = (await ask(PULLS_QUERY, { cursor }))['pullRequests'] as Page<RawPull>;
     const events: CacheEvent[] = [];
     for (const pull of page.nodes) {
@@ -93,7 +95,7 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
     return { page, events };
   })) || changed;
 
-  if (o.issues) {
+  if (o.issues && !o.emailsOnly) {
     changed = (await readStream(o, 'issues', async (cursor) => {
       const page = (await ask(ISSUES_QUERY, { cursor }))['issues'] as Page<RawIssue>;
       const events: CacheEvent[] = page.nodes.map((i) => ({ t: 'issue', number: i.number, issue: toIssueRecord(i) }));
