@@ -24,13 +24,7 @@ export interface TargetInputs {
  * value INVALID_INPUT.
  */
 export async function resolveGitHubTarget({ repoDir, config, flags, env }: TargetInputs): Promise<GitHubTarget> {
-  const apiUrl = nonEmpty(flags.githubApiUrl) ?? nonEmpty(env['GITHUB_API_URL']) ?? config.github.apiUrl ?? DEFAULT_GITHUB_API_URL;
-  try {
-    const parsed = new URL(apiUrl);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
-  } catch {
-    throw new LeaderboardError('INVALID_INPUT', `GitHub API URL "${apiUrl}" is not an http(s) URL.`, 'Use e.g. https://api.github.com or https://github.example.com/api/v3.');
-  }
+  const apiUrl = resolveApiUrl({ config, flags, env });
   const repo = nonEmpty(flags.githubRepo) ?? config.github.repo ?? (await originSlug(repoDir).catch(() => null));
   if (!repo) {
     throw new LeaderboardError(
@@ -42,7 +36,19 @@ export async function resolveGitHubTarget({ repoDir, config, flags, env }: Targe
   if (!REPO_PATTERN.test(repo)) {
     throw new LeaderboardError('INVALID_INPUT', `GitHub repository "${repo}" must look like owner/name.`, 'Pass --github-repo owner/name.');
   }
-  return { repo, apiUrl: apiUrl.replace(/\/+$/, '') };
+  return { repo, apiUrl };
+}
+
+/** The REST API URL (see {@link resolveGitHubTarget}), without a final slash; INVALID_INPUT when it is not http(s). */
+export function resolveApiUrl({ config, flags, env }: Pick<TargetInputs, 'config' | 'flags' | 'env'>): string {
+  const apiUrl = nonEmpty(flags.githubApiUrl) ?? nonEmpty(env['GITHUB_API_URL']) ?? config.github.apiUrl ?? DEFAULT_GITHUB_API_URL;
+  try {
+    const parsed = new URL(apiUrl);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
+  } catch {
+    throw new LeaderboardError('INVALID_INPUT', `GitHub API URL "${apiUrl}" is not an http(s) URL.`, 'Use e.g. https://api.github.com or https://github.example.com/api/v3.');
+  }
+  return apiUrl.replace(/\/+$/, '');
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

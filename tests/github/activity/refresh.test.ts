@@ -117,6 +117,17 @@ describe('refresh with GitHub activity', () => {
     expect(stored.reviews).toHaveLength(1);
   });
 
+  it('a malformed GITHUB_API_URL fails the sync, not the refresh, and keeps the reviews read', async () => {
+    emu = await startGraphqlEmulator(fixture());
+    const dataDir = await tempData();
+    const opts = { repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, gh: noGh };
+    await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN } });
+    const result = await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN, GITHUB_API_URL: 'ftp://github.example.com' } });
+    expect(result.activity).toMatchObject({ state: 'failed', error: 'Reviews not updated: GitHub API URL "ftp://github.example.com" is not an http(s) URL' });
+    const stored = JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8'));
+    expect(stored.reviews).toHaveLength(1);
+  });
+
   it('without a token, or with github.activity false, makes no request and writes the same data file as without the feature', async () => {
     emu = await startGraphqlEmulator(fixture());
     const plain = await tempData();

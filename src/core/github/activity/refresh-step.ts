@@ -3,13 +3,12 @@ import type { ActivityStatus, PartActivity } from '../../activity.js';
 import type { LeaderboardConfig } from '../../config.js';
 import { isBot } from '../../bots.js';
 import { slugFromUrl } from '../../git/repo.js';
-import { createGitHubClient } from '../client.js';
-import { DEFAULT_GITHUB_API_URL } from '../target.js';
+import { noreplyLogin } from '../../identity/identities.js';
+import { DEFAULT_GITHUB_API_URL, resolveApiUrl } from '../target.js';
 import { ActivityCache } from './cache.js';
-import { describeSyncFailure } from './faults.js';
 import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
 import { activityOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, partActivityText } from './part-activity.js';
-import { syncActivity, type SyncProgress } from './sync.js';
+import type { SyncProgress } from './sync.js';
 import { findGitHubToken, runGhAuthToken, type GhRunner } from './token.js';
 
 /** Said on the page and in the data when no activity is read. */
@@ -79,7 +78,17 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
   if (!o.config.github.activity) return off(ACTIVITY_OFF_REASON);
   const found = o.env ? await findGitHubToken(o.env, o.gh ?? runGhAuthToken) : null;
   if (!found) return off(NO_TOKEN_REASON);
-  const apiUrl = (o.env?.['GITHUB_API_URL']?.trim() || o.config.github.apiUrl || DEFAULT_GITHUB_API_URL).replace(/\/+$/, '');
+  // Octokit and its plugins are loaded only now: a refresh without a token, and every other
+  // command, start without them (as the admin commands load the gateway).
+  const [{ createGitHubClient }, { describeSyncFailure }, { syncActivity }] = await Promise.all([import('../client.js'), import('./faults.js'), import('./sync.js')]);
+  // A malformed URL fails every sync (the cached activity still counts), not the refresh.
+  let apiUrl = DEFAULT_GITHUB_API_URL;
+  let urlError: unknown = null;
+  try {
+    apiUrl = resolveApiUrl({ config: o.config, flags: {}, env: o.env ?? {} });
+  } catch (err) {
+    urlError = err;
+  }
   const step: ActivityStep = { status: { state: 'ok', syncedAt: (o.now ?? new Date()).toISOString() }, activity: new Map(), changed: false, requests: 0 };
   let read = 0;
   for (const part of o.parts) {
@@ -88,10 +97,11 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
     read++;
     const dir = path.join(o.dataDir, part.dir);
     const cache = await ActivityCache.load(path.join(dir, ACTIVITY_CACHE_FILE));
-    const client = createGitHubClient(apiUrl, found.token, { writeSpacingMs: 0, onRateLimitWait: (s) => {
-      o.onProgress?.({ repository, pulls: 0, requests: step.requests, remaining: null, waitSeconds: s });
-    } });
     try {
+      if (urlError) throw urlError;
+      const client = createGitHubClient(apiUrl, found.token, { writeSpacingMs: 0, onRateLimitWait: (s) => {
+        o.onProgress?.({ repository, pulls: 0, requests: step.requests, remaining: null, waitSeconds: s });
+      } });
       const result = await syncActivity({
         client, apiUrl, repository, cache, issues: o.config.github.points.issueCompleted > 0,
         windowStart: o.windowStart?.toISOString() ?? '', commitsByEmail: Promise.resolve(part.commits ?? []).then((commits) => emailsToAsk(commits, o.config)),
@@ -118,8 +128,6 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
   return read === 0 ? off(NO_REPO_REASON) : step;
 }
 
-const NOREPLY = /@users\.noreply\.github\.com$/i;
-
 /**
  * One commit per author email GitHub could link to an account (noreply addresses name their login;
  * bots are left out): its oldest in the window, the likeliest to be on GitHub already (the newest
@@ -129,7 +137,7 @@ function emailsToAsk(commits: readonly ActivityCommit[], config: LeaderboardConf
   const oldest = new Map<string, ActivityCommit>();
   for (const c of commits) {
     const email = c.email.toLowerCase();
-    if (!email || NOREPLY.test(email) || isBot(c.author, c.email, config.bots) || !/^[0-9a-f]{40}$/.test(c.hash)) continue;
+    if (!email || noreplyLogin(email) !== null || isBot(c.author, c.email, config.bots) || !/^[0-9a-f]{40}$/.test(c.hash)) continue;
     const seen = oldest.get(email);
     if (!seen || c.date < seen.date) oldest.set(email, c);
   }
