@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewState } from '../../src/core/activity.js';
 import type { NamedReview } from '../../src/core/board/activity-buckets.js';
-import { dataFilePieces, splitBoard } from '../../src/core/board/board-files.js';
+import { dataFilePieces } from '../../src/core/board/board-files.js';
 import { buildLeaderboardData } from '../../src/core/leaderboards.js';
 import type { ScoredCommit } from '../../src/core/types.js';
-import { parseBoardIndex } from '../../src/shared/board-index.js';
 import { parseLeaderboardData, PERIOD_TYPES } from '../../src/shared/data-file.js';
 import { boardFromData, boardFromIndex } from '../../web/src/lib/board.js';
+import { splitInMemory } from './split-board.js';
 
 const STATES: ReviewState[] = ['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED'];
 
@@ -47,14 +47,7 @@ describe('index and chunks of a board with reviews', () => {
     const text = [...dataFilePieces(data)].join('');
     expect(text).toBe(`${JSON.stringify(data)}\n`);
     const full = parseLeaderboardData(JSON.parse(text));
-    const chunks = new Map<string, unknown>();
-    const split = splitBoard(data);
-    let step = split.next();
-    while (!step.done) {
-      chunks.set(step.value.id, JSON.parse(step.value.text));
-      step = split.next();
-    }
-    const index = parseBoardIndex(JSON.parse(JSON.stringify(step.value)));
+    const { chunks, index } = splitInMemory(data);
     const board = boardFromIndex(index, async (id) => chunks.get(id));
     const reference = boardFromData(full);
     for (const type of PERIOD_TYPES) {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { dataFilePieces, splitBoard } from '../../src/core/board/board-files.js';
+import { dataFilePieces } from '../../src/core/board/board-files.js';
 import { buildLeaderboardData } from '../../src/core/leaderboards.js';
 import type { ScoredCommit } from '../../src/core/types.js';
 import { boardChunkSchema, chunkEntryCommits, chunkPlace, CHUNK_ENTRIES, packKey, parseBoardIndex, ROW_STRIDE, type IndexPeriod } from '../../src/shared/board-index.js';
@@ -13,6 +13,7 @@ import { buildTrendSeries } from '../../web/src/lib/chart-series.js';
 import { boardFromData, boardFromIndex, indexSeries } from '../../web/src/lib/board.js';
 import { collectContributorNames } from '../../web/src/lib/filter.js';
 import { spelledOut } from '../cli/helpers.js';
+import { splitInMemory } from './split-board.js';
 
 /** A deterministic history: `authors` people (Zipf-ish), `count` commits from `start` over `days`. */
 function history(count: number, authors: number, start: number, days: number): ScoredCommit[] {
@@ -58,14 +59,7 @@ function built(commits: ScoredCommit[]) {
     credit: { coAuthors: 'share', reverts: 'cancel' },
   });
   const text = [...dataFilePieces(data)].join('');
-  const chunks = new Map<string, unknown>();
-  const split = splitBoard(data);
-  let step = split.next();
-  while (!step.done) {
-    chunks.set(step.value.id, JSON.parse(step.value.text));
-    step = split.next();
-  }
-  const index = parseBoardIndex(JSON.parse(JSON.stringify(step.value)));
+  const { chunks, index } = splitInMemory(data);
   return { data, text, chunks, index };
 }
 
