@@ -2,7 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { boardRepositories, PERIOD_TYPES } from '../../../src/shared/data-file.js';
 import { CommitLoaderContext } from '../hooks/commit-loader.js';
 import { ReviewLoaderContext } from '../hooks/review-loader.js';
-import { readBoardActivity, showsReviews } from '../lib/activity.js';
+import { failedSyncHint, readBoardActivity, showsReviews } from '../lib/activity.js';
 import { ContributorLinkContext } from '../hooks/contributor-link.js';
 import { useAutoReload } from '../hooks/use-auto-reload.js';
 import { useHiddenContributors } from '../hooks/use-hidden-contributors.js';
@@ -122,7 +122,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           {activity?.status.state === 'failed' && (
             <div className="activity-notice" data-testid="activity-failed">
               <StatusBanner type="error" message={activity.status.error}
-                hint={activity.status.syncedAt ? `Reviews shown are those read on ${activity.status.syncedAt.slice(0, 10)}.` : 'No reviews have been read yet.'} />
+                hint={failedSyncHint(activity.status.syncedAt)} />
             </div>
           )}
           {repoMissing && (

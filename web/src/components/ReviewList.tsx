@@ -1,20 +1,19 @@
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
 import { useEntryReviews } from '../hooks/review-loader.js';
 import { reviewStateText } from '../lib/activity.js';
-import { formatCount, formatScore } from '../lib/format.js';
+import { formatCommitDate, formatCount, formatScore } from '../lib/format.js';
 
 /** The reviews that counted for `entry` in its period: pull request, state, date, linked to GitHub. */
-export function ReviewList({ entry, headingLevel = 3 }: { entry: ContributorEntry; headingLevel?: 3 | 4 }) {
+export function ReviewList({ entry }: { entry: ContributorEntry }) {
   const listed = useEntryReviews(entry);
   const count = entry.review_count ?? 0;
-  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const shown = listed.status === 'ready' ? listed.reviews : [];
   return (
     <div className="review-panel" data-testid="review-list">
       <div className="commit-panel-head">
-        <Heading className="commit-panel-title" data-testid="reviews-title">
+        <h3 className="commit-panel-title" data-testid="reviews-title">
           Reviews ({formatCount(count)}{count > 0 ? `, ${formatScore(entry.review_score ?? 0)} pts` : ''})
-        </Heading>
+        </h3>
         {listed.status === 'ready' && count > shown.length && (
           <p className="commit-panel-more" data-testid="reviews-shown-note">Showing {shown.length} of {formatCount(count)} pull requests</p>
         )}
@@ -29,7 +28,7 @@ export function ReviewList({ entry, headingLevel = 3 }: { entry: ContributorEntr
       ) : listed.status === 'error' ? (
         <p className="commit-panel-empty" role="alert">{listed.message}</p>
       ) : shown.length === 0 ? (
-        <p className="commit-panel-empty">No reviews in this period.</p>
+        <p className="commit-panel-empty">{count > 0 ? 'No reviews listed for this contributor in this period.' : 'No reviews in this period.'}</p>
       ) : (
         <ul className="review-items">
           {shown.map((r) => (
@@ -39,7 +38,7 @@ export function ReviewList({ entry, headingLevel = 3 }: { entry: ContributorEntr
               </a>
               <span className="review-meta">
                 <span className="review-state" data-testid="review-state">{reviewStateText(r.state)}</span>
-                <time dateTime={r.date}>{new Date(r.date).toLocaleDateString()}</time>
+                <time dateTime={r.date}>{formatCommitDate(r.date)}</time>
                 <span className="review-repo">{r.repo}</span>
               </span>
             </li>

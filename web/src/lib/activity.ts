@@ -45,3 +45,8 @@ export const TURN_ON_REVIEWS = 'To count them, set GITHUB_TOKEN or GH_TOKEN, or 
 export function reviewStateText(state: string): string {
   return state === 'APPROVED' ? 'Approved' : state === 'CHANGES_REQUESTED' ? 'Changes requested' : 'Commented';
 }
+
+/** What a failed sync leaves on the board: the date of the reviews shown, or that none were read. */
+export function failedSyncHint(syncedAt: string | null): string {
+  return syncedAt ? `The reviews shown were read on ${syncedAt.slice(0, 10)}.` : 'No reviews have been read yet.';
+}

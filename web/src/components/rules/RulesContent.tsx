@@ -2,6 +2,7 @@ import { MAX_AI_SCORE } from '../../../../src/shared/ai-part.js';
 import { formatCount } from '../../lib/format.js';
 import { ActivityRules } from './ActivityRules.js';
 import { describeAi, describeCoAuthors, describeReverts, prettyThresholds, type ScoringRules } from '../../lib/rules.js';
+import { showsReviews } from '../../lib/activity.js';
 
 const NOT_RECORDED = 'not recorded in this data file';
 const TIERS = [['T0', 'Elite', 'ranks 1-5'], ['T1', 'Advanced', 'ranks 6-12'], ['T2', 'Intermediate', 'ranks 13-22'], ['T3', 'Contributing', 'rank 23 and beyond']] as const;
@@ -60,7 +61,7 @@ export function RulesContent({ rules }: { rules: ScoringRules }) {
 
       <section className="rules-section" aria-labelledby="rules-ranking" data-testid="rules-ranking">
         <h3 id="rules-ranking">Ranking and tiers</h3>
-        <p>In each week, month and quarter (by author date, UTC) contributors are ordered by total score (commit score plus {rules.activity ? 'review and issue points plus ' : ''}other, manual contributions), then commits, then name. Hiding contributors re-assigns the tiers of the rest. Impact is the share of significant commits; Avg is the commit score per commit.</p>
+        <p>In each week, month and quarter (by author date, UTC) contributors are ordered by total score (commit score plus {showsReviews(rules.activity) ? `review ${rules.activity?.points.issueCompleted ? 'and issue ' : ''}points plus ` : ''}other, manual contributions), then commits, then name. Hiding contributors re-assigns the tiers of the rest. Impact is the share of significant commits; Avg is the commit score per commit.</p>
         <ul className="rules-tiers">
           {TIERS.map(([tier, name, ranks]) => <li key={tier}><span className={`tier-badge tier-${tier.toLowerCase()}`}>{tier}</span> {name}: {ranks}</li>)}
         </ul>
