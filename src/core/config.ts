@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { coAuthorModeSchema, revertModeSchema } from '../shared/credit.js';
+import { adminChangesSchema } from '../shared/site-admin.js';
 import { LeaderboardError } from './errors.js';
 
 export const CONFIG_FILE_NAME = 'leaderboard.config.json';
@@ -116,6 +117,21 @@ export const configFileSchema = z.strictObject({
     concurrency: z.number().int().min(1).max(64).default(4),
     /** Seconds before one request is abandoned (then retried). Default 60. */
     timeoutSeconds: z.number().positive().max(600).default(60),
+  }).prefault({}),
+  /** The site `leaderboard build` writes. */
+  publish: z.strictObject({
+    /**
+     * Give the published page an Admin button that works through GitHub (the repository of
+     * `github.repo`, else GITHUB_REPOSITORY, else the `origin` remote). Default true.
+     */
+    admin: z.boolean().default(true),
+    /**
+     * How the published page saves manual contributions, contributors and AI score overrides:
+     * `pull-request` (default) commits them on the `leaderboard-contributions` branch and opens one
+     * pull request; `commit` commits them to the default branch (a protected branch falls back
+     * to the pull request).
+     */
+    adminChanges: adminChangesSchema.default('pull-request'),
   }).prefault({}),
   /** The primary admins: they are always admins and cannot be removed. */
   primaryAdmins: z.strictObject({

@@ -18,11 +18,15 @@ export const PAGE_CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = 
 // Browsers ignore these in a <meta> policy and log an error for each one present.
 const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
 
-/** The policy as the `content` of a `<meta http-equiv="Content-Security-Policy">`. */
-export function cspMetaContent(): string {
+/**
+ * The policy as the `content` of a `<meta http-equiv="Content-Security-Policy">`. `connect` adds
+ * origins the page may fetch from besides its own: a site administered through GitHub adds the
+ * API's origin, and nothing else.
+ */
+export function cspMetaContent(connect: readonly string[] = []): string {
   return Object.entries(PAGE_CSP_DIRECTIVES)
     .filter(([name]) => !HEADER_ONLY.has(name))
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .map(([name, values]) => `${name} ${(name === 'connect-src' ? [...values, ...connect] : values).join(' ')}`)
     .join('; ');
 }
 

@@ -1,14 +1,16 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { siteAdminConfig, type SiteAdminResult } from '../../core/site/site-admin.js';
 import { writeSite } from '../../core/site/write-site.js';
 import { addAiOptions } from '../ai-options.js';
-import { addWindowOptions, collect, commandContext, refuseWindowWithoutRefresh } from '../context.js';
+import { addWindowOptions, collect, commandContext, refuseWindowWithoutRefresh, type CommandContext } from '../context.js';
 import { refreshAndReport, type RefreshFlags } from './refresh.js';
 
 interface BuildFlags extends RefreshFlags {
   out?: string;
   refresh: boolean;
   emails?: boolean;
+  admin: boolean;
 }
 
 /** `leaderboard build`: refresh, then write a static site for visitors. */
@@ -21,24 +23,39 @@ export function registerBuild(program: Command): void {
     .option('--out <dir>', 'where the site goes, replaced whole (default: <data-dir>/site)')
     .option('--no-refresh', 'publish the data directory as it is')
     .option('--emails', 'keep contributors\' email addresses in the published data (left out by default: the site is public)')
+    .option('--no-admin', 'no Admin button on the site (by default admins sign in on it and save through GitHub)')
     .option('-q, --quiet', 'no progress display');
   addAiOptions(addWindowOptions(command))
     .action(async (flags: BuildFlags) => {
       refuseWindowWithoutRefresh(flags);
       let dataDir: string;
+      let admin: SiteAdminResult;
       if (flags.refresh) {
         const ctx = await commandContext(flags);
         await refreshAndReport(ctx, flags);
         dataDir = ctx.dataDir;
+        admin = await adminOf(ctx, flags);
       } else {
-        // A data directory made elsewhere needs no repository.
-        dataDir = flags.dataDir ? path.resolve(flags.dataDir) : (await commandContext(flags)).dataDir;
+        // A data directory made elsewhere needs no repository (and then has no Admin button).
+        const ctx = await commandContext(flags).catch((err: unknown) => {
+          if (flags.dataDir) return null;
+          throw err;
+        });
+        dataDir = flags.dataDir ? path.resolve(flags.dataDir) : (ctx as NonNullable<typeof ctx>).dataDir;
+        admin = ctx ? await adminOf({ ...ctx, dataDir }, flags) : { admin: null, reason: `${dataDir} is not in a git repository` };
       }
       const outDir = path.resolve(flags.out ?? path.join(dataDir, 'site'));
-      const site = await writeSite({ dataDir, outDir, emails: Boolean(flags.emails) });
+      const site = await writeSite({ dataDir, outDir, emails: Boolean(flags.emails), admin: admin.admin });
       const where = path.relative(process.cwd(), site.outDir) || '.';
       console.log(`Site written to ${where} (data ${(site.dataBytes / 1024).toFixed(0)} KB, ${site.emails ? 'with' : 'without'} email addresses). `
         + 'Serve it with any static file server, from the root or a subpath.');
+      console.log(admin.admin
+        ? `Admins sign in on it and save to ${admin.admin.repository} through GitHub (${admin.admin.adminChanges === 'commit' ? 'committed to the default branch' : 'by pull request'}).`
+        : `No Admin button: ${admin.reason}.`);
     });
 }
 
+async function adminOf(ctx: CommandContext, flags: BuildFlags): Promise<SiteAdminResult> {
+  if (!flags.admin) return { admin: null, reason: '--no-admin' };
+  return siteAdminConfig({ repo: ctx.repo, dataDir: ctx.dataDir, config: ctx.config, env: process.env });
+}

@@ -4,6 +4,7 @@ import { boardRepositories, DATA_FILE_SCHEMA_VERSION, describeDataFileError, par
 import { repoBoardPaths } from '../board/assemble.js';
 import { writeIndexAndChunks } from '../board/write-board.js';
 import { cspMetaContent, PUBLISHED_SITE, SITE_INDEX_META, SITE_MODE_META } from '../../shared/page-csp.js';
+import { SITE_ADMIN_FILE, SITE_ADMIN_META, type SiteAdminConfig } from '../../shared/site-admin.js';
 import type { StatusFile } from '../../shared/status-file.js';
 import { LeaderboardError } from '../errors.js';
 import { dataDirPaths } from '../store/data-dir.js';
@@ -25,6 +26,8 @@ export interface SiteOptions {
   emails?: boolean;
   /** The built page. Default: dist/web ({@link WEB_ROOT}). */
   webRoot?: string;
+  /** Administer the site through GitHub (see src/core/site/site-admin.ts); null or absent: no Admin button. */
+  admin?: SiteAdminConfig | null;
 }
 
 export interface SiteResult {
@@ -34,11 +37,13 @@ export interface SiteResult {
   /** Bytes of the published data file. */
   dataBytes: number;
   emails: boolean;
+  /** The repository the site's Admin button works on, or null when it has none. */
+  adminRepository: string | null;
 }
 
 /**
- * Writes a self-contained static site to `outDir`: the page (with its CSP in a `<meta>` and the
- * admin features off), the data file (without email addresses unless `emails`) and the status
+ * Writes a self-contained static site to `outDir`: the page (with its CSP in a `<meta>`, and the
+ * admin features through GitHub when `admin` is given, else none), the data file (without email addresses unless `emails`) and the status
  * file. Every URL in it is relative, so it can be served from any path. Everything is checked
  * before anything is written, and the previous site is replaced only once the new one is whole.
  */
@@ -64,7 +69,8 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
     // or an earlier version's not refreshed since), is read whole.
     const published = data.text.length >= SITE_INDEX_MIN_CHARS ? JSON.parse(data.text) as WrittenLeaderboardData : null;
     const withIndex = published?.schema_version === DATA_FILE_SCHEMA_VERSION;
-    await writeFile(path.join(dir, 'index.html'), publishedIndex(index, withIndex));
+    await writeFile(path.join(dir, 'index.html'), publishedIndex(index, withIndex, opts.admin ?? null));
+    if (opts.admin) await writeFile(path.join(dir, SITE_ADMIN_FILE), `${JSON.stringify(opts.admin, null, 2)}\n`);
     await writeFile(path.join(dir, 'leaderboard-data.json'), data.text);
     if (published && withIndex) {
       await writeIndexAndChunks({ index: path.join(dir, 'leaderboard-index.json'), chunks: path.join(dir, 'leaderboard-chunks') }, published);
@@ -79,17 +85,23 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
     await writeFile(path.join(dir, 'last-update.json'), `${JSON.stringify(status, null, 2)}\n`);
     await writeFile(path.join(dir, SITE_MARKER), `${JSON.stringify({ tool: PACKAGE_NAME, version: TOOL_VERSION, publishedAt: status.timestamp, emails: Boolean(opts.emails) }, null, 2)}\n`);
   });
-  return { outDir, publishedAt: status.timestamp, dataBytes: Buffer.byteLength(data.text), emails: Boolean(opts.emails) };
+  return { outDir, publishedAt: status.timestamp, dataBytes: Buffer.byteLength(data.text), emails: Boolean(opts.emails), adminRepository: opts.admin?.repository ?? null };
 }
 
 /** Data files from this size on are published with the index and chunks: parsing them whole takes the page seconds. */
 const SITE_INDEX_MIN_CHARS = 4 * 1024 * 1024;
 
-/** The page's index.html with the CSP and the published-site marker (and index marker) at the top of its head. */
-export function publishedIndex(index: string, withIndex = false): string {
-  const metas = `<meta http-equiv="Content-Security-Policy" content="${cspMetaContent()}" />`
+/**
+ * The page's index.html with the CSP and the published-site marker (and the index and admin
+ * markers) at the top of its head. A site administered through GitHub may fetch from the API's
+ * origin and nowhere else.
+ */
+export function publishedIndex(index: string, withIndex = false, admin: SiteAdminConfig | null = null): string {
+  const apiOrigin = admin ? new URL(admin.apiUrl).origin : null;
+  const metas = `<meta http-equiv="Content-Security-Policy" content="${cspMetaContent(apiOrigin ? [apiOrigin] : [])}" />`
     + `<meta name="${SITE_MODE_META}" content="${PUBLISHED_SITE}" />`
-    + (withIndex ? `<meta name="${SITE_INDEX_META}" content="1" />` : '');
+    + (withIndex ? `<meta name="${SITE_INDEX_META}" content="1" />` : '')
+    + (apiOrigin ? `<meta name="${SITE_ADMIN_META}" content="${apiOrigin}" />` : '');
   // After the charset declaration, which must come first; before any script.
   const anchor = /<meta charset[^>]*>/i.test(index) ? /<meta charset[^>]*>/i : /<head>/i;
   if (!anchor.test(index)) throw new LeaderboardError('INTERNAL', 'The built index.html has no <head>.');

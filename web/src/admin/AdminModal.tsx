@@ -1,9 +1,14 @@
-import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CloseIcon, ShieldIcon } from '../components/Icons.js';
+import { isPublishedSite } from '../lib/site-mode.js';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminPanel } from './AdminPanel.js';
+import { BackendContext } from './backend-context.js';
+import type { AdminBackend } from './backend.js';
+import { localBackend } from './local-backend.js';
 import { LoginView } from './LoginView.js';
-import { useAdminSession } from './use-admin-session.js';
+import { loadSiteBackend } from './site-backend.js';
+import { useAdminSession, type AdminSession } from './use-admin-session.js';
 import './admin.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -18,12 +23,22 @@ interface AdminModalProps {
 /**
  * The admin modal: a native modal dialog (the page behind is inert, Escape closes it) showing
  * the login view, the access-denied view or the admin panel. Mounted only while open, so every
- * opening verifies the stored token again and closing drops all admin state but the token.
+ * opening verifies the stored token again and closing drops all admin state but the token. On a
+ * published site it first reads the site's admin settings and talks to GitHub instead of a server.
  */
 export default function AdminModal({ onClose, onDataChanged }: AdminModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const { state, signIn, logout, expire } = useAdminSession();
+  const [backend, setBackend] = useState<AdminBackend | { error: string } | null>(() => (isPublishedSite() ? null : localBackend));
+
+  useEffect(() => {
+    if (backend !== null) return undefined;
+    let alive = true;
+    loadSiteBackend().then((loaded) => alive && setBackend(loaded), (err: unknown) => alive && setBackend({ error: (err as Error).message }));
+    return () => {
+      alive = false;
+    };
+  }, [backend]);
 
   // A layout effect, so the views' own focus effects (which run after) win over showModal's.
   useLayoutEffect(() => {
@@ -50,19 +65,49 @@ export default function AdminModal({ onClose, onDataChanged }: AdminModalProps) 
     }
   };
 
-  const subtitle = state.view === 'login' ? 'Sign in' : state.view === 'denied' ? 'Access denied' : 'Admin panel';
   return (
     <dialog ref={dialog} className="admin-modal" role="dialog" aria-modal="true" aria-labelledby={titleId}
-      data-testid="admin-modal" data-view={state.view} onClose={onClose} onKeyDown={wrapTab}>
-      <div className="admin-modal-head">
-        <h2 className="card-title" id={titleId}>
-          <ShieldIcon width={18} height={18} className="card-title-icon" />
-          Admin <span className="admin-modal-subtitle">· {subtitle}</span>
-        </h2>
-        <button type="button" className="icon-button" onClick={onClose} aria-label="Close admin" data-testid="modal-close">
-          <CloseIcon width={18} height={18} />
-        </button>
-      </div>
+      data-testid="admin-modal" onClose={onClose} onKeyDown={wrapTab}>
+      {backend === null || 'error' in backend ? (
+        <>
+          <ModalHead titleId={titleId} subtitle={backend ? 'Unavailable' : 'Loading'} onClose={onClose} />
+          <div className="admin-modal-body">
+            {backend
+              ? <p className="form-error" role="alert" data-testid="admin-settings-error">{backend.error}</p>
+              : <p className="admin-empty" role="status">Loading the admin settings...</p>}
+          </div>
+        </>
+      ) : (
+        <BackendContext.Provider value={backend}>
+          <AdminViews titleId={titleId} onClose={onClose} onDataChanged={onDataChanged} />
+        </BackendContext.Provider>
+      )}
+    </dialog>
+  );
+}
+
+const SUBTITLES: Record<AdminSession['view'], string> = { login: 'Sign in', denied: 'Access denied', panel: 'Admin panel' };
+
+function ModalHead({ titleId, subtitle, onClose }: { titleId: string; subtitle: string; onClose: () => void }) {
+  return (
+    <div className="admin-modal-head">
+      <h2 className="card-title" id={titleId}>
+        <ShieldIcon width={18} height={18} className="card-title-icon" />
+        Admin <span className="admin-modal-subtitle">· {subtitle}</span>
+      </h2>
+      <button type="button" className="icon-button" onClick={onClose} aria-label="Close admin" data-testid="modal-close">
+        <CloseIcon width={18} height={18} />
+      </button>
+    </div>
+  );
+}
+
+/** The login, access-denied or panel view, on the back end of the context. */
+function AdminViews({ titleId, onClose, onDataChanged }: AdminModalProps & { titleId: string }) {
+  const { state, signIn, logout, expire } = useAdminSession();
+  return (
+    <>
+      <ModalHead titleId={titleId} subtitle={SUBTITLES[state.view]} onClose={onClose} />
       <div className="admin-modal-body">
         {state.view === 'login' && <LoginView verifying={state.verifying} error={state.error} onSignIn={signIn} />}
         {state.view === 'denied' && <AccessDenied session={state.session} onLogout={logout} onClose={onClose} />}
@@ -71,6 +116,6 @@ export default function AdminModal({ onClose, onDataChanged }: AdminModalProps) 
             onDataChanged={onDataChanged} />
         )}
       </div>
-    </dialog>
+    </>
   );
 }

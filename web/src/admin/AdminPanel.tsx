@@ -6,6 +6,7 @@ import { AiOverridesSection } from './AiOverridesSection.js';
 import { ContributionsSection } from './ContributionsSection.js';
 import { MaintenanceSection } from './MaintenanceSection.js';
 import { NewContributorForm } from './NewContributorForm.js';
+import { PendingNotice } from './PendingNotice.js';
 import type { Banner } from './notify.js';
 import { useAdminList } from './use-admin-list.js';
 import { useAiOverrides } from './use-ai-overrides.js';
@@ -38,6 +39,7 @@ export function AdminPanel({ token, session, onLogout, onUnauthorized, onDataCha
   }, [onDataChanged, reload]);
 
   const { login, email } = session.user;
+  const pullRequest = contributions.pending?.pullRequest ?? aiOverrides.pending?.pullRequest ?? null;
   return (
     <div className="admin-panel" data-testid="admin-panel">
       <div className="admin-panel-top">
@@ -47,8 +49,9 @@ export function AdminPanel({ token, session, onLogout, onUnauthorized, onDataCha
         <button type="button" className="button" onClick={onLogout} data-testid="logout-button">Logout</button>
       </div>
       <div className="admin-banner-slot" aria-live="polite">
-        {banner && <StatusBanner type={banner.type} message={banner.message} hint={banner.hint} onDismiss={() => setBanner(null)} />}
+        {banner && <StatusBanner type={banner.type} message={banner.message} hint={banner.hint} link={banner.link} onDismiss={() => setBanner(null)} />}
       </div>
+      {pullRequest && <PendingNotice pullRequest={pullRequest} />}
       <ContributionsSection handle={contributions} />
       {contributions.contributors && (
         <NewContributorForm contributors={contributions.contributors} saving={contributions.saving} onSave={contributions.save} />

@@ -3,6 +3,7 @@ import { MAX_AI_OVERRIDE_NOTE } from '../../../src/shared/ai-overrides.js';
 import { MAX_AI_SCORE } from '../../../src/shared/ai-part.js';
 import { formatCommitDate } from '../lib/format.js';
 import { checkOverrideDraft, EMPTY_OVERRIDE_DRAFT, shortHash, type AiOverrideDraft } from './ai-overrides.js';
+import { overridePendingNote, pendingRemovals } from './pending.js';
 import type { AiOverridesHandle } from './use-ai-overrides.js';
 
 interface AiOverridesSectionProps {
@@ -14,7 +15,8 @@ interface AiOverridesSectionProps {
  * removable after a confirmation.
  */
 export function AiOverridesSection({ handle }: AiOverridesSectionProps) {
-  const { overrides, loadError, busy, save, remove } = handle;
+  const { overrides, pending, loadError, busy, save, remove } = handle;
+  const removals = overrides && pending ? pendingRemovals(overrides, pending.published) : [];
   const [draft, setDraft] = useState<AiOverrideDraft>(EMPTY_OVERRIDE_DRAFT);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -87,6 +89,7 @@ export function AiOverridesSection({ handle }: AiOverridesSectionProps) {
               <span className="ai-override-note" data-testid="ai-override-note-text">{o.note}</span>
               <span className="ai-override-meta">
                 {o.by} · <time dateTime={o.at}>{formatCommitDate(o.at)}</time>
+                {pending && <PendingNote note={overridePendingNote(o, pending.published)} />}
               </span>
               <button type="button" className="icon-text-button" onClick={() => void remove(o)} disabled={busy}
                 aria-label={`Remove the override of ${shortHash(o.hash)}`} data-testid="remove-ai-override">Remove</button>
@@ -94,6 +97,15 @@ export function AiOverridesSection({ handle }: AiOverridesSectionProps) {
           ))}
         </ul>
       )}
+      {removals.length > 0 && (
+        <p className="admin-help" data-testid="pending-removals">
+          Removal pending (still on the board): {removals.map((o) => `${shortHash(o.hash)} (${o.score})`).join(', ')}.
+        </p>
+      )}
     </section>
   );
+}
+
+function PendingNote({ note }: { note: string | null }) {
+  return note ? <> · <span className="admin-pending" data-testid="pending-note">{note}</span></> : null;
 }

@@ -4,6 +4,7 @@ import {
   addContribution, applyEdits, deleteContribution, deleteContributor, searchContributors, type ContributionEdit,
 } from './contributions.js';
 import { ContributorItem } from './ContributorItem.js';
+import { contributorPendingNote, pendingDeletions } from './pending.js';
 import type { ManualContributionsHandle } from './use-manual-contributions.js';
 
 interface ContributionsSectionProps {
@@ -12,7 +13,7 @@ interface ContributionsSectionProps {
 
 /** The manual contributions: a search field and a list (scrolling at a maximum height) of contributors. */
 export function ContributionsSection({ handle }: ContributionsSectionProps) {
-  const { contributors, loading, saving, conflict, reload, save } = handle;
+  const { contributors, pending, loading, saving, conflict, reload, save } = handle;
   const [query, setQuery] = useState('');
   const search = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -20,6 +21,7 @@ export function ContributionsSection({ handle }: ContributionsSectionProps) {
 
   const names = useMemo(() => (contributors ? searchContributors(contributors, query) : []), [contributors, query]);
   const total = contributors ? Object.keys(contributors).length : 0;
+  const deletions = useMemo(() => (contributors && pending ? pendingDeletions(contributors, pending.published) : []), [contributors, pending]);
 
   const ops = contributors && {
     edit: (name: string, edits: ContributionEdit[]) => save(applyEdits(contributors, name, edits), `Updated ${name}`),
@@ -58,6 +60,7 @@ export function ContributionsSection({ handle }: ContributionsSectionProps) {
               const record = contributors[name];
               return record && (
                 <ContributorItem key={name} name={name} record={record} saving={saving}
+                  pendingNote={pending ? contributorPendingNote(record, pending.published[name]) : null}
                   onEdit={(edits) => ops.edit(name, edits)} onAdd={(c) => ops.add(name, c)}
                   onDeleteOne={(i) => ops.deleteOne(name, i)} onDeleteAll={() => ops.deleteAll(name)} />
               );
@@ -65,6 +68,11 @@ export function ContributionsSection({ handle }: ContributionsSectionProps) {
           </ul>
         )}
       </div>
+      {deletions.length > 0 && (
+        <p className="admin-help" data-testid="pending-deletions">
+          Deletion pending (still on the board): {deletions.map((d) => `${d.name} (+${d.total})`).join(', ')}.
+        </p>
+      )}
     </section>
   );
 }

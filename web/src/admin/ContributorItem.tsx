@@ -12,12 +12,14 @@ interface ContributorItemProps {
   onAdd: (c: Contribution) => Promise<boolean>;
   onDeleteOne: (index: number) => Promise<boolean>;
   onDeleteAll: () => Promise<boolean>;
+  /** How this record differs from the published one while it waits in a pull request (see pending.ts). */
+  pendingNote?: string | null;
 }
 
 const plural = (n: number) => `${n} point${n === 1 ? '' : 's'}`;
 
 /** One contributor of the manual list: their contributions, inline edit, add form and deletes. */
-export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteOne, onDeleteAll }: ContributorItemProps) {
+export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteOne, onDeleteAll, pendingNote }: ContributorItemProps) {
   const [edits, setEdits] = useState<ContributionEdit[] | null>(null);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,6 +59,7 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
         <div className="admin-item-who">
           <span className="admin-item-name">{name}</span>
           {record.email && <span className="admin-item-email">{record.email}</span>}
+          {pendingNote && <span className="admin-pending" data-testid="pending-note">{pendingNote}</span>}
         </div>
         <span className="admin-item-total" data-testid="contributor-total">+{totalScore(record)}</span>
         <div className="admin-item-actions">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useBackend } from './backend-context.js';
 
 interface LoginViewProps {
   /** True while a token (typed or stored) is being checked. */
@@ -12,6 +13,7 @@ export function LoginView({ verifying, error, onSignIn }: LoginViewProps) {
   const [token, setToken] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  const github = useBackend().kind === 'github';
 
   useEffect(() => {
     if (!verifying) input.current?.focus();
@@ -24,10 +26,18 @@ export function LoginView({ verifying, error, onSignIn }: LoginViewProps) {
 
   return (
     <form className="admin-form admin-login" onSubmit={submit} noValidate data-testid="login-view">
-      <p className="admin-lead">
-        Sign in with a GitHub personal access token with the <code>repo</code> and <code>user:email</code> scopes.
-        It is kept in this browser only and sent to the leaderboard server with each admin request.
-      </p>
+      {github ? (
+        <p className="admin-lead">
+          Sign in with a GitHub personal access token: classic with the <code>repo</code> and <code>user:email</code> scopes, or
+          fine-grained with Contents, Pull requests and Actions set to Read and write on this repository.
+          It is kept in this browser only and sent to GitHub&apos;s API alone.
+        </p>
+      ) : (
+        <p className="admin-lead">
+          Sign in with a GitHub personal access token with the <code>repo</code> and <code>user:email</code> scopes.
+          It is kept in this browser only and sent to the leaderboard server with each admin request.
+        </p>
+      )}
       <div className="field">
         <label htmlFor={`${id}-token`}>GitHub token</label>
         <input id={`${id}-token`} ref={input} className="input" type="password" autoComplete="off" spellCheck={false}

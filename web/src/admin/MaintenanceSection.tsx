@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
-import { AdminApiError, exportManualContributions, pullAndRefresh } from './api.js';
+import { AdminApiError } from './api.js';
+import { useBackend } from './backend-context.js';
+import type { RefreshProgress } from './backend.js';
 import { confirmAction, type Notify } from './notify.js';
 import { messageOf } from './use-admin-session.js';
 
@@ -12,6 +14,10 @@ interface MaintenanceSectionProps {
 }
 
 const PULL_HINT = 'Make sure the local API server is running.';
+
+/** The workflow run's status in words, e.g. 'in_progress' -> 'in progress'. */
+const runStatus = (status: string) => status.replace(/_/g, ' ');
+const runLink = (url: string | null | undefined) => (url ? { href: url, label: 'View the workflow run' } : undefined);
 
 /** Hands a file to the browser's download. */
 function download(blob: Blob, fileName: string): void {
@@ -29,6 +35,8 @@ function download(blob: Blob, fileName: string): void {
 export function MaintenanceSection({ token, notify, onUnauthorized, onPulled }: MaintenanceSectionProps) {
   const [busy, setBusy] = useState<'export' | 'pull' | null>(null);
   const id = useId();
+  const backend = useBackend();
+  const github = backend.kind === 'github';
 
   const failed = (err: unknown, banner: () => void) => {
     if (err instanceof AdminApiError && err.status === 401) onUnauthorized();
@@ -38,9 +46,9 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled }: 
   const exportBackup = async () => {
     setBusy('export');
     try {
-      const { blob, fileName } = await exportManualContributions(token);
+      const { blob, fileName, source } = await backend.exportManualContributions(token);
       download(blob, fileName);
-      notify({ type: 'success', message: `Exported ${fileName}` });
+      notify({ type: 'success', message: `Exported ${fileName}`, hint: source ? `Read from ${source}.` : undefined });
     } catch (err) {
       failed(err, () => notify({ type: 'error', message: `Failed to export: ${messageOf(err)}` }));
     } finally {
@@ -48,12 +56,14 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled }: 
     }
   };
 
-  const pull = async () => {
+  const pull = () => (github ? runWorkflow() : pullLocal());
+
+  const pullLocal = async () => {
     if (!confirmAction('Pull the latest commits from the upstream repository and refresh the leaderboard?\n\nThis takes 30-60 seconds.')) return;
     setBusy('pull');
     notify({ type: 'info', message: 'Pulling and refreshing...', hint: 'This takes 30-60 seconds.' });
     try {
-      const res = await pullAndRefresh(token);
+      const res = await backend.pullAndRefresh(token, () => undefined);
       if (res.success) {
         const commit = res.latestCommit ? ` Latest commit ${res.latestCommit.slice(0, 7)}.` : '';
         notify({ type: 'success', message: 'Pulled and refreshed the leaderboard.', hint: commit.trim() || undefined });
@@ -68,14 +78,39 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled }: 
     }
   };
 
+  // A published site: the leaderboard workflow pulls, rebuilds and deploys; the page follows its run.
+  const runWorkflow = async () => {
+    if (!confirmAction('Run the leaderboard workflow on GitHub to pull the latest commits and publish the board again?\n\nThis takes a few minutes.')) return;
+    setBusy('pull');
+    notify({ type: 'info', message: 'Refreshing...', hint: 'Starting the leaderboard workflow.' });
+    const onProgress = ({ status, url }: RefreshProgress) =>
+      notify({ type: 'info', message: 'Refreshing...', hint: `Workflow run ${runStatus(status)}.`, link: runLink(url) });
+    try {
+      const res = await backend.pullAndRefresh(token, onProgress);
+      if (res.success) {
+        notify({ type: 'success', message: 'Refreshed: the board shows the new data.', hint: 'The workflow run succeeded.', link: runLink(res.url) });
+        onPulled();
+      } else {
+        notify({ type: 'error', message: `Failed to refresh: ${res.error ?? 'unknown error'}`, link: runLink(res.url) });
+      }
+    } catch (err) {
+      failed(err, () => notify({ type: 'error', message: `Failed to refresh: ${messageOf(err)}` }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
     <section className="admin-section" aria-labelledby={`${id}-title`} data-testid="maintenance-section">
       <div className="admin-section-head">
         <h3 className="admin-section-title" id={`${id}-title`}>Backup and Data</h3>
       </div>
       <p className="admin-help">
-        Export Backup downloads the manual contributions as JSON. Pull &amp; Refresh updates the repository from its upstream
-        and rebuilds the leaderboard (30-60 seconds).
+        {github
+          ? <>Export Backup downloads the manual contributions as JSON. Pull &amp; Refresh runs the leaderboard workflow on GitHub,
+            which pulls the latest commits and publishes the board again (a few minutes).</>
+          : <>Export Backup downloads the manual contributions as JSON. Pull &amp; Refresh updates the repository from its upstream
+            and rebuilds the leaderboard (30-60 seconds).</>}
       </p>
       <div className="form-actions">
         <button type="button" className="button" onClick={() => void exportBackup()} disabled={busy !== null}
@@ -84,7 +119,7 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled }: 
         </button>
         <button type="button" className="button" onClick={() => void pull()} disabled={busy !== null}
           aria-busy={busy === 'pull'} data-testid="pull-refresh-button">
-          {busy === 'pull' ? 'Pulling...' : 'Pull & Refresh'}
+          {busy === 'pull' ? (github ? 'Refreshing...' : 'Pulling...') : 'Pull & Refresh'}
         </button>
       </div>
     </section>

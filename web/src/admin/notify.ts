@@ -5,6 +5,8 @@ export interface Banner {
   type: BannerType;
   message: string;
   hint?: string | undefined;
+  /** A page that says more, e.g. a workflow run's. */
+  link?: { href: string; label: string } | undefined;
 }
 
 /** Shows a banner (replacing the current one). */

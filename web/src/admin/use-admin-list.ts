@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PrimaryAdmins, UpdateAdminsResponse } from '../../../src/shared/admin-api.js';
 import { addAdmin, checkNewAdmin, removeAdmin } from './admins.js';
-import { AdminApiError, getAdmins, saveAdmins } from './api.js';
+import { AdminApiError } from './api.js';
+import { useBackend } from './backend-context.js';
 import { createLatestSaver, type LatestSaver, type SaveOutcome } from './latest-saver.js';
 import { confirmAction, type Notify } from './notify.js';
 import { messageOf } from './use-admin-session.js';
@@ -44,10 +45,11 @@ export function useAdminList({ token, notify, onUnauthorized }: Options): AdminL
   const [pullRequestUrl, setPullRequestUrl] = useState<string | null>(null);
   const confirmed = useRef<string[]>([]);
   const saver = useRef<LatestSaver<string[]> | null>(null);
+  const backend = useBackend();
 
   useEffect(() => {
     let alive = true;
-    getAdmins(token).then((res) => {
+    backend.admins(token).then((res) => {
       if (!alive) return;
       confirmed.current = res.admins;
       setAdmins(res.admins);
@@ -73,13 +75,13 @@ export function useAdminList({ token, notify, onUnauthorized }: Options): AdminL
       }
       if (outcome.settled) setSaving(false);
     };
-    const s = createLatestSaver((list: string[]) => saveAdmins(token, list), onOutcome, ADMIN_SAVE_DELAY_MS);
+    const s = createLatestSaver((list: string[]) => backend.saveAdmins(token, list), onOutcome, ADMIN_SAVE_DELAY_MS);
     saver.current = s;
     return () => {
       alive = false;
       s.cancel();
     };
-  }, [token, notify, onUnauthorized]);
+  }, [token, notify, onUnauthorized, backend]);
 
   const change = useCallback((next: string[]) => {
     setAdmins(next);

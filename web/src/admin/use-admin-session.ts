@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionResponse } from '../../../src/shared/admin-api.js';
-import { AdminApiError, clearStoredToken, getSession, readStoredToken, storeToken } from './api.js';
+import { AdminApiError, clearStoredToken, readStoredToken, storeToken } from './api.js';
+import { useBackend } from './backend-context.js';
 
 /** The spec's message for a token GitHub refuses. */
 export const INVALID_TOKEN_MESSAGE = 'Invalid GitHub token';
@@ -23,7 +24,7 @@ export interface AdminSessionHandle {
 }
 
 /**
- * Signs in with a GitHub token through GET /api/session. A stored token is verified as soon as
+ * Signs in with a GitHub token through the back end (GET /api/session, or GitHub itself). A stored token is verified as soon as
  * the modal opens (the hook mounts); a refused one is cleared. A token GitHub accepts is stored,
  * whether or not its account is an admin, until Logout.
  */
@@ -33,12 +34,13 @@ export function useAdminSession(): AdminSessionHandle {
   ));
   // Each verification gets a number; only the latest may change the state.
   const attempt = useRef(0);
+  const backend = useBackend();
 
   const verify = useCallback(async (token: string) => {
     const id = ++attempt.current;
     setState({ view: 'login', verifying: true, error: null });
     try {
-      const session = await getSession(token);
+      const session = await backend.session(token);
       if (id !== attempt.current) return;
       storeToken(token);
       setState({ view: session.authorized ? 'panel' : 'denied', token, session });
@@ -48,7 +50,7 @@ export function useAdminSession(): AdminSessionHandle {
       if (invalid) clearStoredToken();
       setState({ view: 'login', verifying: false, error: invalid ? INVALID_TOKEN_MESSAGE : messageOf(err) });
     }
-  }, []);
+  }, [backend]);
 
   useEffect(() => {
     const stored = readStoredToken();

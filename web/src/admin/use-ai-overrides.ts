@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AiOverride } from '../../../src/shared/ai-overrides.js';
 import { shortHash } from './ai-overrides.js';
-import { AdminApiError, getAiOverrides, removeAiOverride, setAiOverride } from './api.js';
+import { AdminApiError } from './api.js';
+import { useBackend } from './backend-context.js';
+import type { AiOverridesRead } from './backend.js';
 import { confirmAction, type Banner, type Notify } from './notify.js';
 import { messageOf } from './use-admin-session.js';
 
@@ -9,6 +11,8 @@ import { messageOf } from './use-admin-session.js';
 export interface AiOverridesHandle {
   /** Null until loaded (or when loading failed). */
   overrides: AiOverride[] | null;
+  /** A published site with changes waiting in a pull request: it, and the overrides as published. */
+  pending: AiOverridesRead['pending'];
   loadError: string | null;
   /** True while a save or a removal runs. */
   busy: boolean;
@@ -35,7 +39,9 @@ export function useAiOverrides({ token, notify, onUnauthorized, onChanged }: Opt
   const [overrides, setOverrides] = useState<AiOverride[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<AiOverridesRead['pending']>(null);
   const alive = useRef(true);
+  const backend = useBackend();
 
   const fail = useCallback((err: unknown, banner: (message: string) => Banner) => {
     if (err instanceof AdminApiError && err.status === 401) onUnauthorized();
@@ -44,16 +50,17 @@ export function useAiOverrides({ token, notify, onUnauthorized, onChanged }: Opt
 
   const reload = useCallback(async () => {
     try {
-      const res = await getAiOverrides(token);
+      const res = await backend.aiOverrides(token);
       if (!alive.current) return;
       setOverrides(res.overrides);
+      setPending(res.pending ?? null);
       setLoadError(null);
     } catch (err) {
       if (!alive.current) return;
       if (err instanceof AdminApiError && err.status === 401) onUnauthorized();
       else setLoadError(`Failed to load the AI score overrides: ${messageOf(err)}`);
     }
-  }, [token, onUnauthorized]);
+  }, [token, onUnauthorized, backend]);
 
   useEffect(() => {
     alive.current = true;
@@ -67,11 +74,11 @@ export function useAiOverrides({ token, notify, onUnauthorized, onChanged }: Opt
     setBusy(true);
     notify({ type: 'info', message: 'Saving the AI score override...' });
     try {
-      const res = await setAiOverride(token, input.commit, { score: input.score, note: input.note });
+      const res = await backend.setAiOverride(token, input.commit, { score: input.score, note: input.note });
       if (!alive.current) return false;
       // Shown at once; the read below brings the list in the server's order.
       setOverrides((list) => [res.override, ...(list ?? []).filter((o) => o.hash !== res.override.hash)]);
-      notify({ type: 'success', message: res.message });
+      notify({ type: 'success', message: res.message, hint: res.notice });
       onChanged();
       void reload();
       return true;
@@ -81,7 +88,7 @@ export function useAiOverrides({ token, notify, onUnauthorized, onChanged }: Opt
     } finally {
       if (alive.current) setBusy(false);
     }
-  }, [token, notify, onChanged, fail, reload]);
+  }, [token, notify, onChanged, fail, reload, backend]);
 
   const remove = useCallback(async (override: AiOverride) => {
     const short = shortHash(override.hash);
@@ -89,10 +96,10 @@ export function useAiOverrides({ token, notify, onUnauthorized, onChanged }: Opt
     setBusy(true);
     notify({ type: 'info', message: 'Removing the AI score override...' });
     try {
-      const res = await removeAiOverride(token, override.hash);
+      const res = await backend.removeAiOverride(token, override.hash);
       if (!alive.current) return;
       setOverrides((list) => (list ?? []).filter((o) => o.hash !== override.hash));
-      notify({ type: 'success', message: res.message });
+      notify({ type: 'success', message: res.message, hint: res.notice });
       onChanged();
       void reload();
     } catch (err) {
@@ -103,7 +110,7 @@ export function useAiOverrides({ token, notify, onUnauthorized, onChanged }: Opt
     } finally {
       if (alive.current) setBusy(false);
     }
-  }, [token, notify, onChanged, fail, reload]);
+  }, [token, notify, onChanged, fail, reload, backend]);
 
-  return { overrides, loadError, busy, save, remove };
+  return { overrides, pending, loadError, busy, save, remove };
 }

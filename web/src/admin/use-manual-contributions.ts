@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AdminApiError, getManualContributions, saveManualContributions } from './api.js';
+import { AdminApiError } from './api.js';
+import { useBackend } from './backend-context.js';
+import type { ContributionsRead, PendingPullRequest } from './backend.js';
 import type { ContributorsMap } from './contributions.js';
 import type { Banner, Notify } from './notify.js';
 import { messageOf } from './use-admin-session.js';
@@ -8,6 +10,8 @@ import { messageOf } from './use-admin-session.js';
 export interface ManualContributionsHandle {
   /** Null until loaded (or when loading failed). */
   contributors: ContributorsMap | null;
+  /** A published site with changes waiting in a pull request: it, and the contributors as published. */
+  pending: { pullRequest: PendingPullRequest; published: ContributorsMap } | null;
   loading: boolean;
   saving: boolean;
   /** True after a save was refused because someone else saved first: the list must be reloaded. */
@@ -28,15 +32,24 @@ interface Options {
 
 /**
  * The manual contributions with the version they were read at. Every save sends the whole map
- * with `If-Match`, so a save over someone else's newer one is refused (409) instead of losing it.
+ * with that version, so a save over someone else's newer one is refused (the local server: 409)
+ * or re-applied on top of it (GitHub) instead of losing it.
  */
 export function useManualContributions({ token, notify, onUnauthorized, onSaved }: Options): ManualContributionsHandle {
   const [contributors, setContributors] = useState<ContributorsMap | null>(null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
-  const etag = useRef<string | null>(null);
+  const [pending, setPending] = useState<ManualContributionsHandle['pending']>(null);
+  const read = useRef<ContributionsRead | null>(null);
   const alive = useRef(true);
+  const backend = useBackend();
+
+  const take = useCallback((next: ContributionsRead) => {
+    read.current = next;
+    setContributors(next.contributors);
+    setPending(next.pending ?? null);
+  }, []);
 
   const fail = useCallback((err: unknown, banner: (message: string) => Banner) => {
     if (err instanceof AdminApiError && err.status === 401) onUnauthorized();
@@ -46,17 +59,16 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      const read = await getManualContributions(token);
+      const fresh = await backend.manualContributions(token);
       if (!alive.current) return;
-      etag.current = read.etag;
-      setContributors(read.contributors);
+      take(fresh);
       setConflict(false);
     } catch (err) {
       if (alive.current) fail(err, (m) => ({ type: 'error', message: 'Failed to load contributors', hint: m }));
     } finally {
       if (alive.current) setLoading(false);
     }
-  }, [token, fail]);
+  }, [token, fail, backend, take]);
 
   useEffect(() => {
     alive.current = true;
@@ -70,14 +82,14 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
     setSaving(true);
     notify({ type: 'info', message: 'Saving...' });
     try {
-      const saved = await saveManualContributions(token, next, etag.current);
+      const base = read.current ?? { contributors: contributors ?? {}, version: null };
+      const saved = await backend.saveManualContributions(token, next, base, done);
       if (!alive.current) return false;
-      setContributors(next);
-      etag.current = saved.etag;
-      notify({ type: 'success', message: done, hint: saved.message });
+      take(saved);
+      notify({ type: 'success', message: done, hint: [saved.notice, saved.message].filter(Boolean).join(' ') });
       onSaved();
       // No version in the answer: read it, so the next save is still guarded.
-      if (saved.etag === null) void reload();
+      if (saved.version === null) void reload();
       return true;
     } catch (err) {
       if (!alive.current) return false;
@@ -91,7 +103,7 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
     } finally {
       if (alive.current) setSaving(false);
     }
-  }, [token, notify, onSaved, fail, reload]);
+  }, [token, notify, onSaved, fail, reload, backend, take, contributors]);
 
-  return { contributors, loading, saving, conflict, reload, save };
+  return { contributors, pending, loading, saving, conflict, reload, save };
 }

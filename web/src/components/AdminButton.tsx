@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { isPublishedSite } from '../lib/site-mode.js';
 import { ShieldIcon } from './Icons.js';
 
 const loadModal = () => import('../admin/AdminModal.js');
@@ -14,6 +15,8 @@ function ModalLoadFailed({ onClose }: { onClose: () => void }) {
     </div>
   );
 }
+
+const PUBLISHED = isPublishedSite();
 
 interface AdminButtonProps {
   /** Admin changes were saved: fetch the page's data again. */
@@ -33,7 +36,8 @@ export function AdminButton({ onDataChanged }: AdminButtonProps) {
   }, [open]);
 
   const close = useCallback(() => setOpen(false), []);
-  const preload = () => void loadModal().catch(() => undefined);
+  // A published site's visitors download no admin code until the button is pressed.
+  const preload = PUBLISHED ? undefined : () => void loadModal().catch(() => undefined);
 
   return (
     <>

@@ -5,10 +5,11 @@ import { DataGenerated } from './DataGenerated.js';
 import { RefreshIcon, TrophyIcon } from './Icons.js';
 import { RefreshStatus } from './RefreshStatus.js';
 import { ThemeToggle } from './ThemeToggle.js';
-import { isPublishedSite } from '../lib/site-mode.js';
+import { hasAdmin, isPublishedSite } from '../lib/site-mode.js';
 
 // Read once: the marker is in the served index.html and never changes while the page runs.
 const PUBLISHED = isPublishedSite();
+const ADMIN = hasAdmin();
 
 interface HeaderProps {
   repository: string | null;
@@ -47,7 +48,7 @@ export function Header({ repository, lastUpdated, status, refreshing, onRefresh 
             <RefreshIcon width={16} height={16} className={refreshing ? 'spin' : undefined} />
             {refreshing ? 'Refreshing...' : 'Refresh'}
           </button>
-          {!PUBLISHED && <AdminButton onDataChanged={onRefresh} />}
+          {ADMIN && <AdminButton onDataChanged={onRefresh} />}
         </div>
       </div>
     </header>

@@ -6,12 +6,14 @@ export type BannerType = 'info' | 'success' | 'error';
 interface StatusBannerProps {
   type: BannerType;
   message: string;
-  hint?: string;
+  hint?: string | undefined;
+  /** A page that says more (opened in a new tab). */
+  link?: { href: string; label: string } | undefined;
   onDismiss?: () => void;
 }
 
 /** A one-line message above the content; errors are announced at once, the rest politely. */
-export function StatusBanner({ type, message, hint, onDismiss }: StatusBannerProps) {
+export function StatusBanner({ type, message, hint, link, onDismiss }: StatusBannerProps) {
   return (
     <div className={`status-banner status-banner-${type}`} role={type === 'error' ? 'alert' : 'status'}
       data-testid="status-banner" data-type={type}>
@@ -19,6 +21,7 @@ export function StatusBanner({ type, message, hint, onDismiss }: StatusBannerPro
       <p className="status-banner-text">
         <span data-testid="status-banner-message">{message}</span>
         {hint && <span className="status-banner-hint"> {hint}</span>}
+        {link && <> <a href={link.href} target="_blank" rel="noreferrer" data-testid="status-banner-link">{link.label}</a></>}
       </p>
       {onDismiss && (
         <button type="button" className="icon-button" onClick={onDismiss} aria-label="Dismiss" data-testid="status-banner-dismiss">

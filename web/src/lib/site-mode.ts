@@ -1,8 +1,10 @@
 import { PUBLISHED_SITE, SITE_INDEX_META, SITE_MODE_META } from '../../../src/shared/page-csp.js';
+import { SITE_ADMIN_META } from '../../../src/shared/site-admin.js';
 
 /**
  * Whether this page is a published static site (`leaderboard build` marks its index.html): it
- * then has no server API, so no admin features, and its status says when it was published.
+ * then has no server API (admins work through GitHub, see {@link hasAdmin}), and its status says
+ * when it was published.
  */
 export function isPublishedSite(doc: Pick<Document, 'querySelector'> = document): boolean {
   return doc.querySelector(`meta[name="${SITE_MODE_META}"]`)?.getAttribute('content') === PUBLISHED_SITE;
@@ -15,4 +17,9 @@ export function isPublishedSite(doc: Pick<Document, 'querySelector'> = document)
  */
 export function indexExpected(doc: Pick<Document, 'querySelector'> = document): boolean {
   return !isPublishedSite(doc) || doc.querySelector(`meta[name="${SITE_INDEX_META}"]`) !== null;
+}
+
+/** Whether the page has admin features: always from a server; on a published site when it was built to be administered through GitHub. */
+export function hasAdmin(doc: Pick<Document, 'querySelector'> = document): boolean {
+  return !isPublishedSite(doc) || doc.querySelector(`meta[name="${SITE_ADMIN_META}"]`) !== null;
 }

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { siteAdminConfigSchema, type SiteAdminConfig } from '../../shared/site-admin.js';
+import type { LeaderboardConfig } from '../config.js';
+import { originSlug } from '../git/repo.js';
+import { resolveApiUrl } from '../github/target.js';
+import { ADMIN_LIST_PATH } from '../github/types.js';
+import { dataDirPaths } from '../store/data-dir.js';
+import { WORKFLOW_PATH } from '../workflow/github-actions.js';
+
+export interface SiteAdminInputs {
+  /** The board's repository (its root). */
+  repo: string;
+  dataDir: string;
+  config: LeaderboardConfig;
+  /** Environment: GITHUB_REPOSITORY (set by GitHub Actions) and GITHUB_API_URL are read. */
+  env: Record<string, string | undefined>;
+}
+
+/** The site's admin settings, or why it has no Admin button. */
+export type SiteAdminResult = { admin: SiteAdminConfig; reason?: undefined } | { admin: null; reason: string };
+
+/**
+ * What a published page needs to be administered through GitHub: the repository (`github.repo`,
+ * else GITHUB_REPOSITORY, else the `origin` remote), the API (as `serve` resolves it), the primary
+ * admins, the workflow Pull & Refresh dispatches, and where the files it edits are in the
+ * repository. None when `publish.admin` is off, no repository is known, or the data directory
+ * is outside the repository (its files could not be committed there).
+ */
+export async function siteAdminConfig({ repo, dataDir, config, env }: SiteAdminInputs): Promise<SiteAdminResult> {
+  if (!config.publish.admin) return { admin: null, reason: 'publish.admin is false in leaderboard.config.json' };
+  const slug = config.github.repo ?? nonEmpty(env['GITHUB_REPOSITORY']) ?? (await originSlug(repo).catch(() => null));
+  if (!slug) return { admin: null, reason: 'no GitHub repository is known: set github.repo in leaderboard.config.json' };
+  const paths = dataDirPaths(dataDir);
+  const inRepo = (file: string): string | null => {
+    const rel = path.relative(path.resolve(repo), file);
+    return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep).join('/');
+  };
+  const manual = inRepo(paths.manual);
+  const overrides = inRepo(paths.overrides);
+  if (!manual || !overrides) return { admin: null, reason: `the data directory ${dataDir} is outside the repository, so its files cannot be committed there` };
+  const parsed = siteAdminConfigSchema.safeParse({
+    repository: slug,
+    apiUrl: resolveApiUrl({ config, flags: {}, env }),
+    primary: { email: config.primaryAdmins.email ?? null, login: config.primaryAdmins.login ?? null },
+    workflow: path.posix.basename(WORKFLOW_PATH),
+    files: { manual, overrides, adminList: ADMIN_LIST_PATH },
+    adminChanges: config.publish.adminChanges,
+  });
+  if (!parsed.success) return { admin: null, reason: `the GitHub repository "${slug}" does not look like owner/name` };
+  return { admin: parsed.data };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v ? v : undefined;
+}
