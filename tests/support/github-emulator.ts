@@ -1,7 +1,10 @@
 /**
  * A local emulator of the GitHub REST endpoints the product uses (users, emails, repos, git refs,
- * contents, pulls), on 127.0.0.1 and a free port, with in-memory state, inspection helpers and
- * fault injection. Every body it sends (and receives) is validated against GitHub's OpenAPI
+ * contents, pulls, commits, workflow dispatch and runs), on 127.0.0.1 and a free port, with
+ * in-memory state, inspection helpers and fault injection. It answers browsers as GitHub's API
+ * does (CORS: preflights, `Access-Control-Allow-Origin: *`, the exposed headers), and tells token
+ * kinds apart: classic tokens with scopes (X-OAuth-Scopes) and fine-grained ones with permissions
+ * (403 and X-Accepted-GitHub-Permissions, checked before the body). Every body it sends (and receives) is validated against GitHub's OpenAPI
  * description; a mismatch is answered with 500 and recorded in `validationErrors`, which tests
  * assert empty, so the emulator cannot silently drift from the real API.
  */
@@ -27,7 +30,22 @@ export interface EmulatedUserInput {
   emails?: EmulatedEmail[];
   /** Answer GET /user/emails with this status (403/404: the token lacks the user:email scope). */
   emailsStatus?: 403 | 404;
+  /**
+   * A classic token with these scopes: every answer carries `X-OAuth-Scopes`, writes to a
+   * repository without `repo` (or `public_repo`; a dispatch needs `repo`) answer 404 as GitHub does,
+   * GET /user/emails without `user:email` (or `user`) answers 404.
+   */
+  scopes?: string[];
+  /**
+   * A fine-grained token with these repository permissions (absent: none): no X-OAuth-Scopes; a
+   * request lacking one answers 403 'Resource not accessible by personal access token' with
+   * `X-Accepted-GitHub-Permissions`, before its body is looked at. GET /repos shows `push` as
+   * Contents write. Without `scopes` and `fineGrained` a token may do everything (no scope header).
+   */
+  fineGrained?: Partial<Record<FineGrainedPermission, 'read' | 'write'>>;
 }
+
+export type FineGrainedPermission = 'contents' | 'pull_requests' | 'actions';
 
 export interface EmulatedRepoInput {
   owner: string;
@@ -35,6 +53,8 @@ export interface EmulatedRepoInput {
   defaultBranch?: string;
   /** Files of the initial commit, path -> text. */
   files?: Record<string, string>;
+  /** Workflow files (e.g. `leaderboard.yml`) that can be dispatched. Default none. */
+  workflows?: string[];
 }
 
 export interface EmulatedCommit {
@@ -55,6 +75,24 @@ export interface EmulatedPull {
   user: string;
   createdAt: string;
   htmlUrl: string;
+  merged?: boolean;
+  closedAt?: string | null;
+  mergeCommitSha?: string | null;
+}
+
+/** A workflow run: its status moves along `steps` ('queued', 'in_progress', 'completed:success'...), one step per GET of the run. */
+export interface EmulatedRun {
+  id: number;
+  workflow: string;
+  branch: string;
+  event: string;
+  status: string;
+  conclusion: string | null;
+  headSha: string;
+  createdAt: string;
+  htmlUrl: string;
+  /** The steps still to come. */
+  steps: string[];
 }
 
 interface EmulatedUser {
@@ -64,6 +102,8 @@ interface EmulatedUser {
   publicEmail: string | null;
   emails: EmulatedEmail[];
   emailsStatus?: 403 | 404;
+  scopes?: string[];
+  fineGrained?: Partial<Record<FineGrainedPermission, 'read' | 'write'>>;
 }
 
 interface EmulatedRepo {
@@ -75,6 +115,9 @@ interface EmulatedRepo {
   commits: Map<string, EmulatedCommit>;
   pulls: EmulatedPull[];
   createdAt: string;
+  protectedBranches: Set<string>;
+  workflows: Set<string>;
+  runs: EmulatedRun[];
 }
 
 /** A canned fault: matched by method and path (substring or RegExp of the pathname), used `times` times. */
@@ -100,7 +143,27 @@ export interface RequestRecord {
   method: string;
   path: string;
   status: number | 'dropped';
+  /** The full URL's path and query as requested (to check that no token ever appears in it). */
+  url: string;
+  /** The `Origin` header (a browser's request), else null. */
+  origin: string | null;
 }
+
+/** A CORS preflight (OPTIONS) a browser sent before a request. */
+export interface PreflightRecord {
+  path: string;
+  origin: string | null;
+  /** `Access-Control-Request-Method`. */
+  requestMethod: string | null;
+  /** `Access-Control-Request-Headers`, lower case. */
+  requestHeaders: string[];
+}
+
+/** What GitHub's API answers browsers with: `Access-Control-Expose-Headers` of api.github.com. */
+export const CORS_EXPOSE_HEADERS = 'ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset';
+/** The request headers GitHub's preflight allows (its documented list, and X-GitHub-Api-Version). */
+export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, Accept-Encoding, X-GitHub-OTP, X-Requested-With, User-Agent, X-GitHub-Api-Version';
+export const CORS_ALLOW_METHODS = 'GET, POST, PATCH, PUT, DELETE';
 
 export interface GitHubEmulator {
   /** Base URL to use as the API URL, e.g. http://127.0.0.1:51234 (no trailing slash). */
@@ -116,12 +179,35 @@ export interface GitHubEmulator {
   /** Commits of `branch`, newest first (first parents). */
   commits(repo: string, branch: string): { sha: string; message: string; author: string }[];
   pulls(repo: string): EmulatedPull[];
+  /** Refuse writes to `branch` as a protected branch does (PUT contents 409 'Could not update file: ...', PATCH refs 422). */
+  protectBranch(repo: string, branch: string): void;
+  /** Makes a commit with this full sha known to GET /repos/{o}/{r}/commits/{ref} (on no branch). */
+  addCommitSha(repo: string, sha: string, message?: string): void;
+  /** Merges pull request `number` (fast-forward, else a merge commit) and closes it; returns the base's new head. */
+  mergePull(repo: string, number: number): string;
+  /** Closes pull request `number` without merging it. */
+  closePull(repo: string, number: number): void;
+  /** Adds a workflow file that can be dispatched. */
+  addWorkflow(repo: string, file: string): void;
+  /**
+   * The statuses the next dispatched runs go through, one per GET of the run, e.g. ['queued',
+   * 'in_progress', 'completed:failure']. Default ['queued', 'in_progress', 'completed:success'].
+   */
+  scriptRuns(steps: string[]): void;
+  /** Completes run `id` now with `conclusion` (calling the completion hooks). */
+  completeRun(repo: string, id: number, conclusion: string): Promise<void>;
+  /** Called when a run completes, before the answer that shows it completed (e.g. to republish the site's data). */
+  onRunCompleted(hook: (run: EmulatedRun, repo: string) => void | Promise<void>): void;
+  /** Runs of `repo`, oldest first. */
+  runs(repo: string): EmulatedRun[];
   /** Queue a fault for the next matching request(s). */
   fault(rule: FaultRule): void;
   /** Faults queued and not used yet. */
   pendingFaults(): number;
-  /** Every request handled, in order. */
+  /** Every request handled, in order (preflights are in `preflights`, not here). */
   requests: RequestRecord[];
+  /** Every CORS preflight, in order. No request at all from a page: `requests` and `preflights` both empty. */
+  preflights: PreflightRecord[];
   /** Responses or requests that did not match GitHub's OpenAPI description. Tests assert this empty. */
   validationErrors: string[];
   close(): Promise<void>;
@@ -146,7 +232,11 @@ const blobSha = (text: string): string => sha1(`blob ${Buffer.byteLength(text)}\
  * Starts the emulator on 127.0.0.1, port 0. `pathPrefix` serves the API under a path, as GitHub
  * Enterprise Server does under `/api/v3`; requests outside it get 404.
  */
-export async function startGitHubEmulator(options: { pathPrefix?: string } = {}): Promise<GitHubEmulator> {
+export async function startGitHubEmulator(options: {
+  pathPrefix?: string;
+  /** false: dispatches answer 204 even when `return_run_details` is asked (a server predating it). Default true. */
+  dispatchRunDetails?: boolean;
+} = {}): Promise<GitHubEmulator> {
   const prefix = (options.pathPrefix ?? '').replace(/\/+$/, '');
   sharedValidator ??= new OpenApiValidator();
   const validator = sharedValidator;
@@ -155,7 +245,11 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
   const repos = new Map<string, EmulatedRepo>();
   const faults: (FaultRule & { left: number })[] = [];
   const requests: RequestRecord[] = [];
+  const preflights: PreflightRecord[] = [];
   const validationErrors: string[] = [];
+  const runHooks: ((run: EmulatedRun, repo: string) => void | Promise<void>)[] = [];
+  let runSteps = ['queued', 'in_progress', 'completed:success'];
+  let nextRunId = 7000;
   let nextId = 1000;
   let commitCounter = 0;
   let base = '';
@@ -166,10 +260,11 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
     return repo;
   };
 
-  const makeCommit = (repo: EmulatedRepo, parent: string | null, files: Map<string, string>, message: string, author: { name: string; email: string }): string => {
+  const makeCommit = (repo: EmulatedRepo, parent: string | string[] | null, files: Map<string, string>, message: string, author: { name: string; email: string }, fixedSha?: string): string => {
     const date = new Date(Date.parse(FIXED_DATE) + ++commitCounter * 60_000).toISOString().replace('.000Z', 'Z');
-    const sha = sha1(`commit ${commitCounter} ${parent ?? ''} ${message}`);
-    repo.commits.set(sha, { sha, message, parents: parent ? [parent] : [], files, author: { ...author, date } });
+    const parents = parent === null ? [] : Array.isArray(parent) ? parent : [parent];
+    const sha = fixedSha ?? sha1(`commit ${commitCounter} ${parents.join(',')} ${message}`);
+    repo.commits.set(sha, { sha, message, parents, files, author: { ...author, date } });
     return sha;
   };
 
@@ -212,7 +307,14 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
     two_factor_authentication: true,
   });
 
-  const repository = (repo: EmulatedRepo) => {
+  /** Whether a fine-grained token has `permission` at `level` (classic and unrestricted tokens: yes). */
+  const allows = (user: EmulatedUser | undefined, permission: FineGrainedPermission, level: 'read' | 'write'): boolean => {
+    if (!user?.fineGrained) return true;
+    const granted = user.fineGrained[permission];
+    return granted === 'write' || (granted === 'read' && level === 'read');
+  };
+
+  const repository = (repo: EmulatedRepo, user?: EmulatedUser) => {
     const r = `${base}/repos/${repo.owner}/${repo.name}`;
     return {
       id: repo.id, node_id: `R_${repo.id}`, name: repo.name, full_name: `${repo.owner}/${repo.name}`,
@@ -238,12 +340,12 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
       has_issues: true, has_projects: true, has_wiki: true, has_pages: false, has_downloads: true, has_discussions: false,
       archived: false, disabled: false, visibility: 'public',
       pushed_at: FIXED_DATE, created_at: repo.createdAt, updated_at: FIXED_DATE,
-      permissions: { admin: false, maintain: false, push: true, triage: true, pull: true },
+      permissions: { admin: false, maintain: false, push: allows(user, 'contents', 'write'), triage: true, pull: true },
       license: null, allow_forking: true, web_commit_signoff_required: false,
     };
   };
 
-  const fullRepository = (repo: EmulatedRepo) => ({ ...repository(repo), network_count: 0, subscribers_count: 1 });
+  const fullRepository = (repo: EmulatedRepo, user?: EmulatedUser) => ({ ...repository(repo, user), network_count: 0, subscribers_count: 1 });
 
   const gitRef = (repo: EmulatedRepo, branch: string, sha: string) => ({
     ref: `refs/heads/${branch}`, node_id: `REF_${branch}`,
@@ -284,7 +386,7 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
       statuses_url: `${r}/statuses/${repo.branches.get(pr.head) ?? ''}`,
       number: pr.number, state: pr.state, locked: false, title: pr.title, user: simpleUser(pr.user), body: pr.body,
       labels: [], milestone: null, active_lock_reason: null, created_at: pr.createdAt, updated_at: pr.createdAt,
-      closed_at: null, merged_at: null, merge_commit_sha: null, assignee: null, assignees: [], requested_reviewers: [],
+      closed_at: pr.closedAt ?? null, merged_at: pr.merged ? pr.closedAt ?? null : null, merge_commit_sha: pr.mergeCommitSha ?? null, assignee: null, assignees: [], requested_reviewers: [],
       requested_teams: [], head: side(pr.head), base: side(pr.base),
       _links: {
         self: link(`${r}/pulls/${pr.number}`), html: link(pr.htmlUrl), issue: link(`${r}/issues/${pr.number}`),
@@ -296,9 +398,57 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
     };
     if (!full) return simple;
     return {
-      ...simple, merged: false, mergeable: null, rebaseable: null, mergeable_state: 'unknown', merged_by: null,
+      ...simple, merged: pr.merged ?? false, mergeable: null, rebaseable: null, mergeable_state: 'unknown', merged_by: null,
       comments: 0, review_comments: 0, maintainer_can_modify: false, commits: 1, additions: 1, deletions: 0, changed_files: 1,
     };
+  };
+
+  const commitShape = (repo: EmulatedRepo, commit: EmulatedCommit) => {
+    const r = `${base}/repos/${repo.owner}/${repo.name}`;
+    const html = `${base}/${repo.owner}/${repo.name}/commit/${commit.sha}`;
+    const person = { name: commit.author.name, email: commit.author.email, date: commit.author.date };
+    return {
+      url: `${r}/commits/${commit.sha}`, sha: commit.sha, node_id: `C_${commit.sha}`, html_url: html, comments_url: `${r}/commits/${commit.sha}/comments`,
+      commit: {
+        url: `${r}/git/commits/${commit.sha}`, author: person, committer: person, message: commit.message, comment_count: 0,
+        tree: { sha: sha1(commit.sha), url: `${r}/git/trees/${sha1(commit.sha)}` },
+        verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
+      },
+      author: null, committer: null,
+      parents: commit.parents.map((p) => ({ sha: p, url: `${r}/commits/${p}`, html_url: `${base}/${repo.owner}/${repo.name}/commit/${p}` })),
+      stats: { additions: 1, deletions: 0, total: 1 }, files: [],
+    };
+  };
+
+  const runShape = (repo: EmulatedRepo, run: EmulatedRun, user: string) => {
+    const r = `${base}/repos/${repo.owner}/${repo.name}`;
+    const commit = repo.commits.get(run.headSha);
+    const person = { name: commit?.author.name ?? repo.owner, email: commit?.author.email ?? `${repo.owner}@example.com` };
+    const workflowId = 100 + [...repo.workflows].indexOf(run.workflow);
+    return {
+      id: run.id, name: run.workflow.replace(/\.ya?ml$/, ''), node_id: `WFR_${run.id}`, check_suite_id: run.id + 1, check_suite_node_id: `CS_${run.id}`,
+      head_branch: run.branch, head_sha: run.headSha, path: `.github/workflows/${run.workflow}`, run_number: run.id - 7000, run_attempt: 1,
+      referenced_workflows: [], event: run.event, status: run.status, conclusion: run.conclusion, workflow_id: workflowId,
+      url: `${r}/actions/runs/${run.id}`, html_url: run.htmlUrl, pull_requests: [], created_at: run.createdAt, updated_at: run.createdAt,
+      actor: simpleUser(user), triggering_actor: simpleUser(user), run_started_at: run.createdAt,
+      jobs_url: `${r}/actions/runs/${run.id}/jobs`, logs_url: `${r}/actions/runs/${run.id}/logs`, check_suite_url: `${r}/check-suites/${run.id + 1}`,
+      artifacts_url: `${r}/actions/runs/${run.id}/artifacts`, cancel_url: `${r}/actions/runs/${run.id}/cancel`, rerun_url: `${r}/actions/runs/${run.id}/rerun`,
+      previous_attempt_url: null, workflow_url: `${r}/actions/workflows/${workflowId}`,
+      head_commit: { id: run.headSha, tree_id: sha1(run.headSha), message: commit?.message ?? '', timestamp: commit?.author.date ?? FIXED_DATE, author: person, committer: person },
+      repository: repository(repo), head_repository: repository(repo), display_title: run.workflow.replace(/\.ya?ml$/, ''),
+    };
+  };
+
+  /** Sets a run's status from its next step ('completed:<conclusion>' completes it) and calls the hooks on completion. */
+  const applyStep = async (repo: EmulatedRepo, run: EmulatedRun, step: string) => {
+    if (run.status === 'completed') return;
+    const [status = 'queued', conclusion] = step.split(':');
+    run.status = status;
+    if (status === 'completed') {
+      run.conclusion = conclusion ?? 'success';
+      run.steps = [];
+      for (const hook of runHooks) await hook({ ...run }, `${repo.owner}/${repo.name}`);
+    }
   };
 
   // ---- routes: [method, OpenAPI template, pattern, handler] ----
@@ -310,7 +460,7 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
     body: Record<string, unknown>;
   }
   type Result = { status: number; body: unknown };
-  type Handler = (ctx: Ctx) => Result;
+  type Handler = (ctx: Ctx) => Result | Promise<Result>;
 
   const repoParam = (ctx: Ctx): EmulatedRepo => {
     const repo = repos.get(`${ctx.params[0]}/${ctx.params[1]}`.toLowerCase());
@@ -329,7 +479,7 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
       if (ctx.user.emailsStatus === 404) throw new HttpError(404, 'Not Found');
       return { status: 200, body: ctx.user.emails };
     }],
-    ['GET', '/repos/{owner}/{repo}', /^\/repos\/([^/]+)\/([^/]+)$/, (ctx) => ({ status: 200, body: fullRepository(repoParam(ctx)) })],
+    ['GET', '/repos/{owner}/{repo}', /^\/repos\/([^/]+)\/([^/]+)$/, (ctx) => ({ status: 200, body: fullRepository(repoParam(ctx), ctx.user) })],
     ['GET', '/repos/{owner}/{repo}/git/ref/{ref}', /^\/repos\/([^/]+)\/([^/]+)\/git\/ref\/heads\/(.+)$/, (ctx) => {
       const repo = repoParam(ctx);
       const branch = ctx.params[2] ?? '';
@@ -355,6 +505,7 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
       const current = repo.branches.get(branch);
       if (!current) throw new HttpError(422, 'Reference does not exist');
       if (!repo.commits.has(sha)) throw new HttpError(422, 'Object does not exist');
+      if (repo.protectedBranches.has(branch)) throw new HttpError(422, ctx.body.force === true ? 'Cannot force-push to this protected branch' : `Protected branch update failed for refs/heads/${branch}.`);
       if (ctx.body.force !== true && !isAncestor(repo, current, sha)) throw new HttpError(422, 'Update is not a fast forward');
       repo.branches.set(branch, sha);
       return { status: 200, body: gitRef(repo, branch, sha) };
@@ -379,6 +530,9 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
       if (existing !== undefined && sha === undefined) throw new HttpError(422, 'Invalid request.\n\n"sha" wasn\'t supplied.');
       if (sha !== undefined && (existing === undefined || blobSha(existing) !== sha)) {
         throw new HttpError(409, `${path} does not match ${sha}`);
+      }
+      if (repo.protectedBranches.has(branch)) {
+        throw new HttpError(409, 'Could not update file: Changes must be made through a pull request.', { documentation_url: 'https://docs.github.com/articles/about-protected-branches' });
       }
       const text = Buffer.from(str(ctx, 'content') ?? '', 'base64').toString('utf8');
       files.set(path, text);
@@ -432,7 +586,69 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
       repo.pulls.push(pr);
       return { status: 201, body: pullShape(repo, pr, true) };
     }],
+    ['GET', '/repos/{owner}/{repo}/commits/{ref}', /^\/repos\/([^/]+)\/([^/]+)\/commits\/(.+)$/, (ctx) => {
+      const repo = repoParam(ctx);
+      const ref = ctx.params[2] ?? '';
+      const branchHead = repo.branches.get(ref.replace(/^refs\/heads\//, ''));
+      const candidates = branchHead ? [branchHead]
+        : /^[0-9a-f]{4,40}$/i.test(ref) ? [...repo.commits.keys()].filter((sha) => sha.startsWith(ref.toLowerCase())) : [];
+      const commit = candidates.length === 1 ? repo.commits.get(candidates[0] ?? '') : undefined;
+      if (!commit) throw new HttpError(422, `No commit found for SHA: ${ref}`);
+      return { status: 200, body: commitShape(repo, commit) };
+    }],
+    ['POST', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', /^\/repos\/([^/]+)\/([^/]+)\/actions\/workflows\/([^/]+)\/dispatches$/, async (ctx) => {
+      const repo = repoParam(ctx);
+      const workflow = ctx.params[2] ?? '';
+      if (!repo.workflows.has(workflow)) throw new HttpError(404, 'Not Found');
+      const ref = str(ctx, 'ref') ?? '';
+      const branch = ref.replace(/^refs\/heads\//, '');
+      const head = repo.branches.get(branch);
+      if (!head) throw new HttpError(422, `No ref found for: ${ref}`);
+      const id = nextRunId++;
+      const [first = 'queued', ...rest] = runSteps;
+      const run: EmulatedRun = {
+        id, workflow, branch, event: 'workflow_dispatch', status: 'queued', conclusion: null, headSha: head,
+        createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), htmlUrl: `${base}/${repo.owner}/${repo.name}/actions/runs/${id}`, steps: rest,
+      };
+      repo.runs.push(run);
+      await applyStep(repo, run, first);
+      if (ctx.body.return_run_details === true && options.dispatchRunDetails !== false) {
+        return { status: 200, body: { workflow_run_id: id, run_url: `${base}/repos/${repo.owner}/${repo.name}/actions/runs/${id}`, html_url: run.htmlUrl } };
+      }
+      return { status: 204, body: undefined };
+    }],
+    ['GET', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs', /^\/repos\/([^/]+)\/([^/]+)\/actions\/workflows\/([^/]+)\/runs$/, (ctx) => {
+      const repo = repoParam(ctx);
+      const workflow = ctx.params[2] ?? '';
+      if (!repo.workflows.has(workflow)) throw new HttpError(404, 'Not Found');
+      const event = ctx.query.get('event');
+      const branch = ctx.query.get('branch');
+      const status = ctx.query.get('status');
+      const list = repo.runs.filter((r) => r.workflow === workflow && (!event || r.event === event) && (!branch || r.branch === branch) && (!status || r.status === status))
+        .sort((a, b) => b.id - a.id);
+      return { status: 200, body: { total_count: list.length, workflow_runs: list.map((r) => runShape(repo, r, ctx.user.login)) } };
+    }],
+    ['GET', '/repos/{owner}/{repo}/actions/runs/{run_id}', /^\/repos\/([^/]+)\/([^/]+)\/actions\/runs\/(\d+)$/, async (ctx) => {
+      const repo = repoParam(ctx);
+      const run = repo.runs.find((r) => r.id === Number(ctx.params[2]));
+      if (!run) throw new HttpError(404, 'Not Found');
+      const body = runShape(repo, run, ctx.user.login);
+      // Answers the current step, then moves to the next one (completing runs the hooks, so what
+      // the run publishes is in place before any answer shows it completed).
+      const next = run.steps.shift();
+      if (next !== undefined) await applyStep(repo, run, next);
+      return { status: 200, body };
+    }],
   ];
+
+  /** What a fine-grained token needs for a route: [permission, level], or null (metadata, user). */
+  const permissionOf = (method: string, template: string): [FineGrainedPermission, 'read' | 'write'] | null => {
+    const level = method === 'GET' ? 'read' : 'write';
+    if (/\/actions\//.test(template)) return ['actions', level];
+    if (/\/pulls/.test(template)) return ['pull_requests', level];
+    if (/\/(contents|git|commits)\//.test(template) || template.endsWith('/git/refs')) return ['contents', level];
+    return null;
+  };
 
   function isAncestor(repo: EmulatedRepo, ancestor: string, of: string): boolean {
     for (let sha: string | undefined = of; sha; sha = repo.commits.get(sha)?.parents[0]) if (sha === ancestor) return true;
@@ -455,12 +671,14 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
     }
     record.status = code;
     res.writeHead(code, {
-      'content-type': 'application/json; charset=utf-8',
+      ...(code === 204 ? {} : { 'content-type': 'application/json; charset=utf-8' }),
       'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4999', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
-      'x-github-api-version-selected': '2022-11-28',
+      'x-ratelimit-used': '1', 'x-ratelimit-resource': 'core',
+      'x-github-api-version-selected': '2022-11-28', 'x-github-request-id': `EMU:${requests.length}`,
+      'access-control-allow-origin': '*', 'access-control-expose-headers': CORS_EXPOSE_HEADERS,
       ...headers,
     });
-    res.end(JSON.stringify(payload));
+    res.end(code === 204 ? undefined : JSON.stringify(payload));
   };
 
   const readBody = async (req: IncomingMessage): Promise<string> => {
@@ -475,7 +693,27 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
     const full = url.pathname.split('/').map((s) => decodeURIComponent(s)).join('/');
     const pathname = !prefix ? full : full.startsWith(`${prefix}/`) ? full.slice(prefix.length) : `/outside-the-api-prefix${full}`;
     const method = (req.method ?? 'GET').toUpperCase();
-    const record: RequestRecord = { method, path: pathname, status: 0 };
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+    if (method === 'OPTIONS') {
+      // A browser's CORS preflight: answered without authentication, as GitHub does.
+      preflights.push({
+        path: pathname, origin,
+        requestMethod: typeof req.headers['access-control-request-method'] === 'string' ? req.headers['access-control-request-method'] : null,
+        requestHeaders: String(req.headers['access-control-request-headers'] ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      });
+      await readBody(req);
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': CORS_ALLOW_HEADERS,
+        'access-control-allow-methods': CORS_ALLOW_METHODS,
+        'access-control-expose-headers': CORS_EXPOSE_HEADERS,
+        'access-control-max-age': '86400',
+        vary: 'Accept-Encoding, Accept, X-Requested-With',
+      });
+      res.end();
+      return;
+    }
+    const record: RequestRecord = { method, path: pathname, status: 0, url: req.url ?? '/', origin };
     requests.push(record);
     const text = await readBody(req);
     const route = routes.find(([m, , re]) => m === method && re.test(pathname));
@@ -510,12 +748,32 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
       return;
     }
     const [, tmpl, pattern, handler] = route;
+    // What the token may do, checked before its body is looked at (as GitHub does).
+    const tokenHeaders: Record<string, string> = {};
+    if (user.scopes) {
+      tokenHeaders['x-oauth-scopes'] = user.scopes.join(', ');
+      tokenHeaders['x-accepted-oauth-scopes'] = tmpl.startsWith('/repos/') ? 'repo' : tmpl === '/user/emails' ? 'user, user:email' : '';
+      const has = (...any: string[]) => any.some((scope) => user.scopes?.includes(scope));
+      const denied = tmpl === '/user/emails' ? !has('user', 'user:email')
+        : method !== 'GET' && tmpl.startsWith('/repos/') && !(tmpl.includes('/actions/') ? has('repo') : has('repo', 'public_repo'));
+      if (denied) {
+        send(res, record, tmpl, method, 404, { message: 'Not Found', documentation_url: DOCS, status: '404' }, tokenHeaders);
+        return;
+      }
+    }
+    const needed = user.fineGrained ? permissionOf(method, tmpl) : null;
+    if (needed && !allows(user, needed[0], needed[1])) {
+      send(res, record, tmpl, method, 403, { message: 'Resource not accessible by personal access token', documentation_url: DOCS, status: '403' }, {
+        'x-accepted-github-permissions': `${needed[0]}=${needed[1]}`,
+      });
+      return;
+    }
     let body: Record<string, unknown> = {};
     if (text) {
       try {
         body = JSON.parse(text) as Record<string, unknown>;
       } catch {
-        send(res, record, tmpl, method, 400, { message: 'Problems parsing JSON', documentation_url: DOCS, status: '400' });
+        send(res, record, tmpl, method, 400, { message: 'Problems parsing JSON', documentation_url: DOCS, status: '400' }, tokenHeaders);
         return;
       }
       const problems = validator.validateRequest(tmpl, method, body);
@@ -527,11 +785,11 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
     }
     try {
       const params = (pattern.exec(pathname) ?? []).slice(1);
-      const result = handler({ user, params, query: url.searchParams, body });
-      send(res, record, tmpl, method, result.status, result.body);
+      const result = await handler({ user, params, query: url.searchParams, body });
+      send(res, record, tmpl, method, result.status, result.body, tokenHeaders);
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      send(res, record, tmpl, method, err.status, { message: err.message, documentation_url: DOCS, status: String(err.status), ...err.extra });
+      send(res, record, tmpl, method, err.status, { message: err.message, documentation_url: DOCS, status: String(err.status), ...err.extra }, tokenHeaders);
     }
   };
 
@@ -552,12 +810,15 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
   return {
     url: base,
     requests,
+    preflights,
     validationErrors,
     addUser(input) {
       const user: EmulatedUser = {
         id: nextId++, login: input.login, name: input.name ?? null, publicEmail: input.publicEmail ?? null,
         emails: input.emails ?? [{ email: `${input.login.toLowerCase()}@example.com`, primary: true, verified: true, visibility: 'private' }],
         ...(input.emailsStatus ? { emailsStatus: input.emailsStatus } : {}),
+        ...(input.scopes ? { scopes: [...input.scopes] } : {}),
+        ...(input.fineGrained ? { fineGrained: { ...input.fineGrained } } : {}),
       };
       users.set(input.token, user);
       usersByLogin.set(input.login.toLowerCase(), user);
@@ -566,6 +827,7 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
       const repo: EmulatedRepo = {
         id: nextId++, owner: input.owner, name: input.name, defaultBranch: input.defaultBranch ?? 'main',
         branches: new Map(), commits: new Map(), pulls: [], createdAt: FIXED_DATE,
+        protectedBranches: new Set(), workflows: new Set(input.workflows ?? []), runs: [],
       };
       const sha = makeCommit(repo, null, new Map(Object.entries(input.files ?? { 'README.md': `# ${input.name}\n` })), 'Initial commit', { name: input.owner, email: `${input.owner}@example.com` });
       repo.branches.set(repo.defaultBranch, sha);
@@ -592,6 +854,61 @@ export async function startGitHubEmulator(options: { pathPrefix?: string } = {})
       return out;
     },
     pulls: (slug) => repoOf(slug).pulls.map((p) => ({ ...p })),
+    protectBranch(slug, branch) {
+      repoOf(slug).protectedBranches.add(branch);
+    },
+    addCommitSha(slug, sha, message = `Commit ${sha.slice(0, 7)}`) {
+      const repo = repoOf(slug);
+      const head = repo.branches.get(repo.defaultBranch) ?? null;
+      makeCommit(repo, head, new Map(head ? repo.commits.get(head)?.files : undefined), message, { name: 'someone-else', email: 'someone@example.com' }, sha.toLowerCase());
+    },
+    mergePull(slug, number) {
+      const repo = repoOf(slug);
+      const pr = repo.pulls.find((p) => p.number === number);
+      if (!pr || pr.state !== 'open') throw new Error(`emulator: no open pull request #${number} in ${slug}`);
+      const baseHead = repo.branches.get(pr.base) ?? '';
+      const head = repo.branches.get(pr.head) ?? '';
+      let merged = head;
+      if (!isAncestor(repo, baseHead, head)) {
+        // A merge commit: the base's files with what the head changed since their merge base.
+        let mergeBase: string | undefined = head;
+        while (mergeBase && !isAncestor(repo, mergeBase, baseHead)) mergeBase = repo.commits.get(mergeBase)?.parents[0];
+        const before = (mergeBase ? repo.commits.get(mergeBase)?.files : undefined) ?? new Map<string, string>();
+        const after = repo.commits.get(head)?.files ?? new Map<string, string>();
+        const files = new Map(repo.commits.get(baseHead)?.files);
+        for (const path of new Set([...before.keys(), ...after.keys()])) {
+          if (before.get(path) === after.get(path)) continue;
+          const text = after.get(path);
+          if (text === undefined) files.delete(path);
+          else files.set(path, text);
+        }
+        merged = makeCommit(repo, [baseHead, head], files, `Merge pull request #${number} from ${repo.owner}/${pr.head}`, { name: repo.owner, email: `${repo.owner}@example.com` });
+      }
+      repo.branches.set(pr.base, merged);
+      Object.assign(pr, { state: 'closed', merged: true, closedAt: FIXED_DATE, mergeCommitSha: merged });
+      return merged;
+    },
+    closePull(slug, number) {
+      const pr = repoOf(slug).pulls.find((p) => p.number === number);
+      if (!pr) throw new Error(`emulator: no pull request #${number} in ${slug}`);
+      Object.assign(pr, { state: 'closed', closedAt: FIXED_DATE });
+    },
+    addWorkflow(slug, file) {
+      repoOf(slug).workflows.add(file);
+    },
+    scriptRuns(steps) {
+      runSteps = [...steps];
+    },
+    async completeRun(slug, id, conclusion) {
+      const repo = repoOf(slug);
+      const run = repo.runs.find((r) => r.id === id);
+      if (!run) throw new Error(`emulator: no run ${id} in ${slug}`);
+      await applyStep(repo, run, `completed:${conclusion}`);
+    },
+    onRunCompleted(hook) {
+      runHooks.push(hook);
+    },
+    runs: (slug) => repoOf(slug).runs.map((r) => ({ ...r, steps: [...r.steps] })),
     fault(rule) {
       faults.push({ ...rule, left: rule.times ?? 1 });
     },

@@ -1,29 +1,12 @@
-import type { GitHubUser, PrimaryAdmins } from '../../shared/admin-api.js';
+import type { PrimaryAdmins } from '../../shared/admin-api.js';
+import { isPrimaryAdmin } from '../../shared/admin-rules.js';
 import { LeaderboardError } from '../errors.js';
+
+// The pure rules live in src/shared (the published page's GitHub back end uses them too).
+export { deniedMessage, isAuthorized, isPrimaryAdmin } from '../../shared/admin-rules.js';
 
 const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
   !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** Whether `entry` names a primary admin (email or login, case-insensitive). */
-export function isPrimaryAdmin(entry: string, primary: PrimaryAdmins): boolean {
-  return same(entry, primary.email) || same(entry, primary.login);
-}
-
-/**
- * Whether `user` is an admin: their email or login (case-insensitive) is a primary admin or is in
- * the admin list.
- */
-export function isAuthorized(user: GitHubUser, primary: PrimaryAdmins, adminList: readonly string[]): boolean {
-  const names = [user.email, user.login];
-  return names.some((n) => same(n, primary.email) || same(n, primary.login) || adminList.some((a) => same(n, a)));
-}
-
-/** The spec's denial: 'Access Denied: {email or login} is not authorized. Contact {email} for access.' */
-export function deniedMessage(user: GitHubUser, primary: PrimaryAdmins): string {
-  // With no primary admin configured there is nobody to name: point at the repository's maintainers.
-  const contact = primary.email ?? primary.login ?? "the repository's maintainers";
-  return `Access Denied: ${user.email ?? user.login} is not authorized. Contact ${contact} for access.`;
-}
 
 /**
  * The list with `entry` added (trimmed). Refuses an empty entry ('Please enter an email address

@@ -1,12 +1,10 @@
 import { adminListFileSchema, type GitHubUser } from '../../shared/admin-api.js';
+import { adminListFileText } from '../../shared/admin-rules.js';
 import { LeaderboardError } from '../errors.js';
 import { createGitHubClient, createWriteLimiters, errorStatus, githubCall, type GitHubClient, type GitHubClientOptions } from './client.js';
 import { ADMIN_LIST_PATH, UPDATE_BRANCH, type AdminGateway, type GitHubTarget } from './types.js';
 
-/** The `instructions` written next to the admins in admin-list.json. */
-export const ADMIN_LIST_INSTRUCTIONS =
-  'Emails or GitHub usernames allowed to manage the leaderboard, besides the primary admins. ' +
-  `Changes are proposed by pull requests from the ${UPDATE_BRANCH} branch.`;
+export { ADMIN_LIST_INSTRUCTIONS } from '../../shared/admin-rules.js';
 
 /** How often a write of admin-list.json is tried again after its sha went stale (409). */
 const STALE_SHA_ATTEMPTS = 3;
@@ -44,7 +42,7 @@ export function createGitHubGateway(target: GitHubTarget, options: GitHubClientO
       const { data: baseRef } = await gh.rest.git.getRef({ owner, repo, ref: `heads/${base}` });
       await resetUpdateBranch(gh, owner, repo, baseRef.object.sha);
 
-      const content = Buffer.from(`${JSON.stringify({ admins, instructions: ADMIN_LIST_INSTRUCTIONS }, null, 2)}\n`).toString('base64');
+      const content = Buffer.from(adminListFileText(admins)).toString('base64');
       const message = `Update admin list (by ${actor.login})`;
       for (let attempt = 1; ; attempt++) {
         const existing = await readFile(gh, owner, repo, UPDATE_BRANCH);

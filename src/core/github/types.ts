@@ -1,4 +1,5 @@
 import type { GitHubUser } from '../../shared/admin-api.js';
+import { ADMIN_UPDATE_BRANCH } from '../../shared/admin-rules.js';
 
 /** Where admin data lives on GitHub: the repository and the API it is reached through. */
 export interface GitHubTarget {
@@ -9,7 +10,7 @@ export interface GitHubTarget {
 }
 
 /** Name of the branch admin-list changes are proposed from. */
-export const UPDATE_BRANCH = 'leaderboard-updates';
+export const UPDATE_BRANCH = ADMIN_UPDATE_BRANCH;
 /** Path of the admin list in the repository. */
 export const ADMIN_LIST_PATH = 'admin-list.json';
 

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { ManualContributor } from '../../../src/shared/manual-contributions.js';
+import { decodeBase64, encodeBase64 } from '../../../web/src/admin/github/base64.js';
+import { mergeContributors } from '../../../web/src/admin/github/merge.js';
+
+type Map = Record<string, ManualContributor>;
+const c = (score: number, notes = '') => ({ score, notes, start_date: null, end_date: null });
+const rec = (...contributions: ReturnType<typeof c>[]): ManualContributor => ({ contributions });
+
+describe('mergeContributors (base = read, ours = edit, theirs = saved meanwhile)', () => {
+  const base: Map = { A: rec(c(1), c(2)), B: rec(c(5)), C: rec(c(7)) };
+
+  it('unchanged by us: theirs (their edits, additions and deletions win)', () => {
+    const theirs: Map = { A: rec(c(1), c(2), c(3)), D: rec(c(9)) };
+    expect(mergeContributors(base, base, theirs)).toEqual(theirs);
+  });
+
+  it('changed by us only: ours; deleted by us: deleted even if they changed it', () => {
+    const ours: Map = { A: rec(c(1)), C: rec(c(7)) };
+    const theirs: Map = { ...base, B: rec(c(6)), E: rec(c(1)) };
+    expect(mergeContributors(base, ours, theirs)).toEqual({ A: rec(c(1)), C: rec(c(7)), E: rec(c(1)) });
+  });
+
+  it('changed by both: our added and removed contributions (by value, as multisets) applied onto theirs', () => {
+    const ours: Map = { ...base, A: rec(c(2), c(4, 'ours')) }; // removed c(1), added c(4)
+    const theirs: Map = { ...base, A: rec(c(1), c(2), c(2), c(8, 'theirs')) };
+    expect(mergeContributors(base, ours, theirs).A).toEqual(rec(c(2), c(2), c(8, 'theirs'), c(4, 'ours')));
+  });
+
+  it('an inline edit stays in place; our changed fields (email) apply, theirs are kept otherwise', () => {
+    const b: Map = { A: { email: 'a@x', contributions: [c(1, 'one'), c(2, 'two')] } };
+    const ours: Map = { A: { email: 'a@new', contributions: [c(10, 'one, edited'), c(2, 'two')] } };
+    const theirs: Map = { A: { email: 'a@x', extra: 'kept', contributions: [c(1, 'one'), c(2, 'two'), c(3, 'three')] } as ManualContributor };
+    expect(mergeContributors(b, ours, theirs).A).toEqual({ email: 'a@new', extra: 'kept', contributions: [c(10, 'one, edited'), c(2, 'two'), c(3, 'three')] });
+  });
+
+  it('added by both: our contributions join theirs; added by us only: ours', () => {
+    const ours: Map = { ...base, N: rec(c(1, 'ours')), M: rec(c(4)) };
+    const theirs: Map = { ...base, N: rec(c(2, 'theirs')) };
+    const merged = mergeContributors(base, ours, theirs);
+    expect(merged.N).toEqual(rec(c(2, 'theirs'), c(1, 'ours')));
+    expect(merged.M).toEqual(rec(c(4)));
+  });
+
+  it('compares by value whatever the key order, and does not mutate its inputs', () => {
+    const theirs = JSON.parse('{"A":{"contributions":[{"notes":"","end_date":null,"start_date":null,"score":1},{"score":2,"notes":"","start_date":null,"end_date":null}]},"B":{"contributions":[{"score":5,"notes":"","start_date":null,"end_date":null}]},"C":{"contributions":[{"score":7,"notes":"","start_date":null,"end_date":null}]}}') as Map;
+    const ours: Map = { ...base, A: rec(c(2)) };
+    const snapshot = JSON.stringify([base, ours, theirs]);
+    expect(mergeContributors(base, ours, theirs).A).toEqual(rec(c(2)));
+    expect(JSON.stringify([base, ours, theirs])).toBe(snapshot);
+  });
+
+  it('keeps a contributor named like an Object.prototype key', () => {
+    const ours: Map = { constructor: rec(c(1)) };
+    expect(Object.keys(mergeContributors({}, ours, {}))).toEqual(['constructor']);
+  });
+});
+
+describe('base64 (browser, UTF-8)', () => {
+  it('round-trips non-ASCII text and decodes GitHub\'s wrapped base64', () => {
+    const text = '{"Zoë": "日本語 ✓"}\n'.repeat(50);
+    expect(decodeBase64(encodeBase64(text))).toBe(text);
+    expect(encodeBase64(text)).toBe(Buffer.from(text).toString('base64'));
+    const wrapped = Buffer.from(text).toString('base64').replace(/.{60}/g, '$&\n');
+    expect(decodeBase64(wrapped)).toBe(text);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { AdminApiError } from '../../../web/src/admin/api.js';
+import { ADMIN_LIST_INSTRUCTIONS } from '../../../src/shared/admin-rules.js';
+import { ADMIN_LIST, BOB_TOKEN, EVE_TOKEN, OWNER_TOKEN, SLUG, acceptedWrites, rejection, useEmulator } from './setup.js';
+
+const env = useEmulator();
+
+describe('GitHub back end: session', () => {
+  it('a primary admin (by login) and a listed admin are authorized; the repository is the config\'s', async () => {
+    const backend = env.backend();
+    expect(await backend.session(OWNER_TOKEN)).toEqual({ user: { login: 'owner', email: 'owner@example.com' }, authorized: true, repository: SLUG });
+    expect(await backend.session(BOB_TOKEN)).toMatchObject({ user: { login: 'bob', email: 'bob@example.com' }, authorized: true });
+    expect(backend.kind).toBe('github');
+  });
+
+  it('anyone else is denied with the spec\'s message naming the contact', async () => {
+    const res = await env.backend().session(EVE_TOKEN);
+    expect(res).toEqual({
+      user: { login: 'eve', email: 'eve@example.com' }, authorized: false, repository: SLUG,
+      message: 'Access Denied: eve@example.com is not authorized. Contact owner@example.com for access.',
+    });
+  });
+
+  it('a token GitHub refuses: 401 \'Invalid GitHub token\'', async () => {
+    const err = await rejection(env.backend().session('ghp_nobody_secret_token'));
+    expect(err).toBeInstanceOf(AdminApiError);
+    expect(err).toMatchObject({ message: 'Invalid GitHub token', status: 401 });
+  });
+
+  it('without the user:email scope the public email is used (and the admin list still applies by login)', async () => {
+    env.addUser({ login: 'carol', token: 'ghp_carol_secret_token', publicEmail: 'carol@public.example', scopes: ['repo'] });
+    env.gh.pushFile(SLUG, 'main', ADMIN_LIST, JSON.stringify({ admins: ['carol@public.example'] }), 'list carol');
+    const res = await env.backend().session('ghp_carol_secret_token');
+    expect(res).toMatchObject({ user: { login: 'carol', email: 'carol@public.example' }, authorized: true });
+    expect(env.gh.requests.find((r) => r.path === '/user/emails')?.status).toBe(404);
+  });
+
+  it('a missing admin list is an empty one; a network failure says GitHub could not be reached (status 0)', async () => {
+    env.gh.fault({ method: 'GET', path: `/contents/${ADMIN_LIST}`, status: 404, message: 'Not Found' });
+    expect(await env.backend().session(BOB_TOKEN)).toMatchObject({ authorized: false });
+    env.gh.fault({ method: 'GET', path: '/user', drop: true });
+    const err = await rejection(env.backend().session(OWNER_TOKEN));
+    expect(err).toMatchObject({ message: 'Could not reach GitHub (network error).', status: 0 });
+  });
+
+  it('GitHub\'s own errors are shown with their status and message, never the token', async () => {
+    env.gh.fault({ method: 'GET', path: '/user', status: 403, message: 'Resource not accessible by personal access token' });
+    const err = await rejection(env.backend().session(OWNER_TOKEN));
+    expect(err).toMatchObject({ message: 'GitHub answered 403: Resource not accessible by personal access token', status: 403 });
+    expect(err.message).not.toContain('secret');
+  });
+});
+
+describe('GitHub back end: the admin list', () => {
+  it('is read from the default branch, for admins only', async () => {
+    expect(await env.backend().admins(OWNER_TOKEN)).toEqual({ admins: ['bob'], primary: { email: 'owner@example.com', login: 'owner' } });
+    expect(await rejection(env.backend().admins(EVE_TOKEN))).toMatchObject({ status: 403, message: expect.stringMatching(/^Access Denied: eve@example.com/) });
+  });
+
+  it('is saved as serve saves it: leaderboard-updates reset to the default head, one commit naming the admin, one pull request reused', async () => {
+    const backend = env.backend();
+    // A stale leaderboard-updates branch from earlier: reset, not built upon.
+    env.gh.pushFile(SLUG, 'leaderboard-updates', 'stale.txt', 'old', 'stale work');
+    const first = await backend.saveAdmins(OWNER_TOKEN, ['bob', 'carol@example.com']);
+    expect(first.admins).toEqual(['bob', 'carol@example.com']);
+    expect(first.pullRequestUrl).toMatch(/\/acme\/board\/pull\/1$/);
+    expect(first.message).toBe(`Admin list change proposed (added carol@example.com): merge ${first.pullRequestUrl} to apply it.`);
+    const commits = env.gh.commits(SLUG, 'leaderboard-updates');
+    expect(commits[0]?.message).toBe('Update admin list (by owner)');
+    expect(commits[1]?.sha).toBe(env.gh.branches(SLUG).main);
+    expect(env.gh.fileContent(SLUG, 'leaderboard-updates', 'stale.txt')).toBeNull();
+    expect(env.gh.fileContent(SLUG, 'leaderboard-updates', ADMIN_LIST)).toBe(`${JSON.stringify({ admins: ['bob', 'carol@example.com'], instructions: ADMIN_LIST_INSTRUCTIONS }, null, 2)}\n`);
+
+    const second = await backend.saveAdmins(BOB_TOKEN, ['dave']);
+    expect(second.pullRequestUrl).toBe(first.pullRequestUrl);
+    expect(second.message).toBe(`Admin list change proposed (added dave; removed bob): merge ${first.pullRequestUrl} to apply it.`);
+    expect(env.gh.pulls(SLUG)).toHaveLength(1);
+    expect(env.gh.pulls(SLUG)[0]).toMatchObject({ head: 'leaderboard-updates', base: 'main', title: 'Update leaderboard admin list', body: expect.stringContaining('@owner') });
+    // Reset again: one commit on top of main, by bob.
+    expect(env.gh.commits(SLUG, 'leaderboard-updates').map((c) => c.message).slice(0, 2)).toEqual(['Update admin list (by bob)', 'Initial commit']);
+  });
+
+  it('refuses a non-admin before writing anything', async () => {
+    const err = await rejection(env.backend().saveAdmins(EVE_TOKEN, ['eve']));
+    expect(err).toMatchObject({ status: 403, message: 'Access Denied: eve@example.com is not authorized. Contact owner@example.com for access.' });
+    expect(acceptedWrites(env.gh)).toEqual([]);
+  });
+});

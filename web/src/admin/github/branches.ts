@@ -1,0 +1,63 @@
+import type { PendingPullRequest } from '../backend.js';
+import type { Context } from './context.js';
+import { hasStatus } from './rest.js';
+
+interface GitRef {
+  object: { sha: string };
+}
+
+interface PullSummary {
+  number: number;
+  html_url: string;
+}
+
+/** The head commit of `branch`. */
+export async function headSha(ctx: Context, token: string, branch: string): Promise<string> {
+  const { data } = await ctx.request<GitRef>(token, 'GET /repos/{owner}/{repo}/git/ref/{ref}', { params: { ref: `heads/${branch}` } });
+  return data.object.sha;
+}
+
+/** Creates `branch` at `sha`, or force-resets it there when it exists (as `serve` does for the admin list). */
+export async function resetBranch(ctx: Context, token: string, branch: string, sha: string): Promise<void> {
+  try {
+    await ctx.request(token, 'GET /repos/{owner}/{repo}/git/ref/{ref}', { params: { ref: `heads/${branch}` } });
+  } catch (err) {
+    if (!hasStatus(err, 404)) throw err;
+    try {
+      await ctx.request(token, 'POST /repos/{owner}/{repo}/git/refs', { body: { ref: `refs/heads/${branch}`, sha } });
+      return;
+    } catch (createErr) {
+      // 422 "Reference already exists": someone created it meanwhile; reset it below.
+      if (!hasStatus(createErr, 422)) throw createErr;
+    }
+  }
+  await ctx.request(token, 'PATCH /repos/{owner}/{repo}/git/refs/{ref}', { params: { ref: `heads/${branch}` }, body: { sha, force: true } });
+}
+
+const owner = (ctx: Context) => ctx.config.repository.split('/')[0] ?? '';
+
+/** The open pull request from `head` to `base`, or null. */
+export async function findOpenPull(ctx: Context, token: string, head: string, base: string): Promise<PendingPullRequest | null> {
+  const { data } = await ctx.request<PullSummary[]>(token, 'GET /repos/{owner}/{repo}/pulls', {
+    query: { state: 'open', head: `${owner(ctx)}:${head}`, base, per_page: 10 },
+  });
+  const pr = data[0];
+  return pr ? { number: pr.number, url: pr.html_url } : null;
+}
+
+/** The open pull request from `head` to `base`, created (with `title` and `body`) when there is none. */
+export async function ensurePull(ctx: Context, token: string, pull: { head: string; base: string; title: string; body: string }): Promise<PendingPullRequest> {
+  const existing = await findOpenPull(ctx, token, pull.head, pull.base);
+  if (existing) return existing;
+  try {
+    const { data } = await ctx.request<PullSummary>(token, 'POST /repos/{owner}/{repo}/pulls', { body: pull });
+    return { number: data.number, url: data.html_url };
+  } catch (err) {
+    // 422 "A pull request already exists": opened meanwhile by another save.
+    if (hasStatus(err, 422)) {
+      const raced = await findOpenPull(ctx, token, pull.head, pull.base);
+      if (raced) return raced;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,100 @@
+import {
+  contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema,
+} from '../../../../src/shared/manual-contributions.js';
+import { AdminApiError, backupFileName } from '../api.js';
+import type { BackupFile, ContributionsRead, ContributionsSaved } from '../backend.js';
+import type { ContributorsMap } from '../contributions.js';
+import { requireAdmin } from './access.js';
+import { boardSource, commitBoardFile } from './board-file.js';
+import type { Context } from './context.js';
+import { mergeContributors } from './merge.js';
+import { readFile } from './repo-files.js';
+
+const issuesOf = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || '(top level)'}: ${i.message}`).join('; ');
+
+/** The top-level object of the manual contributions file text, checked. */
+function parseFile(ctx: Context, text: string, where: string): { raw: Record<string, unknown>; contributors: ContributorsMap } {
+  const path = ctx.config.files.manual;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new AdminApiError(`${path} on ${where} is not valid JSON (${(err as Error).message}).`, 500, 'INVALID_DATA_FILE');
+  }
+  const parsed = manualContributionsFileSchema.safeParse(json);
+  if (!parsed.success) throw new AdminApiError(`${path} on ${where} is not valid: ${issuesOf(parsed.error.issues)}.`, 500, 'INVALID_DATA_FILE');
+  return { raw: json as Record<string, unknown>, contributors: parsed.data.contributors };
+}
+
+async function contributorsOn(ctx: Context, token: string, branch: string): Promise<{ contributors: ContributorsMap; version: string | null }> {
+  const file = await readFile(ctx, token, ctx.config.files.manual, branch);
+  return { contributors: file ? parseFile(ctx, file.text, branch).contributors : {}, version: file?.sha ?? null };
+}
+
+/** The manual contributions: of the pending branch while its pull request is open (with the published ones beside), else of the default branch. */
+export async function manualContributions(ctx: Context, token: string): Promise<ContributionsRead> {
+  await requireAdmin(ctx, token);
+  const source = await boardSource(ctx, token);
+  const read = await contributorsOn(ctx, token, source.branch);
+  if (!source.pullRequest) return { ...read, pending: null };
+  const published = await contributorsOn(ctx, token, source.defaultBranch);
+  return { ...read, pending: { pullRequest: source.pullRequest, published: published.contributors } };
+}
+
+/**
+ * Saves the panel's edit `next` of `read`: a commit '{change} (by {login})' (see commitBoardFile).
+ * When the file changed since `read`, our change is merged onto it (mergeContributors) and the
+ * notice says so. The file's other top-level keys are kept; 2-space JSON and a final newline, as
+ * the local server writes it.
+ */
+export async function saveManualContributions(ctx: Context, token: string, next: ContributorsMap, read: ContributionsRead, change: string): Promise<ContributionsSaved> {
+  if (Object.hasOwn(next, '__proto__')) {
+    throw new AdminApiError('Invalid contributors: __proto__: Contributor name "__proto__" is reserved; choose another name.', 400, 'INVALID_INPUT');
+  }
+  const parsed = contributorsMapSchema.safeParse(next);
+  if (!parsed.success) throw new AdminApiError(`Invalid contributors: ${issuesOf(parsed.error.issues)}.`, 400, 'INVALID_INPUT');
+  const ours = parsed.data;
+  const { user } = await requireAdmin(ctx, token);
+  let saved: ContributorsMap = ours;
+  const result = await commitBoardFile(ctx, token, user, ctx.config.files.manual, change, (current) => {
+    const file = current ? parseFile(ctx, current.text, 'the branch written') : { raw: emptyManualContributions() as Record<string, unknown>, contributors: {} };
+    const merged = (current?.sha ?? null) !== read.version;
+    saved = merged ? mergeContributors(read.contributors, ours, file.contributors) : ours;
+    return { text: `${JSON.stringify({ ...file.raw, contributors: saved }, null, 2)}\n`, merged };
+  });
+  const count = Object.keys(saved).length;
+  const who = `${count} contributor${count === 1 ? '' : 's'}`;
+  const pr = result.pullRequest;
+  const pending = pr ? { pullRequest: pr, published: (await contributorsOn(ctx, token, result.defaultBranch)).contributors } : null;
+  return {
+    contributors: saved,
+    version: result.sha,
+    pending,
+    pullRequest: pr,
+    ...(result.notices.length ? { notice: result.notices.join(' ') } : {}),
+    message: pr
+      ? `Saved the manual contributions of ${who} in pull request #${pr.number}; they appear on the board once it is merged.`
+      : `Saved the manual contributions of ${who} to ${result.defaultBranch}; they appear on the board after its next build.`,
+  };
+}
+
+/** The backup: the manual contributions file of the pending branch (while its pull request is open) or the default branch, checked. */
+export async function exportManualContributions(ctx: Context, token: string): Promise<BackupFile> {
+  await requireAdmin(ctx, token);
+  const source = await boardSource(ctx, token);
+  const file = await readFile(ctx, token, ctx.config.files.manual, source.branch);
+  const text = file?.text ?? `${JSON.stringify(emptyManualContributions(), null, 2)}\n`;
+  let valid = false;
+  try {
+    valid = manualContributionsFileSchema.safeParse(JSON.parse(text)).success;
+  } catch {
+    valid = false;
+  }
+  if (!valid) throw new AdminApiError('Failed to export manual contributions', 500, 'INVALID_DATA_FILE');
+  return {
+    blob: new Blob([text], { type: 'application/json' }),
+    fileName: backupFileName(null),
+    ...(source.pullRequest ? { source: `the pending pull request #${source.pullRequest.number}` } : {}),
+  };
+}

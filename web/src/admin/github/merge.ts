@@ -1,0 +1,98 @@
+import type { Contribution, ManualContributor } from '../../../../src/shared/manual-contributions.js';
+
+type Contributors = Record<string, ManualContributor>;
+
+/** JSON with sorted keys: equal values (whatever their key order) give equal text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const equal = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+const own = (map: Contributors, name: string): ManualContributor | undefined => (Object.hasOwn(map, name) ? map[name] : undefined);
+const EMPTY: ManualContributor = { contributions: [] };
+
+/** Items of `from` not matched (by value, one for one) in `minus`, with their index in `from`. */
+function multisetMinus(from: readonly Contribution[], minus: readonly Contribution[]): { item: Contribution; index: number }[] {
+  const left = minus.map(canonical);
+  const out: { item: Contribution; index: number }[] = [];
+  from.forEach((item, index) => {
+    const at = left.indexOf(canonical(item));
+    if (at >= 0) left.splice(at, 1);
+    else out.push({ item, index });
+  });
+  return out;
+}
+
+/**
+ * `theirs` with our change of one contributor (`base` -> `ours`) applied: the contributions we
+ * removed are removed (one occurrence each, by value), those we added are added (an edited one in
+ * the place of the one it replaced), and the other fields we changed take our value.
+ */
+function applyChange(base: ManualContributor, ours: ManualContributor, theirs: ManualContributor): ManualContributor {
+  const removed = multisetMinus(base.contributions, ours.contributions);
+  const added = multisetMinus(ours.contributions, base.contributions);
+  const result: (Contribution | null)[] = [...theirs.contributions];
+  const slots = new Map<number, number>(); // index in base -> index in result of the contribution removed
+  for (const { item, index } of removed) {
+    const at = result.findIndex((c) => c !== null && equal(c, item));
+    if (at >= 0) {
+      result[at] = null;
+      slots.set(index, at);
+    }
+  }
+  const appended: Contribution[] = [];
+  for (const { item, index } of added) {
+    // An inline edit replaces the contribution at the same place: keep it there.
+    const slot = slots.get(index);
+    if (slot !== undefined && result[slot] === null && base.contributions.length === ours.contributions.length) {
+      result[slot] = item;
+      slots.delete(index);
+    } else appended.push(item);
+  }
+  const merged: Record<string, unknown> = { ...theirs };
+  const keys = new Set([...Object.keys(base), ...Object.keys(ours)]);
+  keys.delete('contributions');
+  for (const key of keys) {
+    const b = (base as Record<string, unknown>)[key];
+    const o = (ours as Record<string, unknown>)[key];
+    if (equal(b, o)) continue;
+    if (o === undefined) delete merged[key];
+    else merged[key] = o;
+  }
+  merged.contributions = [...result.filter((c): c is Contribution => c !== null), ...appended];
+  return merged as ManualContributor;
+}
+
+/**
+ * Three-way merge of the manual contributors: `base` is what the admin read, `ours` their edit of
+ * it, `theirs` what the file holds now (someone else saved in between). Per contributor: unchanged
+ * by us, theirs; changed by us and not by them, ours; deleted by us, deleted; changed by both, our
+ * added and removed contributions and changed fields applied onto theirs. Pure.
+ */
+export function mergeContributors(base: Contributors, ours: Contributors, theirs: Contributors): Contributors {
+  const out: Contributors = {};
+  const set = (name: string, record: ManualContributor) => {
+    Object.defineProperty(out, name, { value: record, enumerable: true, writable: true, configurable: true });
+  };
+  const names = [...Object.keys(theirs), ...Object.keys(ours).filter((n) => !Object.hasOwn(theirs, n))];
+  for (const name of names) {
+    const b = own(base, name);
+    const o = own(ours, name);
+    const t = own(theirs, name);
+    if (equal(b, o)) {
+      if (t) set(name, t);
+    } else if (!o) {
+      // Deleted by us: deleted, whatever they did.
+    } else if (equal(b, t)) {
+      set(name, o);
+    } else {
+      set(name, applyChange(b ?? EMPTY, o, t ?? EMPTY));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+import type { RefreshOutcome, RefreshProgress } from '../backend.js';
+import { requireAdmin } from './access.js';
+import type { Context } from './context.js';
+import { GitHubApiError } from './rest.js';
+import { ensureCanWrite } from './scopes.js';
+
+interface WorkflowRun {
+  id: number;
+  status: string | null;
+  conclusion: string | null;
+  html_url: string;
+  head_sha: string;
+  created_at: string;
+}
+
+/** How long a run may take to show up in the workflow's list after a dispatch answered 204 (polls). */
+const FIND_ATTEMPTS = 20;
+/** Consecutive failed polls (network, 5xx, rate limit) tolerated before giving up. */
+const POLL_FAILURES = 12;
+/** Clock difference allowed between the browser and GitHub when matching a run to the dispatch. */
+const CLOCK_SKEW_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a failed poll is worth trying again: nothing reached, GitHub overloaded or rate-limiting. */
+const transient = (err: unknown) => err instanceof GitHubApiError && (err.status === 0 || err.status === 429 || err.status >= 500 || (err.status === 403 && /rate limit/i.test(err.githubMessage)));
+
+/**
+ * Pull & Refresh on a published site: dispatches the board's workflow on the default branch and
+ * follows its run, calling `onProgress` each time its status changes, until it completes.
+ */
+export async function pullAndRefresh(ctx: Context, token: string, onProgress: (progress: RefreshProgress) => void): Promise<RefreshOutcome> {
+  await requireAdmin(ctx, token);
+  const { defaultBranch } = await ensureCanWrite(ctx, token, ['actions']);
+  const workflow = ctx.config.workflow;
+  const dispatchedAt = Date.now();
+  const res = await ctx.request<{ workflow_run_id: number; html_url: string } | undefined>(token, 'POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
+    params: { workflow_id: workflow }, body: { ref: defaultBranch, return_run_details: true },
+  });
+  let runId = res.status === 200 && res.data ? res.data.workflow_run_id : null;
+  let url: string | null = res.status === 200 && res.data ? res.data.html_url : null;
+  // 204 (a server without run details): the newest dispatched run of the workflow since then.
+  for (let attempt = 1; runId === null; attempt++) {
+    if (attempt > FIND_ATTEMPTS) return { success: false, error: 'the workflow was started but its run could not be found', url: null };
+    await sleep(ctx.pollMs);
+    try {
+      const { data } = await ctx.request<{ workflow_runs: WorkflowRun[] }>(token, 'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs', {
+        params: { workflow_id: workflow }, query: { event: 'workflow_dispatch', branch: defaultBranch, per_page: 10 },
+      });
+      const run = data.workflow_runs
+        .filter((r) => Date.parse(r.created_at) >= dispatchedAt - CLOCK_SKEW_MS)
+        .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id)[0];
+      if (run) {
+        runId = run.id;
+        url = run.html_url;
+      }
+    } catch (err) {
+      if (!transient(err)) throw err;
+    }
+  }
+
+  let last: string | null = null;
+  let failures = 0;
+  for (;;) {
+    let run: WorkflowRun;
+    try {
+      ({ data: run } = await ctx.request<WorkflowRun>(token, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}', { params: { run_id: runId } }));
+      failures = 0;
+    } catch (err) {
+      if (!transient(err) || ++failures > POLL_FAILURES) throw err;
+      await sleep(ctx.pollMs);
+      continue;
+    }
+    url = run.html_url;
+    const status = run.status ?? 'queued';
+    if (status !== last) {
+      last = status;
+      onProgress({ status, url });
+    }
+    if (status === 'completed') {
+      return run.conclusion === 'success'
+        ? { success: true, latestCommit: run.head_sha, url }
+        : { success: false, error: `the workflow run ended: ${run.conclusion ?? 'without a conclusion'}`, latestCommit: run.head_sha, url };
+    }
+    await sleep(ctx.pollMs);
+  }
+}

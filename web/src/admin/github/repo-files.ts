@@ -1,0 +1,68 @@
+import { AdminApiError } from '../api.js';
+import { decodeBase64, encodeBase64 } from './base64.js';
+import type { Context } from './context.js';
+import { hasStatus } from './rest.js';
+
+/** A file of the repository as read: its text and blob sha. */
+export interface RepoFile {
+  text: string;
+  sha: string;
+}
+
+interface ContentFile {
+  type: string;
+  sha: string;
+  content?: string;
+  encoding?: string;
+}
+
+/** `path` on `ref` (the default branch when omitted): its text and blob sha, or null when it does not exist. */
+export async function readFile(ctx: Context, token: string, path: string, ref?: string): Promise<RepoFile | null> {
+  try {
+    const { data } = await ctx.request<ContentFile | ContentFile[]>(token, 'GET /repos/{owner}/{repo}/contents/{path}', {
+      params: { path }, query: { ref },
+    });
+    if (Array.isArray(data) || data.type !== 'file') throw new AdminApiError(`${path} in ${ctx.config.repository} is not a file.`, 500, 'BAD_FILE');
+    if (data.encoding !== 'base64' || data.content === undefined) {
+      throw new AdminApiError(`${path} in ${ctx.config.repository} is too large to be edited from the page.`, 500, 'BAD_FILE');
+    }
+    let text: string;
+    try {
+      text = decodeBase64(data.content);
+    } catch {
+      throw new AdminApiError(`${path} in ${ctx.config.repository} is not UTF-8 text.`, 500, 'BAD_FILE');
+    }
+    return { text, sha: data.sha };
+  } catch (err) {
+    if (hasStatus(err, 404)) return null;
+    throw err;
+  }
+}
+
+/** Commits `text` as `path` on `branch`, replacing the blob `sha` (null: a new file). Resolves to the new blob sha. */
+export async function writeFile(ctx: Context, token: string, file: { path: string; branch: string; text: string; message: string; sha: string | null }): Promise<string> {
+  const { data } = await ctx.request<{ content: { sha?: string } | null }>(token, 'PUT /repos/{owner}/{repo}/contents/{path}', {
+    params: { path: file.path },
+    body: { message: file.message, content: encodeBase64(file.text), branch: file.branch, ...(file.sha ? { sha: file.sha } : {}) },
+  });
+  const sha = data.content?.sha;
+  if (!sha) throw new AdminApiError('GitHub did not say which version of the file it saved.', 500, 'BAD_RESPONSE');
+  return sha;
+}
+
+/** Whether a failed write means the file changed since it was read: 409, or 422 "sha wasn't supplied" (it appeared meanwhile). */
+export function isStaleWrite(err: unknown): boolean {
+  if (hasStatus(err, 409)) return !isProtectedRefusal(err);
+  return hasStatus(err, 422) && /\bsha\b/i.test(err.githubMessage);
+}
+
+/**
+ * Whether GitHub refused a write because the branch is protected (branch protection: 'Could not
+ * update file: ... review is required', or a ruleset: 'Repository rule violations found ...
+ * Changes must be made through a pull request').
+ */
+export function isProtectedRefusal(err: unknown): boolean {
+  if (!hasStatus(err, 403, 409, 422)) return false;
+  return /protected branch|could not update file|repository rule|rule violation|through a pull request|status checks? .*expected|approving review/i.test(err.githubMessage)
+    || /protected-branches|repository-rules|rulesets/i.test(err.documentationUrl ?? '');
+}

@@ -1,0 +1,136 @@
+import { AdminApiError } from '../api.js';
+
+/**
+ * Every REST operation the GitHub back end can request, as `METHOD /template` of GitHub's OpenAPI
+ * description (a test checks each is one). Requests name one of these and fill its `{params}`.
+ */
+export const GITHUB_ROUTES = [
+  'GET /user',
+  'GET /user/emails',
+  'GET /repos/{owner}/{repo}',
+  'GET /repos/{owner}/{repo}/contents/{path}',
+  'PUT /repos/{owner}/{repo}/contents/{path}',
+  'GET /repos/{owner}/{repo}/git/ref/{ref}',
+  'POST /repos/{owner}/{repo}/git/refs',
+  'PATCH /repos/{owner}/{repo}/git/refs/{ref}',
+  'GET /repos/{owner}/{repo}/pulls',
+  'POST /repos/{owner}/{repo}/pulls',
+  'GET /repos/{owner}/{repo}/commits/{ref}',
+  'POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches',
+  'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',
+  'GET /repos/{owner}/{repo}/actions/runs/{run_id}',
+] as const;
+export type GitHubRoute = (typeof GITHUB_ROUTES)[number];
+
+/**
+ * The response headers GitHub's API exposes to browsers (its `Access-Control-Expose-Headers`);
+ * the client reads no other, since a browser would hide it.
+ */
+export const EXPOSED_HEADERS = [
+  'ETag', 'Link', 'Location', 'Retry-After', 'X-GitHub-OTP', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Used',
+  'X-RateLimit-Resource', 'X-RateLimit-Reset', 'X-OAuth-Scopes', 'X-Accepted-OAuth-Scopes', 'X-Poll-Interval', 'X-GitHub-Media-Type',
+  'X-GitHub-SSO', 'X-GitHub-Request-Id', 'Deprecation', 'Sunset',
+] as const;
+export type ExposedHeader = (typeof EXPOSED_HEADERS)[number];
+
+/** A GitHub call that failed: an AdminApiError for the panel, with what GitHub said for the back end's own decisions. */
+export class GitHubApiError extends AdminApiError {
+  override name = 'GitHubApiError';
+  constructor(message: string, status: number, readonly githubMessage: string, readonly documentationUrl: string | null) {
+    super(message, status, status === 0 ? 'NETWORK' : 'GITHUB_ERROR');
+  }
+}
+
+/** A successful answer: its status, parsed JSON body (undefined when empty) and the exposed headers. */
+export interface GitHubResponse<T = unknown> {
+  status: number;
+  data: T;
+  header(name: ExposedHeader): string | null;
+}
+
+export interface RequestOptions {
+  /** Values of the route's `{params}` (`owner` and `repo` are filled in); `path` keeps its slashes. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+export type Request = <T = unknown>(token: string, route: GitHubRoute, options?: RequestOptions) => Promise<GitHubResponse<T>>;
+
+const NETWORK_MESSAGE = 'Could not reach GitHub (network error).';
+
+/**
+ * A requester for `apiUrl` and the repository `owner/name`: JSON in and out, GitHub's headers, no
+ * caching, the token only in the Authorization header. Failures are GitHubApiErrors whose message
+ * is for the user: 'Invalid GitHub token' (401), 'Could not reach GitHub (network error).' (status
+ * 0), else 'GitHub answered {status}: {GitHub's message}'.
+ */
+export function createRequester(apiUrl: string, repository: string, fetchImpl: typeof fetch): Request {
+  const [owner = '', repo = ''] = repository.split('/');
+  const base = apiUrl.replace(/\/+$/, '');
+  return async <T>(token: string, route: GitHubRoute, options: RequestOptions = {}): Promise<GitHubResponse<T>> => {
+    const [method = 'GET', template = ''] = route.split(' ');
+    const params: Record<string, string | number> = { owner, repo, ...options.params };
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = String(params[name] ?? '');
+      // A file path keeps its slashes; every other parameter is one segment.
+      return name === 'path' ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
+    });
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) search.set(k, String(v));
+    const url = `${base}${path}${search.toString() ? `?${search.toString()}` : ''}`;
+    const headers: Record<string, string> = {
+      Accept: 'application/vnd.github+json',
+      Authorization: `Bearer ${token}`,
+      'X-GitHub-Api-Version': '2022-11-28',
+    };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await fetchImpl(url, {
+        method, headers, cache: 'no-store',
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      });
+    } catch {
+      throw new GitHubApiError(NETWORK_MESSAGE, 0, NETWORK_MESSAGE, null);
+    }
+    let text: string;
+    try {
+      text = await res.text();
+    } catch {
+      throw new GitHubApiError(NETWORK_MESSAGE, 0, NETWORK_MESSAGE, null);
+    }
+    let data: unknown;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      data = undefined;
+    }
+    if (!res.ok) throw errorOf(res.status, res.statusText, data);
+    if (text && data === undefined) throw new GitHubApiError('GitHub sent a response that is not JSON.', res.status, '', null);
+    const exposed = new Set<string>(EXPOSED_HEADERS.map((h) => h.toLowerCase()));
+    return {
+      status: res.status,
+      data: data as T,
+      header: (name) => (exposed.has(name.toLowerCase()) ? res.headers.get(name) : null),
+    };
+  };
+}
+
+function errorOf(status: number, statusText: string, body: unknown): GitHubApiError {
+  const record = typeof body === 'object' && body !== null ? body as Record<string, unknown> : {};
+  const message = typeof record.message === 'string' ? record.message : statusText || `HTTP ${status}`;
+  const docs = typeof record.documentation_url === 'string' ? record.documentation_url : null;
+  if (status === 401) return new GitHubApiError('Invalid GitHub token', 401, message, docs);
+  // GitHub's validation errors detail the field in `errors`.
+  const details = Array.isArray(record.errors)
+    ? record.errors.map((e) => (typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string' ? (e as { message: string }).message : '')).filter(Boolean)
+    : [];
+  const text = [message.replace(/\s+/g, ' ').trim(), ...details].join(': ');
+  return new GitHubApiError(`GitHub answered ${status}: ${text}`, status, message, docs);
+}
+
+/** Whether `err` is a GitHub answer with one of `statuses`. */
+export function hasStatus(err: unknown, ...statuses: number[]): err is GitHubApiError {
+  return err instanceof GitHubApiError && statuses.includes(err.status);
+}
