@@ -79,10 +79,11 @@ export function createRequester(apiUrl: string, repository: string, fetchImpl: t
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) search.set(k, String(v));
     const url = `${base}${path}${search.toString() ? `?${search.toString()}` : ''}`;
+    // No X-GitHub-Api-Version: api.github.com's preflight does not allow it, and a browser then
+    // refuses every call (github/docs#24706); without it GitHub answers as 2022-11-28.
     const headers: Record<string, string> = {
       Accept: 'application/vnd.github+json',
       Authorization: `Bearer ${token}`,
-      'X-GitHub-Api-Version': '2022-11-28',
     };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     let res: Response;
