@@ -1,0 +1,257 @@
+// The published board administered from its own page, through GitHub: the real `leaderboard
+// build`, a plain static server under a subpath, Chromium, and GitHub's REST API emulated on
+// another loopback origin (CORS as GitHub does it).
+import { readFile } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { tempResources } from '../cli/helpers.js';
+import { launchBrowser } from '../support/browser.js';
+import { keepScreenshot } from '../support/e2e.js';
+import { pw } from '../support/pw-expect.js';
+import {
+  banner, MANUAL_PATH, modal, OVERRIDES_PATH, publishSite, PUBLISHED_MANUAL, signIn, sitePage, SLUG, TOKENS, type PublishedSite,
+} from './support/published-admin.js';
+
+const { newRepo } = tempResources();
+const BRANCH = 'leaderboard-contributions';
+let site: PublishedSite;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  site = await publishSite(newRepo);
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await site?.server.close();
+  await site?.gh.close();
+});
+afterEach(() => { expect(site.gh.validationErrors).toEqual([]); });
+
+const manualOn = (branch: string) => JSON.parse(site.gh.fileContent(SLUG, branch, MANUAL_PATH) ?? '{}') as { contributors: Record<string, { contributions: { score: number; notes: string }[] }> };
+const contributor = (name: string) => `[data-testid="manual-contributor"][data-name="${name}"]`;
+const runLink = (page: Page) => banner(page).getByTestId('status-banner-link').getAttribute('href');
+const writes = () => site.gh.requests.filter((r) => r.method !== 'GET');
+
+describe('the visitor', () => {
+  it('sees an Admin button, and the page asks GitHub nothing and loads no admin code', async () => {
+    const { page, context } = await sitePage(browser, site.server);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.reload();
+    await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
+    await pw(page.getByTestId('admin-button')).toBeVisible();
+    await page.getByTestId('admin-button').hover();
+    await page.waitForTimeout(300);
+    expect(site.gh.requests).toEqual([]);
+    expect(site.gh.preflights).toEqual([]);
+    expect(requested.filter((u) => !u.startsWith(site.server.url))).toEqual([]);
+    expect(requested.some((u) => /AdminModal|github-|leaderboard-admin\.json/.test(u))).toBe(false);
+    // Pressed: the modal, the site's admin settings and the GitHub client, from the site alone.
+    await page.getByTestId('admin-button').click();
+    await pw(page.getByTestId('login-view')).toBeVisible();
+    await pw(page.getByTestId('login-view')).toContainText("sent to GitHub's API alone");
+    expect(requested.some((u) => u.endsWith('/board/leaderboard-admin.json'))).toBe(true);
+    expect(site.gh.requests).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('signing in on the published page', () => {
+  it('checks the token with GitHub: empty, refused, denied by name, then the panel; Logout forgets it', async () => {
+    const { page, context } = await sitePage(browser, site.server);
+    await page.getByTestId('admin-button').click();
+    await page.getByTestId('sign-in-button').click();
+    await pw(page.getByTestId('login-error')).toHaveText('Please enter a GitHub token');
+    await page.getByTestId('token-input').fill('tok-nobody');
+    await page.getByTestId('sign-in-button').click();
+    await pw(page.getByTestId('login-error')).toHaveText('Invalid GitHub token');
+    await page.getByTestId('token-input').fill(TOKENS.mallory);
+    await page.getByTestId('sign-in-button').click();
+    await pw(page.getByTestId('access-denied')).toContainText('Access Denied: mallory@example.com is not authorized. Contact owner@example.com for access.');
+    await page.getByTestId('access-denied').getByTestId('logout-button').click();
+    await page.getByTestId('token-input').fill(TOKENS.owner);
+    await page.getByTestId('sign-in-button').click();
+    await pw(page.getByTestId('signed-in-as')).toContainText(`Signed in as owner (owner@example.com) · ${SLUG}`);
+    // The stored token is checked again when the modal opens on the next visit.
+    await page.reload();
+    await page.getByTestId('admin-button').click();
+    await pw(page.getByTestId('admin-panel')).toBeVisible();
+    expect(site.gh.requests.every((r) => !r.url.includes(TOKENS.owner))).toBe(true);
+    await page.getByTestId('logout-button').click();
+    await pw(page.getByTestId('login-view')).toBeVisible();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('token')))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the panel, saving through GitHub', () => {
+  it('adds, edits and deletes contributions and adds a contributor: a commit each on one branch, one pull request', async () => {
+    const { page, context } = await sitePage(browser, site.server);
+    await signIn(page, TOKENS.owner);
+    const grace = modal(page).locator(contributor('Grace Speaker'));
+    await pw(grace).toBeVisible();
+
+    await grace.getByTestId('add-contribution-toggle').click();
+    await grace.getByTestId('add-score').fill('15');
+    await grace.getByTestId('add-notes').fill('Mentoring');
+    await grace.getByTestId('add-contribution-submit').click();
+    await pw(banner(page)).toContainText('Added a contribution of 15 points to Grace Speaker');
+    await pw(modal(page).getByTestId('pending-pull-request')).toContainText('pull request #1');
+    await pw(grace.getByTestId('pending-note')).toHaveText('Pending: published +20 (1 contribution)');
+
+    await grace.getByTestId('edit-button').click();
+    await grace.getByTestId('score-input').first().fill('25');
+    await grace.getByTestId('save-button').click();
+    await pw(banner(page)).toContainText('Updated Grace Speaker');
+
+    await modal(page).getByTestId('new-name').fill('Hedy Mentor');
+    await modal(page).getByTestId('new-score').fill('30');
+    await modal(page).getByTestId('new-notes').fill('Workshop');
+    await modal(page).getByTestId('create-contributor').click();
+    await pw(banner(page)).toContainText('Added contributor Hedy Mentor');
+    const hedy = modal(page).locator(contributor('Hedy Mentor'));
+    await pw(hedy.getByTestId('pending-note')).toHaveText('Pending: not published yet');
+
+    await grace.getByTestId('delete-contribution').last().click();
+    await pw(banner(page)).toContainText('Deleted a contribution of Grace Speaker');
+
+    const messages = site.gh.commits(SLUG, BRANCH).slice(0, 4).map((c) => c.message);
+    expect(messages).toEqual([
+      'Deleted a contribution of Grace Speaker (by owner)',
+      'Added contributor Hedy Mentor (by owner)',
+      'Updated Grace Speaker (by owner)',
+      'Added a contribution of 15 points to Grace Speaker (by owner)',
+    ]);
+    expect(manualOn(BRANCH).contributors['Grace Speaker']?.contributions.map((c) => c.score)).toEqual([25]);
+    expect(manualOn(BRANCH).contributors['Hedy Mentor']?.contributions.map((c) => c.notes)).toEqual(['Workshop']);
+    // The default branch, and so the published board, is untouched until the pull request is merged.
+    expect(site.gh.fileContent(SLUG, 'main', MANUAL_PATH)).toBe(PUBLISHED_MANUAL);
+    const open = site.gh.pulls(SLUG).filter((p) => p.head === BRANCH && p.state === 'open');
+    expect(open).toHaveLength(1);
+    await keepScreenshot(page, 'published-admin-pending');
+    await context.close();
+  });
+
+  it("keeps both admins' changes when someone else saved in between, and says so", async () => {
+    const { page, context } = await sitePage(browser, site.server);
+    await signIn(page, TOKENS.owner);
+    const hedy = modal(page).locator(contributor('Hedy Mentor'));
+    await pw(hedy).toBeVisible();
+    // Another admin's save lands after this panel read the file.
+    const theirs = manualOn(BRANCH);
+    theirs.contributors['Ida Reviewer'] = { contributions: [{ score: 5, notes: 'Triage' }] } as never;
+    const text = `${JSON.stringify({ contributors: Object.fromEntries(Object.entries(theirs.contributors).map(([k, v]) => [k, { contributions: v.contributions.map((c) => ({ start_date: null, end_date: null, ...c })) }])) }, null, 2)}\n`;
+    site.gh.pushFile(SLUG, BRANCH, MANUAL_PATH, text, 'Added contributor Ida Reviewer (by nora)');
+
+    await hedy.getByTestId('add-contribution-toggle').click();
+    await hedy.getByTestId('add-score').fill('8');
+    await hedy.getByTestId('add-contribution-submit').click();
+    await pw(banner(page)).toContainText('Added a contribution of 8 points to Hedy Mentor');
+    await pw(banner(page)).toContainText(/changed .* meanwhile/i);
+    const saved = manualOn(BRANCH).contributors;
+    expect(saved['Ida Reviewer']?.contributions.map((c) => c.score)).toEqual([5]);
+    expect(saved['Hedy Mentor']?.contributions.map((c) => c.score)).toEqual([30, 8]);
+    await pw(modal(page).locator(contributor('Ida Reviewer'))).toBeVisible();
+    await context.close();
+  });
+
+  it('sets and removes an AI score override by short hash, on the same pull request', async () => {
+    const sha = (await site.repo.git('rev-parse', 'HEAD')).trim();
+    site.gh.addCommitSha(SLUG, sha, 'feat: alice adds a');
+    const { page, context } = await sitePage(browser, site.server);
+    await signIn(page, TOKENS.owner);
+    await page.getByTestId('ai-override-commit').fill(sha.slice(0, 8));
+    await page.getByTestId('ai-override-score').fill('20');
+    await page.getByTestId('ai-override-note').fill('Core design work');
+    await page.getByTestId('ai-override-save').click();
+    const item = modal(page).locator(`[data-testid="ai-override"][data-hash="${sha}"]`);
+    await pw(item).toBeVisible();
+    await pw(item.getByTestId('pending-note')).toHaveText('Pending: not published yet');
+    const file = JSON.parse(site.gh.fileContent(SLUG, BRANCH, OVERRIDES_PATH) ?? '{}') as { overrides: { hash: string; score: number; by: string }[] };
+    expect(file.overrides).toMatchObject([{ hash: sha, score: 20, by: 'owner' }]);
+
+    await item.getByTestId('remove-ai-override').click();
+    await pw(item).toHaveCount(0);
+    expect(JSON.parse(site.gh.fileContent(SLUG, BRANCH, OVERRIDES_PATH) ?? '{}')).toEqual({ overrides: [] });
+    expect(site.gh.pulls(SLUG).filter((p) => p.head === BRANCH && p.state === 'open')).toHaveLength(1);
+
+    // An unknown commit is named, and what was typed stays.
+    await page.getByTestId('ai-override-commit').fill('deadbeef');
+    await page.getByTestId('ai-override-score').fill('3');
+    await page.getByTestId('ai-override-note').fill('Typo');
+    await page.getByTestId('ai-override-save').click();
+    await pw(banner(page)).toContainText('Failed to save:');
+    await pw(banner(page)).toContainText('deadbeef');
+    await pw(page.getByTestId('ai-override-note')).toHaveValue('Typo');
+    await context.close();
+  });
+
+  it('proposes an admin list change on leaderboard-updates, as serve does', async () => {
+    const { page, context } = await sitePage(browser, site.server);
+    await signIn(page, TOKENS.owner);
+    await page.getByTestId('admin-input').fill('grace@example.com');
+    await page.getByTestId('add-admin').click();
+    await pw(banner(page)).toContainText('Admin list change proposed (added grace@example.com): merge ');
+    expect(JSON.parse(site.gh.fileContent(SLUG, 'leaderboard-updates', 'admin-list.json') ?? '{}')).toMatchObject({ admins: ['nora', 'grace@example.com'] });
+    expect(site.gh.commits(SLUG, 'leaderboard-updates')[0]?.message).toBe('Update admin list (by owner)');
+    await context.close();
+  });
+
+  it('exports the pending manual contributions, saying where they were read', async () => {
+    const { page, context } = await sitePage(browser, site.server);
+    await signIn(page, TOKENS.owner);
+    await pw(modal(page).getByTestId('pending-pull-request')).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-button').click()]);
+    expect(download.suggestedFilename()).toMatch(/^manual-contributions-backup-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(await readFile(await download.path(), 'utf8')).toBe(site.gh.fileContent(SLUG, BRANCH, MANUAL_PATH));
+    await pw(banner(page)).toContainText('pending pull request #1');
+    await context.close();
+  });
+
+  it('names the missing scope before writing anything, and keeps what was typed', async () => {
+    const { page, context } = await sitePage(browser, site.server);
+    await signIn(page, TOKENS.noRepo);
+    const grace = modal(page).locator(contributor('Grace Speaker'));
+    await pw(grace).toBeVisible();
+    const before = writes().length;
+    await grace.getByTestId('add-contribution-toggle').click();
+    await grace.getByTestId('add-score').fill('4');
+    await grace.getByTestId('add-notes').fill('Blog post');
+    await grace.getByTestId('add-contribution-submit').click();
+    await pw(banner(page)).toContainText('Failed to save:');
+    await pw(banner(page)).toContainText('repo scope');
+    expect(writes().length).toBe(before);
+    await pw(grace.getByTestId('add-notes')).toHaveValue('Blog post');
+    await context.close();
+  });
+});
+
+describe('Pull & Refresh on the published page', () => {
+  it('follows the workflow run to success and loads the new data, and shows a failed run with its link', async () => {
+    site.gh.onRunCompleted(async (run) => { if (run.conclusion === 'success') await site.republish(); });
+    const { page, context } = await sitePage(browser, site.server);
+    await signIn(page, TOKENS.owner);
+    await pw(page.getByTestId('admin-panel')).toBeVisible();
+    const dataLoads: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('leaderboard-data.json')) dataLoads.push(r.url()); });
+
+    site.gh.scriptRuns(['in_progress', 'completed:success']);
+    await page.getByTestId('pull-refresh-button').click();
+    await pw(page.getByTestId('pull-refresh-button')).toHaveText('Refreshing...');
+    await pw(page.getByTestId('pull-refresh-button')).toBeDisabled();
+    await pw(banner(page)).toContainText('Workflow run in progress.');
+    expect(await runLink(page)).toMatch(/\/acme\/board\/actions\/runs\/\d+$/);
+    await pw(banner(page)).toContainText('Refreshed: the board shows the new data.');
+    await pw(page.getByTestId('pull-refresh-button')).toHaveText('Pull & Refresh');
+    expect(dataLoads.length).toBeGreaterThan(0);
+    expect(site.gh.runs(SLUG).at(-1)).toMatchObject({ workflow: 'leaderboard.yml', event: 'workflow_dispatch', branch: 'main', conclusion: 'success' });
+
+    site.gh.scriptRuns(['in_progress', 'completed:failure']);
+    await page.getByTestId('pull-refresh-button').click();
+    await pw(banner(page)).toContainText('Failed to refresh: the workflow run ended: failure');
+    expect(await runLink(page)).toBe(site.gh.runs(SLUG).at(-1)?.htmlUrl);
+    await context.close();
+  });
+});
