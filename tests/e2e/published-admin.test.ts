@@ -226,6 +226,19 @@ describe('the panel, saving through GitHub', () => {
     await pw(grace.getByTestId('add-notes')).toHaveValue('Blog post');
     await context.close();
   });
+  it('deletes all of a published contributor: the deletion waits in the pull request, the board still shows them', async () => {
+    const { page, context } = await sitePage(browser, site.server);
+    await signIn(page, TOKENS.owner);
+    await modal(page).locator(contributor('Grace Speaker')).getByTestId('delete-all').click();
+    await pw(banner(page)).toContainText('Deleted all manual contributions of Grace Speaker');
+    await pw(modal(page).locator(contributor('Grace Speaker'))).toHaveCount(0);
+    await pw(modal(page).getByTestId('pending-deletions')).toHaveText('Deletion pending (still on the board): Grace Speaker (+20).');
+    expect(site.gh.commits(SLUG, BRANCH)[0]?.message).toBe('Deleted all manual contributions of Grace Speaker (by owner)');
+    expect(manualOn(BRANCH).contributors['Grace Speaker']).toBeUndefined();
+    await pw(page.locator('[data-testid="leaderboard-row"][data-name="Grace Speaker"]')).toHaveCount(1);
+    expect(site.gh.pulls(SLUG).filter((p) => p.head === BRANCH)).toHaveLength(1);
+    await context.close();
+  });
 });
 
 describe('Pull & Refresh on the published page', () => {
