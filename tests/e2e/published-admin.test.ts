@@ -2,9 +2,10 @@
 // build`, a plain static server under a subpath, Chromium, and GitHub's REST API emulated on
 // another loopback origin (CORS as GitHub does it).
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { tempResources } from '../cli/helpers.js';
+import { cli, tempResources } from '../cli/helpers.js';
 import { launchBrowser } from '../support/browser.js';
 import { keepScreenshot } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
@@ -55,6 +56,19 @@ describe('the visitor', () => {
     expect(requested.some((u) => u.endsWith('/board/leaderboard-admin.json'))).toBe(true);
     expect(site.gh.requests).toEqual([]);
     await context.close();
+  });
+});
+
+describe('building without admin', () => {
+  it('--no-admin leaves out the settings, the marker and the API origin', async () => {
+    const out = path.join(site.repo.dir, 'plain-site');
+    const built = cli(site.repo.dir, ['build', '--no-refresh', '--no-admin', '--out', out], { GITHUB_API_URL: site.gh.url });
+    expect(built.code).toBe(0);
+    expect(built.stdout).toContain('No Admin button: --no-admin.');
+    const html = await readFile(path.join(out, 'index.html'), 'utf8');
+    expect(html).not.toContain('leaderboard-admin');
+    expect(html).not.toContain(new URL(site.gh.url).origin);
+    await expect(readFile(path.join(out, 'leaderboard-admin.json'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 });
 
