@@ -89,10 +89,10 @@ export function AiOverridesSection({ handle }: AiOverridesSectionProps) {
               <span className="ai-override-note" data-testid="ai-override-note-text">{o.note}</span>
               <span className="ai-override-meta">
                 {o.by} · <time dateTime={o.at}>{formatCommitDate(o.at)}</time>
-                {pending && <PendingNote note={overridePendingNote(o, pending.published)} />}
               </span>
               <button type="button" className="icon-text-button" onClick={() => void remove(o)} disabled={busy}
                 aria-label={`Remove the override of ${shortHash(o.hash)}`} data-testid="remove-ai-override">Remove</button>
+              {pending && <PendingNote note={overridePendingNote(o, pending.published)} />}
             </li>
           ))}
         </ul>
@@ -107,5 +107,5 @@ export function AiOverridesSection({ handle }: AiOverridesSectionProps) {
 }
 
 function PendingNote({ note }: { note: string | null }) {
-  return note ? <> · <span className="admin-pending" data-testid="pending-note">{note}</span></> : null;
+  return note ? <span className="admin-pending ai-override-pending" data-testid="pending-note">{note}</span> : null;
 }
