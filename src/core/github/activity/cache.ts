@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import type { IssueRecord, ReviewRecord } from '../../activity.js';
 import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
@@ -45,6 +46,9 @@ const eventSchema = z.discriminatedUnion('t', [
 ]);
 export type CacheEvent = z.infer<typeof eventSchema>;
 
+/** Lines parsed between two turns of the event loop (about 5 ms of work). */
+const LINES_PER_TURN = 1_000;
+
 /** Everything read from GitHub for one repository. */
 export class ActivityCache {
   readonly pulls = new Map<number, CachedPull>();
@@ -64,7 +68,12 @@ export class ActivityCache {
     const text = await readTextIfExists(file);
     if (text === null) return cache;
     let damaged = text.length > 0 && !text.endsWith('\n');
-    for (const line of text.split('\n')) {
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      // The cache is read while git lists and reads the history: parsing tens of thousands of
+      // lines in one go held git's output (and so the start of its readers) for ~150 ms.
+      if (i % LINES_PER_TURN === LINES_PER_TURN - 1) await nextTurn();
+      const line = lines[i] as string;
       if (!line) continue;
       let event: CacheEvent;
       try {
