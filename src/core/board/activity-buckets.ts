@@ -84,7 +84,8 @@ export function activityBuckets(a: BoardActivity): Activity {
   const times = Float64Array.from(a.reviews, (r) => Date.parse(r.submittedAt));
   const order = Array.from(a.reviews.keys()).sort((x, y) => (times[y] as number) - (times[x] as number) || compareReviews(a.reviews[x] as NamedReview, a.reviews[y] as NamedReview));
   const reviews = order.map((i) => a.reviews[i] as NamedReview);
-  const sortedTimes = Float64Array.from(order, (i) => times[i] as number);
+  const sortedTimes = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) sortedTimes[k] = times[order[k] as number] as number;
   const from = a.windowStart?.getTime() ?? -Infinity;
   const groups: ActivityGroups = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
   // Each day's three period labels, made once per day.
@@ -96,23 +97,24 @@ export function activityBuckets(a: BoardActivity): Activity {
     if (!labels) days.set(day, (labels = periodLabels(new Date(day * DAY_MS))));
     return labels;
   };
-  // One number per person and pull request (name -> repository -> number -> it); no key text per review.
-  const pairs = new Map<string, Map<string, Map<number, number>>>();
+  // One number per person, and per person and pull request (name -> repository -> number -> it):
+  // no key text per review, and arrays, not maps, below.
+  const people = new Map<string, { id: number; repos: Map<string, Map<number, number>> }>();
   let pairCount = 0;
-  const pairOf = (r: NamedReview): number => {
-    let repos = pairs.get(r.name);
-    if (!repos) pairs.set(r.name, (repos = new Map()));
-    let prs = repos.get(r.repo);
-    if (!prs) repos.set(r.repo, (prs = new Map()));
-    let pair = prs.get(r.pr);
-    if (pair === undefined) prs.set(r.pr, (pair = pairCount++));
-    return pair;
-  };
   const labelsAt: (Record<PeriodType, string> | null)[] = new Array<Record<PeriodType, string> | null>(reviews.length);
   const pairAt = new Int32Array(reviews.length);
+  const personAt = new Int32Array(reviews.length);
   for (let i = 0; i < reviews.length; i++) {
+    const r = reviews[i] as NamedReview;
     labelsAt[i] = dayOf(sortedTimes[i] as number);
-    pairAt[i] = pairOf(reviews[i] as NamedReview);
+    let person = people.get(r.name);
+    if (!person) people.set(r.name, (person = { id: people.size, repos: new Map() }));
+    let prs = person.repos.get(r.repo);
+    if (!prs) person.repos.set(r.repo, (prs = new Map()));
+    let pair = prs.get(r.pr);
+    if (pair === undefined) prs.set(r.pr, (pair = pairCount++));
+    pairAt[i] = pair;
+    personAt[i] = person.id;
   }
   const bucket = (type: PeriodType, label: string, name: string): ActivityBucket => {
     let period = groups[type].get(label);
@@ -122,20 +124,25 @@ export function activityBuckets(a: BoardActivity): Activity {
     return b;
   };
   const cents = { APPROVED: Math.round(a.points.approved * 100), CHANGES_REQUESTED: Math.round(a.points.changesRequested * 100), COMMENTED: Math.round(a.points.commented * 100) };
-  // Sorted by time, each period's reviews are consecutive: one map of the review counted per
-  // person and pull request serves them all, emptied into the buckets when the period ends.
+  // Sorted by time, each period's reviews are consecutive: the review counted per person and pull
+  // request (-1: none yet) serves them all, emptied into the buckets when the period ends, in the
+  // order the pairs were met.
+  const counted = new Int32Array(pairCount).fill(-1);
+  const met: number[] = [];
   for (const type of PERIOD_TYPES) {
-    const counted = new Map<number, number>();
     let label: string | null = null;
     const flush = () => {
       if (label === null) return;
-      for (const i of counted.values()) {
+      const mine: (ActivityBucket | undefined)[] = new Array<ActivityBucket | undefined>(people.size);
+      for (const pair of met) {
+        const i = counted[pair] as number;
+        counted[pair] = -1;
         const r = reviews[i] as NamedReview;
-        const b = bucket(type, label, r.name);
+        const b = (mine[personAt[i] as number] ??= bucket(type, label, r.name));
         b.reviews.push(i);
         b.reviewCents += cents[r.state];
       }
-      counted.clear();
+      met.length = 0;
     };
     for (let i = 0; i < reviews.length; i++) {
       const labels = labelsAt[i];
@@ -145,9 +152,14 @@ export function activityBuckets(a: BoardActivity): Activity {
         label = labels[type];
       }
       const pair = pairAt[i] as number;
-      const prev = counted.get(pair);
+      const prev = counted[pair] as number;
       // Newest first: an older one replaces it only when it reached a higher state.
-      if (prev === undefined || better(reviews[i] as NamedReview, reviews[prev] as NamedReview, a.points)) counted.set(pair, i);
+      if (prev === -1) {
+        counted[pair] = i;
+        met.push(pair);
+      } else if (better(reviews[i] as NamedReview, reviews[prev] as NamedReview, a.points)) {
+        counted[pair] = i;
+      }
     }
     flush();
     for (const period of groups[type].values()) for (const b of period.values()) b.reviews.sort((x, y) => x - y);

@@ -22,7 +22,7 @@ export interface ChunkFile {
  * file's row under the same `commit_columns` (spelled out as objects, the chunks of a 20-year
  * history were 41 MB, three times the data file, and writing them was a fifth of a refresh).
  */
-export function* splitBoard(data: WrittenLeaderboardData, commitText = commitTexts(data)): Generator<ChunkFile, BoardIndex> {
+export function* splitBoard(data: WrittenLeaderboardData, texts = rowTexts(data)): Generator<ChunkFile, BoardIndex> {
   const emails = new Map(Object.entries(data.emails));
   const people: [string, string][] = [];
   const personIds = new Map<string, Map<string, number>>();
@@ -49,23 +49,19 @@ export function* splitBoard(data: WrittenLeaderboardData, commitText = commitTex
   };
   const defaults = JSON.stringify(data.commit_defaults);
   const columns = JSON.stringify(data.commit_columns);
-  // A review row is in up to three periods' chunks: its text is made once.
-  const reviewTexts: (string | undefined)[] = [];
-  const reviewText = (t: number): string => (reviewTexts[t] ??= JSON.stringify(data.reviews?.[t]));
+  const commitRows = localRows(data.commits.length);
+  const reviewRows = localRows(data.reviews?.length ?? 0);
+  const noReviews: number[] = [];
   /** Boards with review data: the chunk's `reviews` rows and `entry_reviews`, as JSON members ('' otherwise). */
   const reviewsOf = (entries: readonly WrittenEntry[]): string => {
     if (!data.reviews) return '';
-    const used = [...new Set(entries.flatMap((e) => e.reviews ?? []))].sort((a, b) => a - b);
-    const local = new Map(used.map((t, i) => [t, i]));
-    const refs = entries.map((e) => (e.reviews ?? []).map((t) => local.get(t) as number));
-    return `,"reviews":[${used.map(reviewText).join(',')}],"entry_reviews":${JSON.stringify(refs)}`;
+    const { used, refs } = reviewRows(entries.map((e) => e.reviews ?? noReviews));
+    return `,"reviews":[${Array.from(used, texts.review).join(',')}],"entry_reviews":${JSON.stringify(refs)}`;
   };
   /** The chunk file of these entries' commits (each listed once, in the table's newest-first order). */
   const chunkOf = (entries: readonly WrittenEntry[]): ChunkFile => {
-    const used = [...new Set(entries.flatMap((e) => e.commits))].sort((a, b) => a - b);
-    const local = new Map(used.map((t, i) => [t, i]));
-    const refs = entries.map((e) => e.commits.map((t) => local.get(t) as number));
-    const text = `{"commit_defaults":${defaults},"commit_columns":${columns},"commits":[${used.map(commitText).join(',')}],"entries":${JSON.stringify(refs)}${reviewsOf(entries)}}\n`;
+    const { used, refs } = commitRows(entries.map((e) => e.commits));
+    const text = `{"commit_defaults":${defaults},"commit_columns":${columns},"commits":[${Array.from(used, texts.commit).join(',')}],"entries":${JSON.stringify(refs)}${reviewsOf(entries)}}\n`;
     return { id: createHash('sha1').update(text).digest('hex').slice(0, 16), text };
   };
   const periods = {} as BoardIndex['periods'];
@@ -128,26 +124,62 @@ export function* splitBoard(data: WrittenLeaderboardData, commitText = commitTex
 }
 
 /**
- * Each commit row's JSON text by table index. Made once and kept for the data file and the chunks
- * (a row is in three periods' chunks) up to {@link SIZE_FAVOURED_FROM_COMMITS} commits; on bigger
- * boards, where memory comes first, made each time.
+ * The rows a chunk's entries list, from one table (commits or reviews): `used`, each once in the
+ * table's order, and each entry's list as indexes into it. One scratch array of the table's size
+ * serves every chunk (a Set, a sort with a comparator and a Map per chunk took ~70 ms of the
+ * reviews bench's 120,000 review references).
  */
-export function commitTexts(data: WrittenLeaderboardData): (t: number) => string {
-  const make = (t: number) => JSON.stringify(data.commits[t]);
-  if (data.commits.length >= SIZE_FAVOURED_FROM_COMMITS) return make;
-  const texts: (string | undefined)[] = new Array<string | undefined>(data.commits.length);
+function localRows(tableSize: number): (lists: readonly (readonly number[])[]) => { used: Int32Array; refs: number[][] } {
+  const localOf = new Int32Array(tableSize);
+  return (lists) => {
+    let n = 0;
+    for (const list of lists) n += list.length;
+    const all = new Int32Array(n);
+    n = 0;
+    for (const list of lists) for (const t of list) all[n++] = t;
+    all.sort();
+    let kept = 0;
+    for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i] as number;
+    const used = all.subarray(0, kept);
+    // Only the rows of `used` are read below, and each was just set.
+    for (let i = 0; i < kept; i++) localOf[used[i] as number] = i;
+    return { used, refs: lists.map((list) => list.map((t) => localOf[t] as number)) };
+  };
+}
+
+/** The JSON text of each row of the data file's tables, by table index (see {@link rowTexts}). */
+export interface RowTexts {
+  commit: (t: number) => string;
+  review: (t: number) => string;
+}
+
+/**
+ * Each commit and review row's JSON text by table index. Made once and kept for the data file and
+ * the chunks (a row is in three periods' chunks) up to {@link SIZE_FAVOURED_FROM_COMMITS} rows; on
+ * bigger boards, where memory comes first, made each time.
+ */
+export function rowTexts(data: WrittenLeaderboardData): RowTexts {
+  return { commit: textsOf(data.commits), review: textsOf(data.reviews ?? []) };
+}
+
+function textsOf(rows: readonly unknown[]): (t: number) => string {
+  const make = (t: number) => JSON.stringify(rows[t]);
+  if (rows.length >= SIZE_FAVOURED_FROM_COMMITS) return make;
+  const texts: (string | undefined)[] = new Array<string | undefined>(rows.length);
   return (t) => (texts[t] ??= make(t));
 }
 
 /** The data file's JSON text (as JSON.stringify gives it) in pieces: a million commits do not fit one string. */
-export function* dataFilePieces(data: WrittenLeaderboardData, commitText = commitTexts(data)): Generator<string> {
+export function* dataFilePieces(data: WrittenLeaderboardData, texts = rowTexts(data)): Generator<string> {
   let first = true;
   for (const [key, value] of Object.entries(data) as [string, unknown][]) {
     if (value === undefined) continue;
     yield `${first ? '{' : ','}${JSON.stringify(key)}:`;
     first = false;
     if (key === 'commits' && Array.isArray(value)) {
-      yield* arrayPieces(value.length, commitText);
+      yield* arrayPieces(value.length, texts.commit);
+    } else if (key === 'reviews' && Array.isArray(value)) {
+      yield* arrayPieces(value.length, texts.review);
     } else if (key === 'leaderboards') {
       let firstType = true;
       for (const [type, periods] of Object.entries(value as Record<string, Record<string, unknown>>)) {

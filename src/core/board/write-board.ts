@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CHUNK_ID, PERIOD_TYPES } from '../../shared/board-index.js';
 import type { WrittenLeaderboardData } from '../../shared/data-file.js';
 import { fsyncDir, writeJsonAtomic, writePiecesAtomic } from '../store/files.js';
-import { commitTexts, dataFilePieces, splitBoard } from './board-files.js';
+import { dataFilePieces, rowTexts, splitBoard } from './board-files.js';
 
 /** Where the board's files go: the data file, the index beside it, and the chunks folder. */
 export interface BoardPaths {
@@ -24,18 +24,18 @@ const PARALLEL_WRITES = 8;
  * previous index can open its rows until it follows the new one).
  */
 export async function writeBoard(paths: BoardPaths, data: WrittenLeaderboardData): Promise<void> {
-  const commitText = commitTexts(data);
-  await writePiecesAtomic(paths.data, dataFilePieces(data, commitText));
-  await writeIndexAndChunks(paths, data, commitText);
+  const texts = rowTexts(data);
+  await writePiecesAtomic(paths.data, dataFilePieces(data, texts));
+  await writeIndexAndChunks(paths, data, texts);
 }
 
 /** The page's split of `data` alone (see {@link writeBoard}): chunks, then the index. */
-export async function writeIndexAndChunks(paths: Omit<BoardPaths, 'data'>, data: WrittenLeaderboardData, commitText = commitTexts(data)): Promise<void> {
+export async function writeIndexAndChunks(paths: Omit<BoardPaths, 'data'>, data: WrittenLeaderboardData, texts = rowTexts(data)): Promise<void> {
   await mkdir(paths.chunks, { recursive: true });
   const existing = new Set(await readdir(paths.chunks));
   const wanted = new Set<string>();
   const inFlight = new Set<Promise<void>>();
-  const split = splitBoard(data, commitText);
+  const split = splitBoard(data, texts);
   let step = split.next();
   while (!step.done) {
     const { id, text } = step.value;

@@ -99,6 +99,17 @@ export async function readTextIfExists(file: string): Promise<string | null> {
   }
 }
 
+/** A file's bytes, or null when it does not exist. */
+export async function readBytesIfExists(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw err;
+  }
+}
+
 /**
  * Reads and validates a JSON file; null when missing. A file that is not JSON or does not match
  * the schema is an error naming the file and the field, so nothing is silently trusted.

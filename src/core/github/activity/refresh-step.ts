@@ -6,7 +6,7 @@ import { slugFromUrl } from '../../git/repo.js';
 import { noreplyLogin } from '../../identity/identities.js';
 import { DEFAULT_GITHUB_API_URL, resolveApiUrl } from '../target.js';
 import { ActivityCache } from './cache.js';
-import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
+import { readBytesIfExists, writeFileAtomic } from '../../store/files.js';
 import { activityOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, partActivityText } from './part-activity.js';
 import type { SyncProgress } from './sync.js';
 import { findGitHubToken, runGhAuthToken, type GhRunner } from './token.js';
@@ -117,9 +117,10 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
     }
     const activity = activityOf(cache, repository, o.windowStart);
     const file = path.join(dir, PART_ACTIVITY_FILE);
-    // Compared as text: parsing and validating the last file costs more than writing it.
-    const text = partActivityText(activity);
-    if ((await readTextIfExists(file)) !== text) {
+    // Compared as bytes: parsing and validating the last file costs more than writing it, and
+    // decoding its ~10 MB (60,000 reviews) into a string cost more than encoding the new text.
+    const text = Buffer.from(partActivityText(activity));
+    if (!(await readBytesIfExists(file))?.equals(text)) {
       await writeFileAtomic(file, text);
       step.changed = true;
     }
@@ -135,9 +136,18 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
  */
 function emailsToAsk(commits: readonly ActivityCommit[], config: LeaderboardConfig): Map<string, string> {
   const oldest = new Map<string, ActivityCommit>();
+  // Each author and email's lowercased email, or null when it is not asked about: worked out once
+  // per pair (a history has a few hundred), not for each of its commits.
+  const asked = new Map<string, Map<string, string | null>>();
   for (const c of commits) {
-    const email = c.email.toLowerCase();
-    if (!email || noreplyLogin(email) !== null || isBot(c.author, c.email, config.bots) || !/^[0-9a-f]{40}$/.test(c.hash)) continue;
+    let byEmail = asked.get(c.author);
+    if (!byEmail) asked.set(c.author, (byEmail = new Map()));
+    let email = byEmail.get(c.email);
+    if (email === undefined) {
+      const lower = c.email.toLowerCase();
+      byEmail.set(c.email, (email = !lower || noreplyLogin(lower) !== null || isBot(c.author, c.email, config.bots) ? null : lower));
+    }
+    if (email === null || !/^[0-9a-f]{40}$/.test(c.hash)) continue;
     const seen = oldest.get(email);
     if (!seen || c.date < seen.date) oldest.set(email, c);
   }
