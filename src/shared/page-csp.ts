@@ -39,3 +39,9 @@ export const PUBLISHED_SITE = 'published';
  * (written for big boards only); without it the page reads the whole data file, as it did.
  */
 export const SITE_INDEX_META = 'leaderboard-index';
+
+/**
+ * `<meta name>` of a published page that can be administered through GitHub (content: the API
+ * origin). Here, not in site-admin.ts, so the visitor's bundle does not carry the admin schemas.
+ */
+export const SITE_ADMIN_META = 'leaderboard-admin';

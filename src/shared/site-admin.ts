@@ -10,8 +10,7 @@ import { primaryAdminsSchema } from './admin-api.js';
 /** Name of the file a published site keeps it in. */
 export const SITE_ADMIN_FILE = 'leaderboard-admin.json';
 
-/** `<meta name>` of a published page that can be administered through GitHub (content: the API origin). */
-export const SITE_ADMIN_META = 'leaderboard-admin';
+export { SITE_ADMIN_META } from './page-csp.js';
 
 /** Branch the published page's changes to the board's own files are committed on. */
 export const CONTRIBUTIONS_BRANCH = 'leaderboard-contributions';

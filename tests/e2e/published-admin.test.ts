@@ -49,6 +49,12 @@ describe('the visitor', () => {
     expect(site.gh.preflights).toEqual([]);
     expect(requested.filter((u) => !u.startsWith(site.server.url))).toEqual([]);
     expect(requested.some((u) => /AdminModal|github-|leaderboard-admin\.json/.test(u))).toBe(false);
+    // Nor is any admin code inside what the visitor did load.
+    for (const script of requested.filter((u) => u.endsWith('.js'))) {
+      const text = await (await fetch(script)).text();
+      expect(text, script).not.toContain('leaderboard-contributions');
+      expect(text, script).not.toContain('return_run_details');
+    }
     // Pressed: the modal, the site's admin settings and the GitHub client, from the site alone.
     await page.getByTestId('admin-button').click();
     await pw(page.getByTestId('login-view')).toBeVisible();

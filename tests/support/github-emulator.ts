@@ -237,8 +237,12 @@ const blobSha = (text: string): string => sha1(`blob ${Buffer.byteLength(text)}\
  */
 export async function startGitHubEmulator(options: {
   pathPrefix?: string;
-  /** false: dispatches answer 204 even when `return_run_details` is asked (a server predating it). Default true. */
-  dispatchRunDetails?: boolean;
+  /**
+   * false: dispatches answer 204 even when `return_run_details` is asked (a server ignoring it);
+   * 'refused': a dispatch sending it answers 422 '"return_run_details" is not a permitted key.', as
+   * GitHub Enterprise Server 3.19 does. Default true.
+   */
+  dispatchRunDetails?: boolean | 'refused';
 } = {}): Promise<GitHubEmulator> {
   const prefix = (options.pathPrefix ?? '').replace(/\/+$/, '');
   sharedValidator ??= new OpenApiValidator();
@@ -607,6 +611,7 @@ export async function startGitHubEmulator(options: {
       const branch = ref.replace(/^refs\/heads\//, '');
       const head = repo.branches.get(branch);
       if (!head) throw new HttpError(422, `No ref found for: ${ref}`);
+      if (options.dispatchRunDetails === 'refused' && 'return_run_details' in ctx.body) throw new HttpError(422, '"return_run_details" is not a permitted key.');
       const id = nextRunId++;
       const [first = 'queued', ...rest] = runSteps;
       const run: EmulatedRun = {

@@ -47,6 +47,10 @@ export async function siteAdminConfig({ repo, dataDir, config, env }: SiteAdminI
     adminChanges: config.publish.adminChanges,
   });
   if (!parsed.success) return { admin: null, reason: `the GitHub repository "${slug}" does not look like owner/name` };
+  // The origin goes into the page's CSP and a <meta> attribute: a plain host and port only.
+  if (!/^https?:\/\/[A-Za-z0-9.-]+(?::\d+)?$/.test(new URL(parsed.data.apiUrl).origin)) {
+    return { admin: null, reason: `the GitHub API URL ${parsed.data.apiUrl} has a host that cannot go in the page's Content-Security-Policy` };
+  }
   return { admin: parsed.data };
 }
 

@@ -15,10 +15,13 @@ describe('mergeContributors (base = read, ours = edit, theirs = saved meanwhile)
     expect(mergeContributors(base, base, theirs)).toEqual(theirs);
   });
 
-  it('changed by us only: ours; deleted by us: deleted even if they changed it', () => {
+  it('changed by us only: ours; deleted by us: deleted, but for what they added meanwhile', () => {
     const ours: Map = { A: rec(c(1)), C: rec(c(7)) };
     const theirs: Map = { ...base, B: rec(c(6)), E: rec(c(1)) };
-    expect(mergeContributors(base, ours, theirs)).toEqual({ A: rec(c(1)), C: rec(c(7)), E: rec(c(1)) });
+    // They replaced B's 5 by a 6: our deletion takes the 5 we saw, their 6 is not lost.
+    expect(mergeContributors(base, ours, theirs)).toEqual({ A: rec(c(1)), B: rec(c(6)), C: rec(c(7)), E: rec(c(1)) });
+    // Unchanged by them: gone.
+    expect(mergeContributors(base, ours, { ...base, E: rec(c(1)) })).toEqual({ A: rec(c(1)), C: rec(c(7)), E: rec(c(1)) });
   });
 
   it('changed by both: our added and removed contributions (by value, as multisets) applied onto theirs', () => {

@@ -102,6 +102,35 @@ describe('GitHub back end: Pull & Refresh', () => {
     expect(gh.requests.some((r) => r.path.endsWith('/actions/workflows/leaderboard.yml/runs'))).toBe(true);
   });
 
+  it('GitHub Enterprise Server refusing return_run_details (422): dispatched again without it, the run found in the list', async () => {
+    await env.gh.close();
+    const { startGitHubEmulator } = await import('../../support/github-emulator.js');
+    const gh = await startGitHubEmulator({ dispatchRunDetails: 'refused' });
+    gh.addUser({ login: 'owner', token: OWNER_TOKEN });
+    gh.addRepo({ owner: 'acme', name: 'board', workflows: ['leaderboard.yml'] });
+    env.gh = gh;
+    const { createGitHubBackend } = await import('../../../web/src/admin/github/index.js');
+    const { config } = await import('./setup.js');
+    const outcome = await createGitHubBackend(config(gh.url), { pollMs: 5 }).pullAndRefresh(OWNER_TOKEN, () => undefined);
+    expect(outcome.success).toBe(true);
+    // The permission probe (422, a ref that does not exist), then the dispatch itself.
+    expect(gh.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/dispatches')).map((r) => r.status)).toEqual([422, 422, 204]);
+    expect(gh.runs('acme/board')).toHaveLength(1);
+    expect(gh.requests.some((r) => r.path.endsWith('/actions/workflows/leaderboard.yml/runs'))).toBe(true);
+  });
+
+  it('stops asking GitHub once the panel lets go of the run (aborted)', async () => {
+    env.gh.scriptRuns(Array.from({ length: 50 }, () => 'in_progress'));
+    const controller = new AbortController();
+    const outcome = await env.backend().pullAndRefresh(OWNER_TOKEN, () => controller.abort(), controller.signal);
+    expect(outcome).toMatchObject({ success: false, error: 'no longer followed' });
+    const polls = () => env.gh.requests.filter((r) => /\/actions\/runs\/\d+$/.test(r.path)).length;
+    const seen = polls();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(polls()).toBe(seen);
+    expect(seen).toBe(1);
+  });
+
   it('an unknown workflow: GitHub\'s 404 is reported', async () => {
     const err = await rejection(env.backend({ workflow: 'missing.yml' }).pullAndRefresh(OWNER_TOKEN, () => undefined));
     expect(err).toMatchObject({ status: 404, message: 'GitHub answered 404: Not Found' });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AdminApiError } from './api.js';
 import { useBackend } from './backend-context.js';
 import type { RefreshProgress } from './backend.js';
@@ -37,6 +37,9 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled }: 
   const id = useId();
   const backend = useBackend();
   const github = backend.kind === 'github';
+  // Following a workflow run ends with the panel (closed, or logged out).
+  const following = useRef<AbortController | null>(null);
+  useEffect(() => () => following.current?.abort(), []);
 
   const failed = (err: unknown, banner: () => void) => {
     if (err instanceof AdminApiError && err.status === 401) onUnauthorized();
@@ -86,7 +89,10 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled }: 
     const onProgress = ({ status, url }: RefreshProgress) =>
       notify({ type: 'info', message: 'Refreshing...', hint: `Workflow run ${runStatus(status)}.`, link: runLink(url) });
     try {
-      const res = await backend.pullAndRefresh(token, onProgress);
+      following.current = new AbortController();
+      const { signal } = following.current;
+      const res = await backend.pullAndRefresh(token, onProgress, signal);
+      if (signal.aborted) return;
       if (res.success) {
         notify({ type: 'success', message: 'Refreshed: the board shows the new data.', hint: 'The workflow run succeeded.', link: runLink(res.url) });
         onPulled();

@@ -22,8 +22,11 @@ export interface AdminBackend {
   saveManualContributions(token: string, next: ContributorsMap, read: ContributionsRead, change: string): Promise<ContributionsSaved>;
   /** The backup: the manual contributions file as it stands, checked, ready to download. */
   exportManualContributions(token: string): Promise<BackupFile>;
-  /** Updates the data and rebuilds the board, reporting progress as it goes (GitHub: a workflow run). */
-  pullAndRefresh(token: string, onProgress: (progress: RefreshProgress) => void): Promise<RefreshOutcome>;
+  /**
+   * Updates the data and rebuilds the board, reporting progress as it goes (GitHub: a workflow
+   * run, followed until it ends, for at most 30 minutes, or until `signal` aborts).
+   */
+  pullAndRefresh(token: string, onProgress: (progress: RefreshProgress) => void, signal?: AbortSignal): Promise<RefreshOutcome>;
   admins(token: string): Promise<AdminsResponse>;
   saveAdmins(token: string, admins: readonly string[]): Promise<UpdateAdminsResponse>;
   aiOverrides(token: string): Promise<AiOverridesRead>;

@@ -1,5 +1,4 @@
-import { PUBLISHED_SITE, SITE_INDEX_META, SITE_MODE_META } from '../../../src/shared/page-csp.js';
-import { SITE_ADMIN_META } from '../../../src/shared/site-admin.js';
+import { PUBLISHED_SITE, SITE_ADMIN_META, SITE_INDEX_META, SITE_MODE_META } from '../../../src/shared/page-csp.js';
 
 /**
  * Whether this page is a published static site (`leaderboard build` marks its index.html): it

@@ -7,19 +7,17 @@ export interface Context {
   request: Request;
   /** How often a workflow run is polled (ms). */
   pollMs: number;
-  /** Per-token results kept for the session, keyed by a digest of the token (never the token itself). */
+  /**
+   * Per-token results kept for the session, keyed by kind and token. The token is in this page's
+   * memory and local storage anyway; a digest would need crypto.subtle, which a site served over
+   * plain http (an intranet server) does not have.
+   */
   cache: Map<string, unknown>;
-}
-
-/** A digest of the token to key per-token caches with, so the token itself is not kept. */
-export async function tokenKey(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** `fn()` once per token and `kind`, remembered for the session (a failure is not remembered). */
 export async function perToken<T>(ctx: Context, token: string, kind: string, fn: () => Promise<T>): Promise<T> {
-  const key = `${kind}:${await tokenKey(token)}`;
+  const key = `${kind}\u0000${token}`;
   const hit = ctx.cache.get(key) as Promise<T> | undefined;
   if (hit) return hit;
   const pending = fn();

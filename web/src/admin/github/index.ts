@@ -35,7 +35,7 @@ export function createGitHubBackend(config: SiteAdminConfig, options: GitHubBack
     manualContributions: (token) => manualContributions(ctx, token),
     saveManualContributions: (token, next, read, change) => saveManualContributions(ctx, token, next, read, change),
     exportManualContributions: (token) => exportManualContributions(ctx, token),
-    pullAndRefresh: (token, onProgress) => pullAndRefresh(ctx, token, onProgress),
+    pullAndRefresh: (token, onProgress, signal) => pullAndRefresh(ctx, token, onProgress, signal),
     admins: (token) => admins(ctx, token),
     saveAdmins: (token, list) => saveAdmins(ctx, token, list),
     aiOverrides: (token) => aiOverrides(ctx, token),

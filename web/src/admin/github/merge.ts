@@ -71,7 +71,8 @@ function applyChange(base: ManualContributor, ours: ManualContributor, theirs: M
 /**
  * Three-way merge of the manual contributors: `base` is what the admin read, `ours` their edit of
  * it, `theirs` what the file holds now (someone else saved in between). Per contributor: unchanged
- * by us, theirs; changed by us and not by them, ours; deleted by us, deleted; changed by both, our
+ * by us, theirs; changed by us and not by them, ours; deleted by us, deleted (but for contributions
+ * they added meanwhile, which are kept); changed by both, our
  * added and removed contributions and changed fields applied onto theirs. Pure.
  */
 export function mergeContributors(base: Contributors, ours: Contributors, theirs: Contributors): Contributors {
@@ -87,7 +88,9 @@ export function mergeContributors(base: Contributors, ours: Contributors, theirs
     if (equal(b, o)) {
       if (t) set(name, t);
     } else if (!o) {
-      // Deleted by us: deleted, whatever they did.
+      // Deleted by us: the contributions we read go; any someone else added meanwhile stay.
+      const left = t && b && !equal(b, t) ? applyChange(b, { ...b, contributions: [] }, t) : null;
+      if (left && left.contributions.length > 0) set(name, left);
     } else if (equal(b, t)) {
       set(name, o);
     } else {

@@ -17,6 +17,8 @@ interface WorkflowRun {
 const FIND_ATTEMPTS = 20;
 /** Consecutive failed polls (network, 5xx, rate limit) tolerated before giving up. */
 const POLL_FAILURES = 12;
+/** How long the page follows a run before leaving it to GitHub's own page (a run waiting for an approval may never end). */
+const FOLLOW_MS = 30 * 60_000;
 /** Clock difference allowed between the browser and GitHub when matching a run to the dispatch. */
 const CLOCK_SKEW_MS = 60_000;
 
@@ -29,14 +31,23 @@ const transient = (err: unknown) => err instanceof GitHubApiError && (err.status
  * Pull & Refresh on a published site: dispatches the board's workflow on the default branch and
  * follows its run, calling `onProgress` each time its status changes, until it completes.
  */
-export async function pullAndRefresh(ctx: Context, token: string, onProgress: (progress: RefreshProgress) => void): Promise<RefreshOutcome> {
+export async function pullAndRefresh(ctx: Context, token: string, onProgress: (progress: RefreshProgress) => void, signal?: AbortSignal): Promise<RefreshOutcome> {
   await requireAdmin(ctx, token);
   const { defaultBranch } = await ensureCanWrite(ctx, token, ['actions']);
   const workflow = ctx.config.workflow;
   const dispatchedAt = Date.now();
-  const res = await ctx.request<{ workflow_run_id: number; html_url: string } | undefined>(token, 'POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
-    params: { workflow_id: workflow }, body: { ref: defaultBranch, return_run_details: true },
+  const dispatch = (body: Record<string, unknown>) => ctx.request<{ workflow_run_id: number; html_url: string } | undefined>(token, 'POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
+    params: { workflow_id: workflow }, body,
   });
+  let res: Awaited<ReturnType<typeof dispatch>>;
+  try {
+    res = await dispatch({ ref: defaultBranch, return_run_details: true });
+  } catch (err) {
+    // GitHub Enterprise Server refuses the newer key (422 '"return_run_details" is not a permitted
+    // key.'): dispatch without it and find the run in the workflow's list.
+    if (!(err instanceof GitHubApiError && err.status === 422 && /return_run_details|permitted key/.test(err.githubMessage))) throw err;
+    res = await dispatch({ ref: defaultBranch });
+  }
   let runId = res.status === 200 && res.data ? res.data.workflow_run_id : null;
   let url: string | null = res.status === 200 && res.data ? res.data.html_url : null;
   // 204 (a server without run details): the newest dispatched run of the workflow since then.
@@ -62,6 +73,11 @@ export async function pullAndRefresh(ctx: Context, token: string, onProgress: (p
   let last: string | null = null;
   let failures = 0;
   for (;;) {
+    // The panel closed or its admin logged out: stop asking GitHub with their token.
+    if (signal?.aborted) return { success: false, error: 'no longer followed', url };
+    if (Date.now() - dispatchedAt > FOLLOW_MS) {
+      return { success: false, error: `the workflow run has not finished after ${FOLLOW_MS / 60_000} minutes; follow it on GitHub`, url };
+    }
     let run: WorkflowRun;
     try {
       ({ data: run } = await ctx.request<WorkflowRun>(token, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}', { params: { run_id: runId } }));

@@ -45,6 +45,10 @@ export async function ensureCanWrite(ctx: Context, token: string, needs: readonl
         403, 'MISSING_SCOPE',
       );
     }
+    // The scope is there, but the account may only read this repository.
+    if (res.data.permissions?.push === false) {
+      throw new AdminApiError(`Your GitHub account cannot push to ${repo}, which saving changes needs. Ask its owners for write access.`, 403, 'MISSING_SCOPE');
+    }
     return info;
   }
   const missing = await perToken(ctx, token, 'permissions', () => probePermissions(ctx, token, res, info.defaultBranch));
