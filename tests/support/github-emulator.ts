@@ -78,6 +78,8 @@ export interface EmulatedPull {
   merged?: boolean;
   closedAt?: string | null;
   mergeCommitSha?: string | null;
+  /** A closed pull request's head commit when it was closed (GitHub keeps it; the branch may move on). */
+  closedHeadSha?: string;
 }
 
 /** A workflow run: its status moves along `steps` ('queued', 'in_progress', 'completed:success'...), one step per GET of the run. */
@@ -382,7 +384,8 @@ export async function startGitHubEmulator(options: {
     const r = `${base}/repos/${repo.owner}/${repo.name}`;
     const link = (href: string) => ({ href });
     const side = (branch: string) => ({
-      label: `${repo.owner}:${branch}`, ref: branch, sha: repo.branches.get(branch) ?? '0'.repeat(40),
+      label: `${repo.owner}:${branch}`, ref: branch,
+      sha: (branch === pr.head ? pr.closedHeadSha : undefined) ?? repo.branches.get(branch) ?? '0'.repeat(40),
       repo: repository(repo), user: simpleUser(repo.owner),
     });
     const simple = {
@@ -893,13 +896,13 @@ export async function startGitHubEmulator(options: {
         merged = makeCommit(repo, [baseHead, head], files, `Merge pull request #${number} from ${repo.owner}/${pr.head}`, { name: repo.owner, email: `${repo.owner}@example.com` });
       }
       repo.branches.set(pr.base, merged);
-      Object.assign(pr, { state: 'closed', merged: true, closedAt: FIXED_DATE, mergeCommitSha: merged });
+      Object.assign(pr, { state: 'closed', merged: true, closedAt: FIXED_DATE, mergeCommitSha: merged, closedHeadSha: head });
       return merged;
     },
     closePull(slug, number) {
       const pr = repoOf(slug).pulls.find((p) => p.number === number);
       if (!pr) throw new Error(`emulator: no pull request #${number} in ${slug}`);
-      Object.assign(pr, { state: 'closed', closedAt: FIXED_DATE });
+      Object.assign(pr, { state: 'closed', closedAt: FIXED_DATE, closedHeadSha: repoOf(slug).branches.get(pr.head) ?? '' });
     },
     addWorkflow(slug, file) {
       repoOf(slug).workflows.add(file);

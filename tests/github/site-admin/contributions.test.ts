@@ -100,6 +100,23 @@ describe('GitHub back end: manual contributions through a pull request', () => {
     expect(fileOn(BRANCH).contributors).toEqual(saved.contributors);
   });
 
+  it('two admins\' first saves at once (no pull request yet): the second writes on top of the first, never resets it away', async () => {
+    const backend = env.backend();
+    const readA = await backend.manualContributions(OWNER_TOKEN);
+    const readB = await backend.manualContributions(BOB_TOKEN);
+    await backend.saveManualContributions(OWNER_TOKEN, withContribution(readA.contributors, 'Alice', talk(2, 'from owner')), readA, 'Add a contribution to Alice');
+    // As if owner's pull request were not open yet when bob's save looked for one.
+    const pulls = env.gh.pulls(SLUG);
+    expect(pulls).toHaveLength(1);
+    env.gh.fault({ method: 'GET', path: '/pulls', times: 1, status: 200, body: [] });
+    const saved = await backend.saveManualContributions(BOB_TOKEN, withContribution(readB.contributors, 'Bob', talk(3, 'from bob')), readB, 'Add a contribution to Bob');
+    expect(saved.notice).toBe(`Someone else changed ${MANUAL} meanwhile; both changes were kept.`);
+    expect(fileOn(BRANCH).contributors.Alice?.contributions.map((c) => c.notes)).toEqual(['talk', 'from owner']);
+    expect(fileOn(BRANCH).contributors.Bob?.contributions.map((c) => c.notes)).toEqual(['blog', 'from bob']);
+    expect(env.gh.commits(SLUG, BRANCH).slice(0, 2).map((c) => c.message)).toEqual(['Add a contribution to Bob (by bob)', 'Add a contribution to Alice (by owner)']);
+    expect(saved.pullRequest?.number).toBe(1);
+  });
+
   it('a 409 on the write itself (a race): read again, re-applied, written with the fresh sha', async () => {
     const backend = env.backend();
     const read = await backend.manualContributions(OWNER_TOKEN);

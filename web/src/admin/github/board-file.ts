@@ -2,7 +2,7 @@ import { CONTRIBUTIONS_BRANCH } from '../../../../src/shared/site-admin.js';
 import type { GitHubUser } from '../../../../src/shared/admin-api.js';
 import type { PendingPullRequest } from '../backend.js';
 import { actorName } from './access.js';
-import { ensurePull, findOpenPull, headSha, resetBranch } from './branches.js';
+import { branchIsSpent, ensurePull, findOpenPull, headSha, resetBranch } from './branches.js';
 import type { Context } from './context.js';
 import { isProtectedRefusal, isStaleWrite, readFile, writeFile, type RepoFile } from './repo-files.js';
 import { ensureCanWrite, repoInfo } from './scopes.js';
@@ -42,7 +42,7 @@ export interface BoardFileSaved {
  * Commits one of the board's own files (`path`) on behalf of `user`, with the message
  * '{change} (by {login})'. With adminChanges 'pull-request' (or while a pull request is open), on
  * `leaderboard-contributions`: created, or reset to the default branch's head, when it has no open
- * pull request; the pull request is opened or reused. With 'commit', on the default branch,
+ * pull request and holds nothing but what closed ones proposed (see branchIsSpent); the pull request is opened or reused. With 'commit', on the default branch,
  * falling back to the pull request when GitHub refuses because the branch is protected. Every
  * write sends the blob sha it read; when the file changed in between it is read again and
  * `compose` re-applies the change.
@@ -69,7 +69,10 @@ export async function commitBoardFile(ctx: Context, token: string, user: GitHubU
     notices.push(`Earlier changes are waiting in pull request #${open.number}, so this one joined them.`);
   }
 
-  if (!open) await resetBranch(ctx, token, CONTRIBUTIONS_BRANCH, await headSha(ctx, token, defaultBranch));
+  if (!open) {
+    const baseHead = await headSha(ctx, token, defaultBranch);
+    if (await branchIsSpent(ctx, token, CONTRIBUTIONS_BRANCH, defaultBranch, baseHead)) await resetBranch(ctx, token, CONTRIBUTIONS_BRANCH, baseHead);
+  }
   const saved = await writeWithRetries(ctx, token, path, CONTRIBUTIONS_BRANCH, message, compose);
   if (saved.merged) notices.unshift(mergedNotice(path));
   open ??= await ensurePull(ctx, token, {

@@ -9,6 +9,7 @@ interface GitRef {
 interface PullSummary {
   number: number;
   html_url: string;
+  head: { sha: string };
 }
 
 /** The head commit of `branch`. */
@@ -60,4 +61,25 @@ export async function ensurePull(ctx: Context, token: string, pull: { head: stri
     }
     throw err;
   }
+}
+
+/**
+ * Whether `branch` may be reset to `base`'s head before a first change: it is missing, already
+ * there, or its head is what a closed (merged or not) pull request proposed. Any other head is
+ * another admin's change saved a moment ago whose pull request is not open yet: it is written on
+ * top of, never reset away.
+ */
+export async function branchIsSpent(ctx: Context, token: string, branch: string, base: string, baseHead: string): Promise<boolean> {
+  let head: string;
+  try {
+    head = await headSha(ctx, token, branch);
+  } catch (err) {
+    if (hasStatus(err, 404)) return true;
+    throw err;
+  }
+  if (head === baseHead) return true;
+  const { data } = await ctx.request<PullSummary[]>(token, 'GET /repos/{owner}/{repo}/pulls', {
+    query: { state: 'closed', head: `${owner(ctx)}:${branch}`, base, per_page: 100 },
+  });
+  return data.some((pr) => pr.head.sha === head);
 }
