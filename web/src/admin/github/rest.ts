@@ -58,6 +58,25 @@ export interface RequestOptions {
 export type Request = <T = unknown>(token: string, route: GitHubRoute, options?: RequestOptions) => Promise<GitHubResponse<T>>;
 
 const NETWORK_MESSAGE = 'Could not reach GitHub (network error).';
+/** Tries of one request through rate limits, and the longest wait the page sits through (a longer one is reported). */
+const RATE_LIMIT_ATTEMPTS = 3;
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+
+/**
+ * How long GitHub asks to wait before trying again, in ms, or null when the answer is not a rate
+ * limit: 429, or 403 with `Retry-After` (secondary limits) or no requests left until
+ * `X-RateLimit-Reset` (the primary limit).
+ */
+function rateLimitWait(res: Response, body: unknown): number | null {
+  if (res.status !== 403 && res.status !== 429) return null;
+  const retryAfter = Number(res.headers.get('Retry-After'));
+  if (res.headers.get('Retry-After') !== null && Number.isFinite(retryAfter)) return Math.max(0, retryAfter) * 1000;
+  const reset = Number(res.headers.get('X-RateLimit-Reset'));
+  if (res.headers.get('X-RateLimit-Remaining') === '0' && Number.isFinite(reset)) return Math.max(0, reset * 1000 - Date.now()) + 1000;
+  const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : null;
+  // A secondary limit without Retry-After: GitHub says to wait at least a minute.
+  return res.status === 429 || (typeof message === 'string' && /secondary rate limit/i.test(message)) ? 60_000 : null;
+}
 
 /**
  * A requester for `apiUrl` and the repository `owner/name`: JSON in and out, GitHub's headers, no
@@ -86,35 +105,45 @@ export function createRequester(apiUrl: string, repository: string, fetchImpl: t
       Authorization: `Bearer ${token}`,
     };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    let res: Response;
-    try {
-      res = await fetchImpl(url, {
-        method, headers, cache: 'no-store',
-        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      });
-    } catch {
-      throw new GitHubApiError(NETWORK_MESSAGE, 0, NETWORK_MESSAGE, null);
+    for (let attempt = 1; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetchImpl(url, {
+          method, headers, cache: 'no-store',
+          ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        });
+      } catch {
+        throw new GitHubApiError(NETWORK_MESSAGE, 0, NETWORK_MESSAGE, null);
+      }
+      let text: string;
+      try {
+        text = await res.text();
+      } catch {
+        throw new GitHubApiError(NETWORK_MESSAGE, 0, NETWORK_MESSAGE, null);
+      }
+      let data: unknown;
+      try {
+        data = text ? JSON.parse(text) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (!res.ok) {
+        // A rate limit (primary or secondary) GitHub says to wait out: wait, as asked, and try again.
+        const wait = rateLimitWait(res, data);
+        if (wait !== null && wait <= MAX_RATE_LIMIT_WAIT_MS && attempt < RATE_LIMIT_ATTEMPTS) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          continue;
+        }
+        throw errorOf(res.status, res.statusText, data);
+      }
+      if (text && data === undefined) throw new GitHubApiError('GitHub sent a response that is not JSON.', res.status, '', null);
+      const exposed = new Set<string>(EXPOSED_HEADERS.map((h) => h.toLowerCase()));
+      return {
+        status: res.status,
+        data: data as T,
+        header: (name) => (exposed.has(name.toLowerCase()) ? res.headers.get(name) : null),
+      };
     }
-    let text: string;
-    try {
-      text = await res.text();
-    } catch {
-      throw new GitHubApiError(NETWORK_MESSAGE, 0, NETWORK_MESSAGE, null);
-    }
-    let data: unknown;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = undefined;
-    }
-    if (!res.ok) throw errorOf(res.status, res.statusText, data);
-    if (text && data === undefined) throw new GitHubApiError('GitHub sent a response that is not JSON.', res.status, '', null);
-    const exposed = new Set<string>(EXPOSED_HEADERS.map((h) => h.toLowerCase()));
-    return {
-      status: res.status,
-      data: data as T,
-      header: (name) => (exposed.has(name.toLowerCase()) ? res.headers.get(name) : null),
-    };
   };
 }
 
