@@ -4,33 +4,17 @@
 // the orange pending notes, the forms open), Pull & Refresh's banners with the run's link, an error
 // banner, and the AI override list. The real `leaderboard build`, a static server and GitHub's API
 // emulated on another origin (see support/published-admin.ts).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { tempResources } from '../cli/helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
 import { lowContrastTexts } from '../support/contrast.js';
 import { gate, keepScreenshot } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
-import { banner, modal, publishSite, signIn, sitePage, SLUG, TOKENS, type PublishedSite } from './support/published-admin.js';
-
-const { newRepo } = tempResources();
-let site: PublishedSite;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+import { banner, modal, signIn, sitePage, SLUG, TOKENS, usePublishedSite } from './support/published-admin.js';
 
 // One published site for both themes: saves accumulate on the emulator's contributions branch, so
 // each theme works on its own names and nothing below depends on which theme ran first.
-beforeAll(async () => {
-  site = await publishSite(newRepo);
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await site?.server.close();
-  await site?.gh.close();
-});
-afterEach(() => { expect(site.gh.validationErrors).toEqual([]); });
+const env = usePublishedSite();
 
 const MODAL = '[data-testid="admin-modal"]';
 /**
@@ -41,7 +25,7 @@ const inModal = async (page: Page) => [...await seriousViolations(page, MODAL), 
 const contributor = (page: Page, name: string) => modal(page).locator(`[data-testid="manual-contributor"][data-name="${name}"]`);
 
 async function themedPage(theme: 'light' | 'dark'): Promise<Page> {
-  const { page } = await sitePage(browser, site.server, theme);
+  const { page } = await sitePage(env.browser, env.site.server, theme);
   await pw(page.locator(`html[data-theme="${theme}"]`)).toHaveCount(1);
   return page;
 }
@@ -65,7 +49,7 @@ describe.each(['light', 'dark'] as const)('axe on the published admin modal, %s'
 
     // GitHub's answer about the token held back: the progress line.
     const user = gate();
-    await page.route((url) => url.href.startsWith(site.gh.url) && url.pathname.endsWith('/user'), async (route) => { await user.wait; await route.continue(); });
+    await page.route((url) => url.href.startsWith(env.site.gh.url) && url.pathname.endsWith('/user'), async (route) => { await user.wait; await route.continue(); });
     await page.getByTestId('token-input').fill(TOKENS.mallory);
     await page.getByTestId('sign-in-button').click();
     await pw(page.getByTestId('login-progress')).toHaveText('Verifying the token with GitHub...');
@@ -116,7 +100,7 @@ describe.each(['light', 'dark'] as const)('axe on the published admin modal, %s'
     await grace.getByTestId('add-contribution-toggle').click();
 
     // Pull & Refresh: the info banner while the run is in progress (its next poll held back), then success; both link the run.
-    site.gh.scriptRuns(['in_progress', 'completed:success']);
+    env.site.gh.scriptRuns(['in_progress', 'completed:success']);
     const poll = gate();
     await modal(page).getByTestId('pull-refresh-button').click();
     await pw(banner(page)).toContainText('Workflow run in progress.');
@@ -154,8 +138,8 @@ describe.each(['light', 'dark'] as const)('axe on the published admin modal, %s'
   });
 
   it('the AI override list with its pending note', async () => {
-    const sha = (await site.repo.git('rev-parse', 'HEAD')).trim();
-    site.gh.addCommitSha(SLUG, sha, 'feat: alice adds a');
+    const sha = (await env.site.repo.git('rev-parse', 'HEAD')).trim();
+    env.site.gh.addCommitSha(SLUG, sha, 'feat: alice adds a');
     const page = await themedPage(theme);
     await signIn(page, TOKENS.owner);
     await page.getByTestId('ai-override-commit').fill(sha.slice(0, 8));

@@ -3,41 +3,26 @@
 // another loopback origin (CORS as GitHub does it).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { cli, tempResources } from '../cli/helpers.js';
-import { launchBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { cli } from '../cli/helpers.js';
 import { keepScreenshot } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
 import {
-  banner, MANUAL_PATH, modal, OVERRIDES_PATH, publishSite, PUBLISHED_MANUAL, signIn, sitePage, SLUG, TOKENS, type PublishedSite,
+  banner, MANUAL_PATH, modal, OVERRIDES_PATH, PUBLISHED_MANUAL, signIn, sitePage, SLUG, TOKENS, usePublishedSite,
 } from './support/published-admin.js';
 
-const { newRepo } = tempResources();
+const env = usePublishedSite();
 const BRANCH = 'leaderboard-contributions';
-let site: PublishedSite;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 
-beforeAll(async () => {
-  site = await publishSite(newRepo);
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await site?.server.close();
-  await site?.gh.close();
-});
-afterEach(() => { expect(site.gh.validationErrors).toEqual([]); });
-
-const manualOn = (branch: string) => JSON.parse(site.gh.fileContent(SLUG, branch, MANUAL_PATH) ?? '{}') as { contributors: Record<string, { contributions: { score: number; notes: string }[] }> };
+const manualOn = (branch: string) => JSON.parse(env.site.gh.fileContent(SLUG, branch, MANUAL_PATH) ?? '{}') as { contributors: Record<string, { contributions: { score: number; notes: string }[] }> };
 const contributor = (name: string) => `[data-testid="manual-contributor"][data-name="${name}"]`;
 const runLink = (page: Page) => banner(page).getByTestId('status-banner-link').getAttribute('href');
-const writes = () => site.gh.requests.filter((r) => r.method !== 'GET');
+const writes = () => env.site.gh.requests.filter((r) => r.method !== 'GET');
 
 describe('the visitor', () => {
   it('sees an Admin button, and the page asks GitHub nothing and loads no admin code', async () => {
-    const { page, context } = await sitePage(browser, site.server);
+    const { page, context } = await sitePage(env.browser, env.site.server);
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
     await page.reload();
@@ -45,9 +30,9 @@ describe('the visitor', () => {
     await pw(page.getByTestId('admin-button')).toBeVisible();
     await page.getByTestId('admin-button').hover();
     await page.waitForTimeout(300);
-    expect(site.gh.requests).toEqual([]);
-    expect(site.gh.preflights).toEqual([]);
-    expect(requested.filter((u) => !u.startsWith(site.server.url))).toEqual([]);
+    expect(env.site.gh.requests).toEqual([]);
+    expect(env.site.gh.preflights).toEqual([]);
+    expect(requested.filter((u) => !u.startsWith(env.site.server.url))).toEqual([]);
     expect(requested.some((u) => /AdminModal|github-|leaderboard-admin\.json/.test(u))).toBe(false);
     // Nor is any admin code inside what the visitor did load.
     for (const script of requested.filter((u) => u.endsWith('.js'))) {
@@ -60,27 +45,27 @@ describe('the visitor', () => {
     await pw(page.getByTestId('login-view')).toBeVisible();
     await pw(page.getByTestId('login-view')).toContainText("sent to GitHub's API alone");
     expect(requested.some((u) => u.endsWith('/board/leaderboard-admin.json'))).toBe(true);
-    expect(site.gh.requests).toEqual([]);
+    expect(env.site.gh.requests).toEqual([]);
     await context.close();
   });
 });
 
 describe('building without admin', () => {
   it('--no-admin leaves out the settings, the marker and the API origin', async () => {
-    const out = path.join(site.repo.dir, 'plain-site');
-    const built = cli(site.repo.dir, ['build', '--no-refresh', '--no-admin', '--out', out], { GITHUB_API_URL: site.gh.url });
+    const out = path.join(env.site.repo.dir, 'plain-site');
+    const built = cli(env.site.repo.dir, ['build', '--no-refresh', '--no-admin', '--out', out], { GITHUB_API_URL: env.site.gh.url });
     expect(built.code).toBe(0);
     expect(built.stdout).toContain('No Admin button: --no-admin.');
     const html = await readFile(path.join(out, 'index.html'), 'utf8');
     expect(html).not.toContain('leaderboard-admin');
-    expect(html).not.toContain(new URL(site.gh.url).origin);
+    expect(html).not.toContain(new URL(env.site.gh.url).origin);
     await expect(readFile(path.join(out, 'leaderboard-admin.json'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 });
 
 describe('signing in on the published page', () => {
   it('checks the token with GitHub: empty, refused, denied by name, then the panel; Logout forgets it', async () => {
-    const { page, context } = await sitePage(browser, site.server);
+    const { page, context } = await sitePage(env.browser, env.site.server);
     await page.getByTestId('admin-button').click();
     await page.getByTestId('sign-in-button').click();
     await pw(page.getByTestId('login-error')).toHaveText('Please enter a GitHub token');
@@ -98,7 +83,7 @@ describe('signing in on the published page', () => {
     await page.reload();
     await page.getByTestId('admin-button').click();
     await pw(page.getByTestId('admin-panel')).toBeVisible();
-    expect(site.gh.requests.every((r) => !r.url.includes(TOKENS.owner))).toBe(true);
+    expect(env.site.gh.requests.every((r) => !r.url.includes(TOKENS.owner))).toBe(true);
     await page.getByTestId('logout-button').click();
     await pw(page.getByTestId('login-view')).toBeVisible();
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('token')))).toEqual([]);
@@ -108,7 +93,7 @@ describe('signing in on the published page', () => {
 
 describe('the panel, saving through GitHub', () => {
   it('adds, edits and deletes contributions and adds a contributor: a commit each on one branch, one pull request', async () => {
-    const { page, context } = await sitePage(browser, site.server);
+    const { page, context } = await sitePage(env.browser, env.site.server);
     await signIn(page, TOKENS.owner);
     const grace = modal(page).locator(contributor('Grace Speaker'));
     await pw(grace).toBeVisible();
@@ -137,7 +122,7 @@ describe('the panel, saving through GitHub', () => {
     await grace.getByTestId('delete-contribution').last().click();
     await pw(banner(page)).toContainText('Deleted a contribution of Grace Speaker');
 
-    const messages = site.gh.commits(SLUG, BRANCH).slice(0, 4).map((c) => c.message);
+    const messages = env.site.gh.commits(SLUG, BRANCH).slice(0, 4).map((c) => c.message);
     expect(messages).toEqual([
       'Deleted a contribution of Grace Speaker (by owner)',
       'Added contributor Hedy Mentor (by owner)',
@@ -147,15 +132,15 @@ describe('the panel, saving through GitHub', () => {
     expect(manualOn(BRANCH).contributors['Grace Speaker']?.contributions.map((c) => c.score)).toEqual([25]);
     expect(manualOn(BRANCH).contributors['Hedy Mentor']?.contributions.map((c) => c.notes)).toEqual(['Workshop']);
     // The default branch, and so the published board, is untouched until the pull request is merged.
-    expect(site.gh.fileContent(SLUG, 'main', MANUAL_PATH)).toBe(PUBLISHED_MANUAL);
-    const open = site.gh.pulls(SLUG).filter((p) => p.head === BRANCH && p.state === 'open');
+    expect(env.site.gh.fileContent(SLUG, 'main', MANUAL_PATH)).toBe(PUBLISHED_MANUAL);
+    const open = env.site.gh.pulls(SLUG).filter((p) => p.head === BRANCH && p.state === 'open');
     expect(open).toHaveLength(1);
     await keepScreenshot(page, 'published-admin-pending');
     await context.close();
   });
 
   it("keeps both admins' changes when someone else saved in between, and says so", async () => {
-    const { page, context } = await sitePage(browser, site.server);
+    const { page, context } = await sitePage(env.browser, env.site.server);
     await signIn(page, TOKENS.owner);
     const hedy = modal(page).locator(contributor('Hedy Mentor'));
     await pw(hedy).toBeVisible();
@@ -163,7 +148,7 @@ describe('the panel, saving through GitHub', () => {
     const theirs = manualOn(BRANCH);
     theirs.contributors['Ida Reviewer'] = { contributions: [{ score: 5, notes: 'Triage' }] } as never;
     const text = `${JSON.stringify({ contributors: Object.fromEntries(Object.entries(theirs.contributors).map(([k, v]) => [k, { contributions: v.contributions.map((c) => ({ start_date: null, end_date: null, ...c })) }])) }, null, 2)}\n`;
-    site.gh.pushFile(SLUG, BRANCH, MANUAL_PATH, text, 'Added contributor Ida Reviewer (by nora)');
+    env.site.gh.pushFile(SLUG, BRANCH, MANUAL_PATH, text, 'Added contributor Ida Reviewer (by nora)');
 
     await hedy.getByTestId('add-contribution-toggle').click();
     await hedy.getByTestId('add-score').fill('8');
@@ -178,9 +163,9 @@ describe('the panel, saving through GitHub', () => {
   });
 
   it('sets and removes an AI score override by short hash, on the same pull request', async () => {
-    const sha = (await site.repo.git('rev-parse', 'HEAD')).trim();
-    site.gh.addCommitSha(SLUG, sha, 'feat: alice adds a');
-    const { page, context } = await sitePage(browser, site.server);
+    const sha = (await env.site.repo.git('rev-parse', 'HEAD')).trim();
+    env.site.gh.addCommitSha(SLUG, sha, 'feat: alice adds a');
+    const { page, context } = await sitePage(env.browser, env.site.server);
     await signIn(page, TOKENS.owner);
     await page.getByTestId('ai-override-commit').fill(sha.slice(0, 8));
     await page.getByTestId('ai-override-score').fill('20');
@@ -189,13 +174,13 @@ describe('the panel, saving through GitHub', () => {
     const item = modal(page).locator(`[data-testid="ai-override"][data-hash="${sha}"]`);
     await pw(item).toBeVisible();
     await pw(item.getByTestId('pending-note')).toHaveText('Pending: not published yet');
-    const file = JSON.parse(site.gh.fileContent(SLUG, BRANCH, OVERRIDES_PATH) ?? '{}') as { overrides: { hash: string; score: number; by: string }[] };
+    const file = JSON.parse(env.site.gh.fileContent(SLUG, BRANCH, OVERRIDES_PATH) ?? '{}') as { overrides: { hash: string; score: number; by: string }[] };
     expect(file.overrides).toMatchObject([{ hash: sha, score: 20, by: 'owner' }]);
 
     await item.getByTestId('remove-ai-override').click();
     await pw(item).toHaveCount(0);
-    expect(JSON.parse(site.gh.fileContent(SLUG, BRANCH, OVERRIDES_PATH) ?? '{}')).toEqual({ overrides: [] });
-    expect(site.gh.pulls(SLUG).filter((p) => p.head === BRANCH && p.state === 'open')).toHaveLength(1);
+    expect(JSON.parse(env.site.gh.fileContent(SLUG, BRANCH, OVERRIDES_PATH) ?? '{}')).toEqual({ overrides: [] });
+    expect(env.site.gh.pulls(SLUG).filter((p) => p.head === BRANCH && p.state === 'open')).toHaveLength(1);
 
     // An unknown commit is named, and what was typed stays.
     await page.getByTestId('ai-override-commit').fill('deadbeef');
@@ -209,29 +194,29 @@ describe('the panel, saving through GitHub', () => {
   });
 
   it('proposes an admin list change on leaderboard-updates, as serve does', async () => {
-    const { page, context } = await sitePage(browser, site.server);
+    const { page, context } = await sitePage(env.browser, env.site.server);
     await signIn(page, TOKENS.owner);
     await page.getByTestId('admin-input').fill('grace@example.com');
     await page.getByTestId('add-admin').click();
     await pw(banner(page)).toContainText('Admin list change proposed (added grace@example.com): merge ');
-    expect(JSON.parse(site.gh.fileContent(SLUG, 'leaderboard-updates', 'admin-list.json') ?? '{}')).toMatchObject({ admins: ['nora', 'grace@example.com'] });
-    expect(site.gh.commits(SLUG, 'leaderboard-updates')[0]?.message).toBe('Update admin list (by owner)');
+    expect(JSON.parse(env.site.gh.fileContent(SLUG, 'leaderboard-updates', 'admin-list.json') ?? '{}')).toMatchObject({ admins: ['nora', 'grace@example.com'] });
+    expect(env.site.gh.commits(SLUG, 'leaderboard-updates')[0]?.message).toBe('Update admin list (by owner)');
     await context.close();
   });
 
   it('exports the pending manual contributions, saying where they were read', async () => {
-    const { page, context } = await sitePage(browser, site.server);
+    const { page, context } = await sitePage(env.browser, env.site.server);
     await signIn(page, TOKENS.owner);
     await pw(modal(page).getByTestId('pending-pull-request')).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-button').click()]);
     expect(download.suggestedFilename()).toMatch(/^manual-contributions-backup-\d{4}-\d{2}-\d{2}\.json$/);
-    expect(await readFile(await download.path(), 'utf8')).toBe(site.gh.fileContent(SLUG, BRANCH, MANUAL_PATH));
+    expect(await readFile(await download.path(), 'utf8')).toBe(env.site.gh.fileContent(SLUG, BRANCH, MANUAL_PATH));
     await pw(banner(page)).toContainText('pending pull request #1');
     await context.close();
   });
 
   it('names the missing scope before writing anything, and keeps what was typed', async () => {
-    const { page, context } = await sitePage(browser, site.server);
+    const { page, context } = await sitePage(env.browser, env.site.server);
     await signIn(page, TOKENS.noRepo);
     const grace = modal(page).locator(contributor('Grace Speaker'));
     await pw(grace).toBeVisible();
@@ -247,30 +232,30 @@ describe('the panel, saving through GitHub', () => {
     await context.close();
   });
   it('deletes all of a published contributor: the deletion waits in the pull request, the board still shows them', async () => {
-    const { page, context } = await sitePage(browser, site.server);
+    const { page, context } = await sitePage(env.browser, env.site.server);
     await signIn(page, TOKENS.owner);
     await modal(page).locator(contributor('Grace Speaker')).getByTestId('delete-all').click();
     await pw(banner(page)).toContainText('Deleted all manual contributions of Grace Speaker');
     await pw(modal(page).locator(contributor('Grace Speaker'))).toHaveCount(0);
     await pw(modal(page).getByTestId('pending-deletions')).toHaveText('Deletion pending (still on the board): Grace Speaker (+20).');
-    expect(site.gh.commits(SLUG, BRANCH)[0]?.message).toBe('Deleted all manual contributions of Grace Speaker (by owner)');
+    expect(env.site.gh.commits(SLUG, BRANCH)[0]?.message).toBe('Deleted all manual contributions of Grace Speaker (by owner)');
     expect(manualOn(BRANCH).contributors['Grace Speaker']).toBeUndefined();
     await pw(page.locator('[data-testid="leaderboard-row"][data-name="Grace Speaker"]')).toHaveCount(1);
-    expect(site.gh.pulls(SLUG).filter((p) => p.head === BRANCH)).toHaveLength(1);
+    expect(env.site.gh.pulls(SLUG).filter((p) => p.head === BRANCH)).toHaveLength(1);
     await context.close();
   });
 });
 
 describe('Pull & Refresh on the published page', () => {
   it('follows the workflow run to success and loads the new data, and shows a failed run with its link', async () => {
-    site.gh.onRunCompleted(async (run) => { if (run.conclusion === 'success') await site.republish(); });
-    const { page, context } = await sitePage(browser, site.server);
+    env.site.gh.onRunCompleted(async (run) => { if (run.conclusion === 'success') await env.site.republish(); });
+    const { page, context } = await sitePage(env.browser, env.site.server);
     await signIn(page, TOKENS.owner);
     await pw(page.getByTestId('admin-panel')).toBeVisible();
     const dataLoads: string[] = [];
     page.on('request', (r) => { if (r.url().includes('leaderboard-data.json')) dataLoads.push(r.url()); });
 
-    site.gh.scriptRuns(['in_progress', 'completed:success']);
+    env.site.gh.scriptRuns(['in_progress', 'completed:success']);
     await page.getByTestId('pull-refresh-button').click();
     await pw(page.getByTestId('pull-refresh-button')).toHaveText('Refreshing...');
     await pw(page.getByTestId('pull-refresh-button')).toBeDisabled();
@@ -279,12 +264,12 @@ describe('Pull & Refresh on the published page', () => {
     await pw(banner(page)).toContainText('Refreshed: the board shows the new data.');
     await pw(page.getByTestId('pull-refresh-button')).toHaveText('Pull & Refresh');
     expect(dataLoads.length).toBeGreaterThan(0);
-    expect(site.gh.runs(SLUG).at(-1)).toMatchObject({ workflow: 'leaderboard.yml', event: 'workflow_dispatch', branch: 'main', conclusion: 'success' });
+    expect(env.site.gh.runs(SLUG).at(-1)).toMatchObject({ workflow: 'leaderboard.yml', event: 'workflow_dispatch', branch: 'main', conclusion: 'success' });
 
-    site.gh.scriptRuns(['in_progress', 'completed:failure']);
+    env.site.gh.scriptRuns(['in_progress', 'completed:failure']);
     await page.getByTestId('pull-refresh-button').click();
     await pw(banner(page)).toContainText('Failed to refresh: the workflow run ended: failure');
-    expect(await runLink(page)).toBe(site.gh.runs(SLUG).at(-1)?.htmlUrl);
+    expect(await runLink(page)).toBe(env.site.gh.runs(SLUG).at(-1)?.htmlUrl);
     await context.close();
   });
 });

@@ -90,16 +90,10 @@ export async function writeJsonAtomic(file: string, value: unknown, pretty = fal
 
 /** Reads a file, or null when it does not exist (also when a parent is a file, as `.git` in a worktree). */
 export async function readTextIfExists(file: string): Promise<string | null> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw err;
-  }
+  return (await readBytesIfExists(file))?.toString('utf8') ?? null;
 }
 
-/** A file's bytes, or null when it does not exist. */
+/** A file's bytes, or null when it does not exist (see {@link readTextIfExists}). */
 export async function readBytesIfExists(file: string): Promise<Buffer | null> {
   try {
     return await readFile(file);

@@ -4,9 +4,10 @@
 // served by a plain static file server under a subpath, as GitHub Pages serves a project.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { cli } from '../../cli/helpers.js';
+import { cli, tempResources } from '../../cli/helpers.js';
+import { launchBrowser } from '../../support/browser.js';
 import type { TestRepo, TestRepoOptions } from '../../support/git-repo.js';
 import { startGitHubEmulator, type GitHubEmulator } from '../../support/github-emulator.js';
 import { pw } from '../../support/pw-expect.js';
@@ -93,4 +94,25 @@ export async function signIn(page: Page, token: string): Promise<void> {
   await pw(page.getByTestId('token-input')).toBeVisible();
   await page.getByTestId('token-input').fill(token);
   await page.getByTestId('sign-in-button').click();
+}
+
+/**
+ * The file's published site and Chromium, started once for its tests and closed after them; every
+ * test must leave the emulator with no answer that strays from GitHub's OpenAPI description.
+ */
+export function usePublishedSite(): { site: PublishedSite; browser: Browser } {
+  const { newRepo } = tempResources();
+  const env = {} as { site: PublishedSite; browser: Browser };
+  let closeBrowser: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    env.site = await publishSite(newRepo);
+    ({ browser: env.browser, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await env.site?.server.close();
+    await env.site?.gh.close();
+  });
+  afterEach(() => { expect(env.site.gh.validationErrors).toEqual([]); });
+  return env;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RefreshProgress } from '../../../web/src/admin/backend.js';
-import { MANUAL, OWNER_TOKEN, SLUG, acceptedWrites, rejection, useEmulator } from './setup.js';
+import { createGitHubBackend } from '../../../web/src/admin/github/index.js';
+import { startGitHubEmulator } from '../../support/github-emulator.js';
+import { MANUAL, OWNER_TOKEN, SLUG, acceptedWrites, config, rejection, useEmulator } from './setup.js';
 
 const env = useEmulator();
 const owner = (token: string, extra: object) => env.addUser({ login: 'owner', token, ...extra });
@@ -85,36 +87,20 @@ describe('GitHub back end: Pull & Refresh', () => {
     expect(env.gh.requests.filter((r) => r.status === 'dropped')).toHaveLength(2);
   });
 
-  it('a server that answers the dispatch with 204: the run is found in the workflow\'s runs', async () => {
+  it.each([
+    { server: 'a server that answers the dispatch with 204', dispatchRunDetails: false, dispatches: [422, 204] },
+    // GitHub Enterprise Server refuses return_run_details (422): dispatched again without it.
+    { server: 'GitHub Enterprise Server refusing return_run_details', dispatchRunDetails: 'refused' as const, dispatches: [422, 422, 204] },
+  ])('$server: the run is found in the workflow\'s runs', async ({ dispatchRunDetails, dispatches }) => {
     await env.gh.close();
-    const { startGitHubEmulator } = await import('../../support/github-emulator.js');
-    const gh = await startGitHubEmulator({ dispatchRunDetails: false });
+    const gh = await startGitHubEmulator({ dispatchRunDetails });
     gh.addUser({ login: 'owner', token: OWNER_TOKEN });
     gh.addRepo({ owner: 'acme', name: 'board', workflows: ['leaderboard.yml'] });
     env.gh = gh;
-    const { createGitHubBackend } = await import('../../../web/src/admin/github/index.js');
-    const { config } = await import('./setup.js');
     const outcome = await createGitHubBackend(config(gh.url), { pollMs: 5 }).pullAndRefresh(OWNER_TOKEN, () => undefined);
     expect(outcome.success).toBe(true);
     // The permission probe (422, a ref that does not exist), then the dispatch itself.
-    expect(gh.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/dispatches')).map((r) => r.status)).toEqual([422, 204]);
-    expect(gh.runs('acme/board')).toHaveLength(1);
-    expect(gh.requests.some((r) => r.path.endsWith('/actions/workflows/leaderboard.yml/runs'))).toBe(true);
-  });
-
-  it('GitHub Enterprise Server refusing return_run_details (422): dispatched again without it, the run found in the list', async () => {
-    await env.gh.close();
-    const { startGitHubEmulator } = await import('../../support/github-emulator.js');
-    const gh = await startGitHubEmulator({ dispatchRunDetails: 'refused' });
-    gh.addUser({ login: 'owner', token: OWNER_TOKEN });
-    gh.addRepo({ owner: 'acme', name: 'board', workflows: ['leaderboard.yml'] });
-    env.gh = gh;
-    const { createGitHubBackend } = await import('../../../web/src/admin/github/index.js');
-    const { config } = await import('./setup.js');
-    const outcome = await createGitHubBackend(config(gh.url), { pollMs: 5 }).pullAndRefresh(OWNER_TOKEN, () => undefined);
-    expect(outcome.success).toBe(true);
-    // The permission probe (422, a ref that does not exist), then the dispatch itself.
-    expect(gh.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/dispatches')).map((r) => r.status)).toEqual([422, 422, 204]);
+    expect(gh.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/dispatches')).map((r) => r.status)).toEqual(dispatches);
     expect(gh.runs('acme/board')).toHaveLength(1);
     expect(gh.requests.some((r) => r.path.endsWith('/actions/workflows/leaderboard.yml/runs'))).toBe(true);
   });

@@ -3,6 +3,7 @@ import type { SessionResponse } from '../../../src/shared/admin-api.js';
 import { StatusBanner } from '../components/StatusBanner.js';
 import { AdminsSection } from './AdminsSection.js';
 import { AiOverridesSection } from './AiOverridesSection.js';
+import { useBackend } from './backend-context.js';
 import { ContributionsSection } from './ContributionsSection.js';
 import { MaintenanceSection } from './MaintenanceSection.js';
 import { NewContributorForm } from './NewContributorForm.js';
@@ -29,9 +30,12 @@ interface AdminPanelProps {
 export function AdminPanel({ token, session, onLogout, onUnauthorized, onDataChanged }: AdminPanelProps) {
   const [banner, setBanner] = useState<Banner | null>(null);
   const notify = useCallback((b: Banner) => setBanner(b), []);
-  const contributions = useManualContributions({ token, notify, onUnauthorized, onSaved: onDataChanged });
+  // A local server rebuilds the board on each save; a published board changes only once the
+  // workflow has run (Pull & Refresh), so reading its data again after a save would be wasted.
+  const onSaved = useBackend().kind === 'local' ? onDataChanged : ignore;
+  const contributions = useManualContributions({ token, notify, onUnauthorized, onSaved });
   const adminList = useAdminList({ token, notify, onUnauthorized });
-  const aiOverrides = useAiOverrides({ token, notify, onUnauthorized, onChanged: onDataChanged });
+  const aiOverrides = useAiOverrides({ token, notify, onUnauthorized, onChanged: onSaved });
   const { reload } = contributions;
   const onPulled = useCallback(() => {
     onDataChanged();
@@ -62,3 +66,5 @@ export function AdminPanel({ token, session, onLogout, onUnauthorized, onDataCha
     </div>
   );
 }
+
+const ignore = () => undefined;

@@ -36,20 +36,13 @@ interface Options {
  * or re-applied on top of it (GitHub) instead of losing it.
  */
 export function useManualContributions({ token, notify, onUnauthorized, onSaved }: Options): ManualContributionsHandle {
-  const [contributors, setContributors] = useState<ContributorsMap | null>(null);
+  // What was read (or saved) last: the contributors, their version, and any pending pull request.
+  const [read, setRead] = useState<ContributionsRead | null>(null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
-  const [pending, setPending] = useState<ManualContributionsHandle['pending']>(null);
-  const read = useRef<ContributionsRead | null>(null);
   const alive = useRef(true);
   const backend = useBackend();
-
-  const take = useCallback((next: ContributionsRead) => {
-    read.current = next;
-    setContributors(next.contributors);
-    setPending(next.pending ?? null);
-  }, []);
 
   const fail = useCallback((err: unknown, banner: (message: string) => Banner) => {
     if (err instanceof AdminApiError && err.status === 401) onUnauthorized();
@@ -61,14 +54,14 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
     try {
       const fresh = await backend.manualContributions(token);
       if (!alive.current) return;
-      take(fresh);
+      setRead(fresh);
       setConflict(false);
     } catch (err) {
       if (alive.current) fail(err, (m) => ({ type: 'error', message: 'Failed to load contributors', hint: m }));
     } finally {
       if (alive.current) setLoading(false);
     }
-  }, [token, fail, backend, take]);
+  }, [token, fail, backend]);
 
   useEffect(() => {
     alive.current = true;
@@ -82,10 +75,9 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
     setSaving(true);
     notify({ type: 'info', message: 'Saving...' });
     try {
-      const base = read.current ?? { contributors: contributors ?? {}, version: null };
-      const saved = await backend.saveManualContributions(token, next, base, done);
+      const saved = await backend.saveManualContributions(token, next, read ?? { contributors: {}, version: null }, done);
       if (!alive.current) return false;
-      take(saved);
+      setRead(saved);
       notify({ type: 'success', message: done, hint: [saved.notice, saved.message].filter(Boolean).join(' ') });
       onSaved();
       // No version in the answer: read it, so the next save is still guarded.
@@ -103,7 +95,7 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
     } finally {
       if (alive.current) setSaving(false);
     }
-  }, [token, notify, onSaved, fail, reload, backend, take, contributors]);
+  }, [token, notify, onSaved, fail, reload, backend, read]);
 
-  return { contributors, pending, loading, saving, conflict, reload, save };
+  return { contributors: read?.contributors ?? null, pending: read?.pending ?? null, loading, saving, conflict, reload, save };
 }
