@@ -2,6 +2,7 @@
 // build`, a plain static server under a subpath, Chromium, and GitHub's REST API emulated on
 // another loopback origin (CORS as GitHub does it).
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -60,6 +61,15 @@ describe('building without admin', () => {
     expect(html).not.toContain('leaderboard-admin');
     expect(html).not.toContain(new URL(env.site.gh.url).origin);
     await expect(readFile(path.join(out, 'leaderboard-admin.json'), 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('building from outside the repository', () => {
+  it('--no-refresh --data-dir administers the repository holding the data directory', () => {
+    const out = path.join(env.site.repo.dir, 'outside-site');
+    const built = cli(os.tmpdir(), ['build', '--no-refresh', '--data-dir', path.join(env.site.repo.dir, '.leaderboard'), '--out', out], { GITHUB_API_URL: env.site.gh.url });
+    expect(built.code).toBe(0);
+    expect(built.stdout).toContain(`Admins sign in on it and save to ${SLUG} through GitHub (by pull request).`);
   });
 });
 

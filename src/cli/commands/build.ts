@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { loadConfig } from '../../core/config.js';
+import { resolveRepo } from '../../core/git/repo.js';
 import { siteAdminConfig, type SiteAdminResult } from '../../core/site/site-admin.js';
 import { writeSite } from '../../core/site/write-site.js';
 import { addAiOptions } from '../ai-options.js';
@@ -36,12 +38,12 @@ export function registerBuild(program: Command): void {
         dataDir = ctx.dataDir;
         admin = await adminOf(ctx, flags);
       } else {
-        // A data directory made elsewhere needs no repository (and then has no Admin button).
-        const ctx = await commandContext(flags).catch((err: unknown) => {
-          if (flags.dataDir) return null;
-          throw err;
-        });
-        dataDir = flags.dataDir ? path.resolve(flags.dataDir) : (ctx as NonNullable<typeof ctx>).dataDir;
+        // A data directory made elsewhere needs no repository (and then has no Admin button); one
+        // in a repository is administered on that repository, whatever the current directory.
+        const given = flags.dataDir !== undefined && flags.repo === undefined ? path.resolve(flags.dataDir) : null;
+        const home = given ? await resolveRepo(given).catch(() => null) : null;
+        const ctx = given ? (home ? { repo: home, dataDir: given, config: await loadConfig(home), sources: null } : null) : await commandContext(flags);
+        dataDir = given ?? (ctx as CommandContext).dataDir;
         admin = ctx ? await adminOf({ ...ctx, dataDir }, flags) : { admin: null, reason: `${dataDir} is not in a git repository` };
       }
       const outDir = path.resolve(flags.out ?? path.join(dataDir, 'site'));
