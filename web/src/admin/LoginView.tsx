@@ -29,7 +29,8 @@ export function LoginView({ verifying, error, onSignIn }: LoginViewProps) {
       {github ? (
         <p className="admin-lead">
           Sign in with a GitHub personal access token: classic with the <code>repo</code> and <code>user:email</code> scopes, or
-          fine-grained with Contents, Pull requests and Actions set to Read and write on this repository.
+          fine-grained with Contents, Pull requests and Actions set to Read and write on this repository (and the account&apos;s
+          Email addresses set to Read, if you are an admin by email).
           It is kept in this browser only and sent to GitHub&apos;s API alone.
         </p>
       ) : (
