@@ -13,7 +13,7 @@ import path from 'node:path';
 import { orgRepos, ORG_COMMITS, ORG_REPOS } from './org-repos.js';
 import { measurePages } from './page.js';
 import { Report } from './report.js';
-import { pageRows } from './page-rows.js';
+import { PAGE_TARGETS, pageRows } from './page-rows.js';
 import { BENCH_ROOT, fmtBytes, fmtMs, git, run } from './util.js';
 
 const BIN = path.resolve('bin/leaderboard.js');
@@ -98,7 +98,7 @@ export async function measureOrg(): Promise<void> {
     try {
       const first = list[0]!.name;
       const pages = await measurePages({ 'org: joint board': jointDir, [`org: one repository (?repo=${first})`]: { dir: jointDir, query: `?repo=${first}` } }, log);
-      for (const [name, times] of Object.entries(pages)) pageRows(report, name, times, true);
+      for (const [name, times] of Object.entries(pages)) pageRows(report, name, times, PAGE_TARGETS);
     } catch (err) {
       report.error('page: org', err);
     }

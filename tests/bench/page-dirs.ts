@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { measurePages } from './page.js';
 import { Report } from './report.js';
-import { pageRows } from './page-rows.js';
+import { PAGE_TARGETS, pageRows } from './page-rows.js';
 
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) {
@@ -22,6 +22,6 @@ const targets = Object.fromEntries(dirs.map((arg) => {
 }));
 const report = new Report();
 const pages = await measurePages(targets, (s) => process.stderr.write(`  .. ${s}\n`));
-for (const [name, times] of Object.entries(pages)) pageRows(report, name, times, true);
+for (const [name, times] of Object.entries(pages)) pageRows(report, name, times, PAGE_TARGETS);
 report.print();
 process.stdout.write(`  (load average at the end: ${loadavg()})\n\n`);

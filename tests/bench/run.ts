@@ -12,7 +12,7 @@ import { AI_COMMITS, AI_LATENCY_MS, measureAi } from './ai.js';
 import { measureEngine, noChangeMedian, type EngineResult } from './engine.js';
 import { LOAD_CONNECTIONS, measureLoad, SAVES_PER_SECOND } from './load.js';
 import { measurePages, shippedJs } from './page.js';
-import { pageRows } from './page-rows.js';
+import { PAGE_TARGETS, pageRows } from './page-rows.js';
 import { Report } from './report.js';
 import { measureOrg } from './org.js';
 import { measureReviews } from './reviews.js';
@@ -28,12 +28,27 @@ const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
 const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
-export function engineRows(report: Report, e: EngineResult, S = 'engine', rssTargetMb?: number): void {
+/** Engine targets: the default bench's, and #24's for the large shapes and the million-commit run. */
+export interface EngineTargets {
+  /** Full refresh / one `git log --numstat`, at most. */
+  refreshVsGit: number;
+  bytesPerCommit: number;
+  rssMb?: number;
+  /** The full refresh's time, when it has a target of its own (the million run). */
+  fullMs?: number;
+}
+export const ENGINE_TARGETS: EngineTargets = { refreshVsGit: 1, bytesPerCommit: 300 };
+
+export function engineRows(report: Report, e: EngineResult, S = 'engine', targets: EngineTargets = ENGINE_TARGETS): void {
+  const rssTargetMb = targets.rssMb;
   const g = e.gitLog;
   const runs = (xs: number[]) => `${xs.length > 1 ? `median of ${xs.length}: ` : ''}${xs.map(fmtMs).join(', ')}`;
   report.add(S, 'git log --numstat -M, 1 process (baseline)', fmtMs(g.ms), `${g.commits} commits, ${fmtBytes(g.bytes)} out; ${runs(g.runs)}`);
-  report.add(S, 'full refresh (CLI child process)', fmtMs(e.full.ms), `${e.full.analysed} analysed, ${e.full.scored} scored; ${runs(e.full.runs)}`);
-  report.add(S, 'full refresh / git log', `${(e.full.ms / g.ms).toFixed(2)}x`, '<= 1.00x', e.full.ms <= g.ms);
+  const fullNote = `${e.full.analysed} analysed, ${e.full.scored} scored; ${runs(e.full.runs)}`;
+  if (targets.fullMs === undefined) report.add(S, 'full refresh (CLI child process)', fmtMs(e.full.ms), fullNote);
+  else report.add(S, 'full refresh (CLI child process)', fmtMs(e.full.ms), `< ${fmtMs(targets.fullMs)}; ${fullNote}`, e.full.ms < targets.fullMs);
+  const ratio = targets.refreshVsGit.toFixed(2);
+  report.add(S, 'full refresh / git log', `${(e.full.ms / g.ms).toFixed(2)}x`, `<= ${ratio}x`, e.full.ms / g.ms <= targets.refreshVsGit);
   const none = noChangeMedian(e);
   report.add(S, 'refresh, 0 new commits, CLI (median of 3)', fmtMs(none), `up to date: ${e.noChange.every((r) => r.upToDate)}`);
   report.add(S, 'refresh 0 new / full, CLI processes', pct(none / e.full.ms), '< 2 %', none / e.full.ms < 0.02);
@@ -49,7 +64,7 @@ export function engineRows(report: Report, e: EngineResult, S = 'engine', rssTar
   report.add(S, `refresh +${e.appended} / full`, pct(e.plus100.ms / e.full.ms));
   report.add(S, 'data file (leaderboard-data.json)', fmtBytes(e.dataBytes), `${e.commitsAnalyzed} commits analysed (bots left out), ${e.contributors} contributors`);
   const perCommit = e.dataBytes / e.commitsAnalyzed;
-  report.add(S, 'data file bytes per analysed commit', `${perCommit.toFixed(0)} B`, '< 300 B', perCommit < 300);
+  report.add(S, 'data file bytes per analysed commit', `${perCommit.toFixed(0)} B`, `< ${targets.bytesPerCommit} B`, perCommit < targets.bytesPerCommit);
   const b = e.dataBreakdown;
   const per = (n: number) => `${(n / e.commitsAnalyzed).toFixed(0)} B`;
   report.add(S, '  commits table, per analysed commit', per(b.commitsTable), `${b.commitRows} rows, ${(b.commitsTable / Math.max(1, b.commitRows)).toFixed(0)} B each`);
@@ -112,7 +127,7 @@ async function main(): Promise<void> {
       await mkdir(fixtureData, { recursive: true });
       await copyFile(FIXTURE, path.join(fixtureData, 'leaderboard-data.json'));
       const pages = await measurePages({ 'real fixture': fixtureData, [`synthetic ${params.commits} commits`]: syntheticData }, log);
-      for (const [name, times] of Object.entries(pages)) pageRows(report, name, times, name === 'real fixture');
+      for (const [name, times] of Object.entries(pages)) pageRows(report, name, times, name === 'real fixture' ? PAGE_TARGETS : null);
     } catch (err) {
       report.error('page', err);
     }

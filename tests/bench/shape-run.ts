@@ -9,15 +9,17 @@ import path from 'node:path';
 import { measureEngine } from './engine.js';
 import { measurePages } from './page.js';
 import { Report } from './report.js';
-import { pageRows } from './page-rows.js';
-import { engineRows } from './run.js';
+import { LARGE_PAGE_TARGETS, pageRows } from './page-rows.js';
+import { engineRows, type EngineTargets } from './run.js';
 import type { Shape } from './shapes.js';
 import { cloneRepo, repoParams, syntheticRepo } from './synthetic-repo.js';
 import { BENCH_ROOT, fmtMs } from './util.js';
 
 const log = (s: string) => process.stderr.write(`  .. ${s}\n`);
 const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
-const RSS_TARGET_MB: Record<string, number> = { page: 500, million: 1536 };
+/** #24's targets: 0.6x of git log, < 300 MB and < 150 B a commit; the million run < 10 min and < 1 GB. */
+const LARGE_TARGETS: EngineTargets = { refreshVsGit: 0.6, bytesPerCommit: 150, rssMb: 300 };
+const MILLION_TARGETS: EngineTargets = { refreshVsGit: 0.6, bytesPerCommit: 150, rssMb: 1024, fullMs: 600_000 };
 
 export async function measureShapes(shapes: readonly Shape[]): Promise<void> {
   if (shapes.length === 0) return;
@@ -36,7 +38,7 @@ export async function measureShapes(shapes: readonly Shape[]): Promise<void> {
         const e = await measureEngine(clone, path.join(work, 'data'), params, log, shape.page ? snapshot : undefined, {
           refreshArgs: shape.refreshArgs, repeat: Number(process.env.BENCH_SHAPE_REPEAT ?? 1), inProcess: false,
         });
-        engineRows(report, e, section, RSS_TARGET_MB[shape.page ? 'page' : 'million']);
+        engineRows(report, e, section, shape.page ? LARGE_TARGETS : MILLION_TARGETS);
       } catch (err) {
         report.error(section, err);
         continue;
@@ -44,7 +46,7 @@ export async function measureShapes(shapes: readonly Shape[]): Promise<void> {
       if (!shape.page) continue;
       try {
         const pages = await measurePages({ [shape.name]: snapshot }, log);
-        for (const [name, times] of Object.entries(pages)) pageRows(report, name, times, true);
+        for (const [name, times] of Object.entries(pages)) pageRows(report, name, times, LARGE_PAGE_TARGETS);
       } catch (err) {
         report.error(`page: ${shape.name}`, err);
       }
