@@ -1,30 +1,43 @@
 import { z } from 'zod';
 import { commitDefaultsSchema, normalizeCommit, storedCommitSchema, type Commit, type StoredCommit } from './commit.js';
 import { invalid, isPlainObject, readCommitRows, type CommitRow } from './commit-rows.js';
+import { COMPACT_SCHEMA_VERSION, expandCompactDataFile } from './compact-data-file.js';
 import { PACKAGE_NAME } from './package-name.js';
 import { readReviewRows, type Review, type ReviewRow } from './review-rows.js';
 
 /**
  * The leaderboard data file (`leaderboard-data.json`).
  *
- * Three shapes are read:
+ * Four shapes are read:
  * - the inline shape written by earlier tools of this kind (see shared/fixtures), where every
  *   contributor entry carries its own list of commit objects;
  * - the compact shape this tool wrote until schema_version 3 (`schema_version: 2`), where each
  *   commit is stored once as an object in the top-level `commits` table and entries list indexes
  *   into it. A commit usually appears in a weekly, a monthly and a quarterly entry, so storing it
  *   once keeps the file about a third the size;
- * - the shape this tool writes (`schema_version: 3`): the same table with each commit as a row of
- *   values under the header `commit_columns` (see commit-rows.ts), each person's email once in the
- *   top-level `emails` table instead of in every entry, and `total_score` and `significant_commits`
- *   left out of entries when they follow (no manual score; no significant commits).
+ * - `schema_version: 3`: the same table with each commit as a row of values under the header
+ *   `commit_columns` (see commit-rows.ts), each person's email once in the top-level `emails`
+ *   table instead of in every entry, and `total_score` and `significant_commits` left out of
+ *   entries when they follow (no manual score; no significant commits). It is also the board as
+ *   this tool builds it in memory ({@link WrittenLeaderboardData});
+ * - the shape this tool writes (`schema_version: 4`, see compact-data-file.ts): schema_version 3
+ *   with entries as rows under `entry_columns` naming their person in a `people` table, and
+ *   hashes, dates and commit indexes written compactly. It is read by expanding it into
+ *   schema_version 3 first.
  *
  * `parseLeaderboardData` turns any of them into the same normalized {@link LeaderboardData},
  * filling defaults and deriving what a file left out (short hash, lines, totals, classification).
  */
 
-/** The newest schema_version this code reads (and the one it writes). */
+/**
+ * The schema_version of the board as this tool builds it in memory ({@link WrittenLeaderboardData},
+ * the tables of schema_version 3, which is what the page's index and chunks are made from).
+ * The data file is written from it as {@link NEWEST_DATA_FILE_VERSION}.
+ */
 export const DATA_FILE_SCHEMA_VERSION = 3;
+
+/** The newest schema_version this code reads, and the one the data file is written as (see compact-data-file.ts). */
+export const NEWEST_DATA_FILE_VERSION = COMPACT_SCHEMA_VERSION;
 
 // A commit's schemas and normalized shape, where core, server and page have always found them.
 export {
@@ -223,13 +236,18 @@ export function deriveEntry(e: EntryInput, i: number, commits: Commit[], reviews
 
 /**
  * Validates a data file (any shape) and returns it normalized. Throws a `z.ZodError` whose
- * issues name the path of what is wrong (a row of a schema_version 3 table as `commits.<row>.<column>`);
+ * issues name the path of what is wrong (a row of a table as `commits.<row>.<column>`, an entry
+ * row of schema_version 4 as `leaderboards.<type>.<label>.<row>.<column>`);
  * use {@link describeDataFileError} for a sentence.
  */
 export function parseLeaderboardData(input: unknown): LeaderboardData {
-  const version = isPlainObject(input) ? input.schema_version : undefined;
-  if (typeof version === 'number' && version > DATA_FILE_SCHEMA_VERSION) {
-    throw invalid(['schema_version'], `${version} is newer than this version of ${PACKAGE_NAME} reads (up to ${DATA_FILE_SCHEMA_VERSION}): update ${PACKAGE_NAME}`, version);
+  let version = isPlainObject(input) ? input.schema_version : undefined;
+  if (typeof version === 'number' && version > NEWEST_DATA_FILE_VERSION) {
+    throw invalid(['schema_version'], `${version} is newer than this version of ${PACKAGE_NAME} reads (up to ${NEWEST_DATA_FILE_VERSION}): update ${PACKAGE_NAME}`, version);
+  }
+  if (version === COMPACT_SCHEMA_VERSION && isPlainObject(input)) {
+    input = expandCompactDataFile(input);
+    version = DATA_FILE_SCHEMA_VERSION;
   }
   let raw: z.infer<typeof dataFileInputSchema> | z.infer<typeof dataFileV3Schema>;
   let table: Commit[];
@@ -299,7 +317,7 @@ export function describeDataFileError(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-// ---- The shape this tool writes (schema_version 3) ----
+// ---- The board as this tool builds it (schema_version 3; written to the data file as schema_version 4) ----
 
 /**
  * A contributor entry as written: the fields the others derive from, commits as indexes into
@@ -312,7 +330,11 @@ export type WrittenEntry = Pick<ContributorEntry, 'name' | 'total_commits' | 'co
     | 'review_count' | 'review_score' | 'issue_count' | 'issue_score'>>
   & { commits: number[]; reviews?: number[] };
 
-/** The data file as this tool writes it. */
+/**
+ * The board as this tool builds it: a schema_version 3 data file. The index and chunks are made
+ * from it; the data file is written from it as schema_version 4 (src/core/board/compact-writer.ts),
+ * and {@link expandCompactDataFile} turns such a file back into it.
+ */
 export interface WrittenLeaderboardData {
   schema_version: 3;
   last_updated: string;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { parseLeaderboardData, type LeaderboardData, type PeriodType, type WrittenCommit, type WrittenEntry, type WrittenLeaderboardData } from '../../src/shared/data-file.js';
+import { COMPACT_SCHEMA_VERSION, expandCompactDataFile } from '../../src/shared/compact-data-file.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { createTestRepo, gitIsolationVars, type TestRepo, type TestRepoOptions } from '../support/git-repo.js';
 
@@ -75,7 +76,7 @@ export function readJson<T = unknown>(file: string): T {
  * so tests check what is written, field by field, without following the row layout.
  */
 export function readRawData(dataDir: string): SpelledOutData {
-  return spelledOut(readJson<WrittenLeaderboardData>(dataFiles(dataDir).data));
+  return spelledOut(readJson(dataFiles(dataDir).data));
 }
 
 /** An entry with what schema_version 3 leaves out of it put back. */
@@ -94,13 +95,16 @@ export interface SpelledOutData {
 }
 
 /**
- * A data file of schema_version 3 spelled out as schema_version 2 wrote it, key for key: each
+ * A data file of schema_version 3 or 4 (expanded into 3 first, by the product's
+ * expandCompactDataFile) spelled out as schema_version 2 wrote it, key for key: each
  * row as a commit object (a value set at the path its column names, then the fields of its
  * trailing object), each entry with its email from the `emails` table ('' when absent), its
  * significant commits (0 when absent) and its total score (the commit score when absent).
  * Written apart from the product's reader, which a test compares it with.
  */
-export function spelledOut(data: WrittenLeaderboardData): SpelledOutData {
+export function spelledOut(file: unknown): SpelledOutData {
+  const raw = file as Record<string, unknown>;
+  const data = raw.schema_version === COMPACT_SCHEMA_VERSION ? expandCompactDataFile(raw) : file as WrittenLeaderboardData;
   const columns = data.commit_columns;
   const commit = (row: readonly unknown[]): WrittenCommit => {
     const out: Record<string, unknown> = {};

@@ -8,6 +8,7 @@ import { defaultConfig } from '../../src/core/config.js';
 import { dataDirPaths, ensureDataDir } from '../../src/core/store/data-dir.js';
 import type { ScoredCommit } from '../../src/core/types.js';
 import { withoutEmails } from '../../src/core/site/redact.js';
+import { expandCompactDataFile } from '../../src/shared/compact-data-file.js';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
 
 function commit(author: string, email: string, date: string, n: number): ScoredCommit {
@@ -93,9 +94,12 @@ describe('assembleBoard with GitHub activity', () => {
     expect(Object.keys(data.leaderboards.monthly)).toEqual(['2025-03']);
     expect(data.metadata.activity).toMatchObject({ status: ok, points: { approved: 15, commented: 5 } });
     // The published site shows logins, never emails.
-    const written = JSON.parse(one.get('leaderboard-data.json') as string) as { logins: unknown; emails: unknown };
-    expect(written.logins).toEqual({ Ann: 'ANN-GH', Bob: 'bobcat', 'Zoe Q': 'zoe' });
-    expect((withoutEmails(written) as { emails: unknown }).emails).toEqual({ Ann: 'ANN-GH', Bob: 'bobcat', 'Zoe Q': 'zoe' });
+    // schema_version 4 has each person's login in their row of `people`, beside their email.
+    const written = JSON.parse(one.get('leaderboard-data.json') as string) as { people: string[][] };
+    expect(written.people.map(([name, , login]) => [name, login])).toEqual([['Ann', 'ANN-GH'], ['Bob', 'bobcat'], ['Zoe Q', 'zoe']]);
+    expect(written.people.some(([, email]) => email?.includes('@'))).toBe(true);
+    expect((withoutEmails(written) as { people: unknown }).people).toEqual([['Ann', 'ANN-GH', 'ANN-GH'], ['Bob', 'bobcat', 'bobcat'], ['Zoe Q', 'zoe', 'zoe']]);
+    expect(expandCompactDataFile(withoutEmails(written) as Record<string, unknown>).emails).toEqual({ Ann: 'ANN-GH', Bob: 'bobcat', 'Zoe Q': 'zoe' });
     // Repository shares are of commits: a reviewer without commits has none.
     expect(Object.keys(data.metadata.repositoryShares as object)).toEqual(['Ann', 'Bob']);
     // Each repository's own board counts its own reviews.

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { CHUNK_ID, PERIOD_TYPES } from '../../shared/board-index.js';
 import type { WrittenLeaderboardData } from '../../shared/data-file.js';
 import { fsyncDir, writeJsonAtomic, writePiecesAtomic } from '../store/files.js';
-import { dataFilePieces, rowTexts, splitBoard } from './board-files.js';
+import { rowTexts, splitBoard } from './board-files.js';
+import { compactDataFilePieces } from './compact-writer.js';
 
 /** Where the board's files go: the data file, the index beside it, and the chunks folder. */
 export interface BoardPaths {
@@ -17,7 +18,7 @@ export interface BoardPaths {
 const PARALLEL_WRITES = 8;
 
 /**
- * Writes the whole data file (streamed), then the page's split of it: new chunk files (one that
+ * Writes the whole data file (streamed, as schema_version 4: see compact-writer.ts), then the page's split of it: new chunk files (one that
  * exists has the same content, by its name), the folder fsynced, and the index last, each
  * atomically; a crash at any point leaves an index whose chunks are all on disk. Chunks that
  * neither the new nor the previous index names are deleted afterwards (a page still showing the
@@ -25,7 +26,7 @@ const PARALLEL_WRITES = 8;
  */
 export async function writeBoard(paths: BoardPaths, data: WrittenLeaderboardData): Promise<void> {
   const texts = rowTexts(data);
-  await writePiecesAtomic(paths.data, dataFilePieces(data, texts));
+  await writePiecesAtomic(paths.data, compactDataFilePieces(data, texts));
   await writeIndexAndChunks(paths, data, texts);
 }
 

@@ -7,11 +7,12 @@ const NOREPLY = /^(?:\d+\+)?([\w-]+)@users\.noreply\.github\.com$/i;
 export const HIDDEN_EMAIL = '[email hidden]';
 
 /**
- * A copy of a data file fit for a public page: every `email` field, and every value of the
- * `emails` table (schema_version 3), is emptied, or becomes the GitHub login of a noreply
- * address; any other email-like text (a commit subject, who set an override, a name, which the
- * `emails` table and `metadata.repositoryShares` have as keys) is replaced by the login or
- * {@link HIDDEN_EMAIL}.
+ * A copy of a data file fit for a public page: every `email` field, every value of the
+ * `emails` table (schema_version 3) and the email of each row of the `people` table
+ * (schema_version 4) is emptied, or becomes the person's GitHub login where the board knows it
+ * (boards with review data) or that of a noreply address; any other email-like text (a commit
+ * subject, who set an override, a name, which the `emails` table and
+ * `metadata.repositoryShares` have as keys) is replaced by the login or {@link HIDDEN_EMAIL}.
  */
 export function withoutEmails(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(EMAIL, (address) => NOREPLY.exec(address)?.[1] ?? HIDDEN_EMAIL);
@@ -20,6 +21,7 @@ export function withoutEmails(value: unknown): unknown {
   // As entries, so that a key such as a contributor named `__proto__` stays a key.
   return Object.fromEntries(Object.entries(value).map(([key, field]): [string, unknown] => {
     if (key === 'repositories' && Array.isArray(field)) return [key, field.map(keepRemote)];
+    if (key === 'people' && Array.isArray(field)) return [key, field.map(personRow)];
     if (key === 'emails' && isTable(field)) return [key, emailTable(field, isTable((value as Record<string, unknown>).logins) ? (value as Record<string, unknown>).logins as Record<string, unknown> : {})];
     if (key === 'email' && typeof field === 'string') return [key, publicEmail(field)];
     return [withoutEmails(key) as string, withoutEmails(field)];
@@ -46,6 +48,15 @@ function emailTable(table: Record<string, unknown>, logins: Record<string, unkno
     if (!out.has(key) && typeof login === 'string') out.set(key, login);
   }
   return Object.fromEntries(out);
+}
+
+// A row of schema_version 4's `people`: [name, email] or [name, email, login]. The name is hidden
+// as any text is; the email becomes the login, as in the `emails` table of schema_version 3.
+function personRow(row: unknown): unknown {
+  if (!Array.isArray(row)) return withoutEmails(row);
+  const [name, email, ...rest] = row as unknown[];
+  const login = typeof rest[0] === 'string' ? rest[0] : null;
+  return [withoutEmails(name), login ?? (typeof email === 'string' ? publicEmail(email) : withoutEmails(email)), ...rest.map(withoutEmails)];
 }
 
 // A remote like `git@github.com:org/name.git` is an address, not a person's email: the page

@@ -1,5 +1,6 @@
 import { cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { COMPACT_SCHEMA_VERSION, expandCompactDataFile } from '../../shared/compact-data-file.js';
 import { boardRepositories, DATA_FILE_SCHEMA_VERSION, describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../shared/data-file.js';
 import { repoBoardPaths } from '../board/assemble.js';
 import { writeIndexAndChunks } from '../board/write-board.js';
@@ -67,8 +68,8 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
     // A big board is also published as the index and chunks the page reads (see
     // src/shared/board-index.ts); a small one, or a data file of another shape (another tool's,
     // or an earlier version's not refreshed since), is read whole.
-    const published = data.text.length >= SITE_INDEX_MIN_CHARS ? JSON.parse(data.text) as WrittenLeaderboardData : null;
-    const withIndex = published?.schema_version === DATA_FILE_SCHEMA_VERSION;
+    const published = data.text.length >= SITE_INDEX_MIN_CHARS ? builtBoardOf(JSON.parse(data.text)) : null;
+    const withIndex = published !== null;
     await writeFile(path.join(dir, 'index.html'), publishedIndex(index, withIndex, opts.admin ?? null));
     if (opts.admin) await writeFile(path.join(dir, SITE_ADMIN_FILE), `${JSON.stringify(opts.admin, null, 2)}\n`);
     await writeFile(path.join(dir, 'leaderboard-data.json'), data.text);
@@ -80,12 +81,23 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
       await mkdir(where, { recursive: true });
       await writeFile(path.join(where, 'leaderboard-data.json'), board.data.text);
       // The page reads every board the way the site's marker says: with the index when it is on.
-      if (withIndex) await writeIndexAndChunks({ index: path.join(where, 'leaderboard-index.json'), chunks: path.join(where, 'leaderboard-chunks') }, JSON.parse(board.data.text) as WrittenLeaderboardData);
+      const own = withIndex ? builtBoardOf(JSON.parse(board.data.text)) : null;
+      if (own) await writeIndexAndChunks({ index: path.join(where, 'leaderboard-index.json'), chunks: path.join(where, 'leaderboard-chunks') }, own);
     }
     await writeFile(path.join(dir, 'last-update.json'), `${JSON.stringify(status, null, 2)}\n`);
     await writeFile(path.join(dir, SITE_MARKER), `${JSON.stringify({ tool: PACKAGE_NAME, version: TOOL_VERSION, publishedAt: status.timestamp, emails: Boolean(opts.emails) }, null, 2)}\n`);
   });
   return { outDir, publishedAt: status.timestamp, dataBytes: Buffer.byteLength(data.text), emails: Boolean(opts.emails), adminRepository: opts.admin?.repository ?? null };
+}
+
+/**
+ * The board as built (the schema_version 3 tables the index and chunks are made from) of a data
+ * file this version writes (schema_version 4) or wrote (3); null for older shapes.
+ */
+function builtBoardOf(json: unknown): WrittenLeaderboardData | null {
+  const version = (json as { schema_version?: unknown }).schema_version;
+  if (version === COMPACT_SCHEMA_VERSION) return expandCompactDataFile(json as Record<string, unknown>);
+  return version === DATA_FILE_SCHEMA_VERSION ? json as WrittenLeaderboardData : null;
 }
 
 /** Data files from this size on are published with the index and chunks: parsing them whole takes the page seconds. */
