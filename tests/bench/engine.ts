@@ -14,7 +14,7 @@ const RSS_HOOK = 'data:text/javascript,process.on("exit",()=>process.stderr.writ
 
 interface DataFileShape {
   total_commits_analyzed: number;
-  /** Rows whose last value may be an object of the fields that apply (schema_version 3). */
+  /** Rows whose last value may be an object of the fields that apply (schema_version 3 and 4). */
   commits?: unknown[][];
   leaderboards: unknown;
   metadata: { totalContributors?: number };

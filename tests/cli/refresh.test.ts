@@ -6,6 +6,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dataFilePieces } from '../../src/core/board/board-files.js';
+import { compactDataFilePieces } from '../../src/core/board/compact-writer.js';
+import { expandCompactDataFile } from '../../src/shared/compact-data-file.js';
+import { parseLeaderboardData } from '../../src/shared/data-file.js';
 import type { TestRepo } from '../support/git-repo.js';
 import { cli, clockAt, dataFiles, gitStatus, lines, readData, readRawData, readStatus , tempResources } from './helpers.js';
 
@@ -104,6 +108,28 @@ describe('leaderboard refresh on a repository', () => {
     expect(bob).toMatchObject({ total_commits: 1, significant_commits: 0, simple_commits: 1, commit_score: 40, total_score: 40 });
     expect(data.leaderboards.weekly['2025-W01']?.map((e) => e.name)).toEqual([ALICE.name]);
     expect(data.leaderboards.weekly['2025-W14']?.map((e) => [e.name, e.total_score])).toEqual([[BOB.name, 60]]);
+  });
+
+  it('writes schema_version 4, which reads exactly as the same board written as schema_version 3', async () => {
+    const text = await readFile(dataFiles(dataDir).data, 'utf8');
+    const file = JSON.parse(text) as Record<string, unknown> & { people: unknown[]; commits: unknown[][] };
+    expect(Object.keys(file)).toEqual([
+      'schema_version', 'last_updated', 'total_commits_analyzed', 'analysis_period_days', 'commit_defaults',
+      'commit_columns', 'commits', 'people', 'entry_columns', 'leaderboards', 'metadata',
+    ]);
+    expect(file.schema_version).toBe(4);
+    expect(file.people).toEqual([[ALICE.name, ALICE.email], [BOB.name, BOB.email]]);
+    // Newest first: c4, then 63 days, 23 hours back to c3.
+    expect(file.commits.map((r) => r.slice(0, 2))).toEqual([
+      [Buffer.from(h.c4 as string, 'hex').toString('base64url'), Date.parse('2025-04-01T08:00:00Z') / 1000],
+      [Buffer.from(h.c3 as string, 'hex').toString('base64url'), (Date.parse('2025-04-01T08:00:00Z') - Date.parse('2025-02-03T09:00:00Z')) / 1000],
+      ...file.commits.slice(2).map((r) => r.slice(0, 2)),
+    ]);
+    // The same board as schema_version 3 (the board as built, which the index and chunks are made from).
+    const built = expandCompactDataFile(file);
+    expect(built.schema_version).toBe(3);
+    expect(parseLeaderboardData(JSON.parse([...dataFilePieces(built)].join('')))).toEqual(parseLeaderboardData(file));
+    expect([...compactDataFilePieces(built)].join('')).toBe(text);
   });
 
   it('scores known commits part by part, with classification and ai_source', () => {
