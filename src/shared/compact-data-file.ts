@@ -204,7 +204,9 @@ function expandEntry(row: unknown, columns: string[], where: PropertyKey[], peop
     const extras: unknown = row[n];
     if (!isPlainObject(extras)) throw invalid([...where, n], 'expected an object of the fields that apply', extras);
     for (const [name, value] of Object.entries(extras)) {
-      if (!ENTRY_FIELDS.has(name) || name === 'person' || columns.includes(name)) throw invalid([...where, n, name], `unknown field "${name}"`, value);
+      if (!ENTRY_FIELDS.has(name) || name === 'person') throw invalid([...where, n, name], `unknown field "${name}"`, value);
+      const commitsToo = (name === 'commits' || name === COMMITS_DELTA_COLUMN) && (columns.includes('commits') || columns.includes(COMMITS_DELTA_COLUMN));
+      if (columns.includes(name) || commitsToo) throw invalid([...where, n, name], `"${name}" is also a column: give it once`, value);
       fields.push([name as EntryField, value, [...where, n, name]]);
     }
   }

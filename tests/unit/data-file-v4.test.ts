@@ -129,6 +129,8 @@ describe('schema_version 4', () => {
     expect(problem(withEntry([...row0.slice(0, 4), [0, -1]]))).toContain(`${at}.4.1: commit index -1 is not in the commits table`);
     expect(problem(withEntry([...row0.slice(0, 4), [base.commits.length]]))).toContain(`${at}.4.0: commit index ${base.commits.length} is not in the commits table (${base.commits.length} commits)`);
     expect(problem(withEntry([...row0.slice(0, 5), { bonus: 3 }]))).toContain(`${at}.5.bonus: unknown field "bonus"`);
+    expect(problem(withEntry([...row0.slice(0, 5), { commits: [1] }]))).toContain(`${at}.5.commits: "commits" is also a column: give it once`);
+    expect(problem(withEntry([...row0.slice(0, 5), { total_commits: 1 }]))).toContain(`${at}.5.total_commits: "total_commits" is also a column: give it once`);
     expect(problem(withEntry([...row0.slice(0, 5), { additional_contribution_notes: 3 }]))).toContain(`${at}.5.additional_contribution_notes: expected the notes (a string)`);
     expect(problem(withEntry([...row0.slice(0, 5), { reviews: [0] }]))).toContain(`${at}.5.reviews.0: review index 0 is not in the reviews table (0 reviews)`);
     expect(problem({ ...base, people: [['Ann']] })).toContain('people.0: expected [name, email] or [name, email, login], all strings');
