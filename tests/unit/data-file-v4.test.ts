@@ -106,6 +106,16 @@ describe('schema_version 4', () => {
     expect(file.leaderboards.monthly['2025-03']).toEqual([[0, 2, 2, 106, [1, 1]], [1, 1, 1, 53, [0]]]);
   });
 
+  it('reads dates of every day, before 1970 and after 2038 as they were written', () => {
+    const dates = ['1000-03-01T00:00:00Z', '1969-12-31T23:59:59Z', '1970-01-01T00:00:00Z', '2024-02-29T12:34:56Z', '2024-02-29T00:00:01Z', '2024-02-28T23:59:59Z', '2100-01-01T00:00:00Z', '9999-12-31T23:59:59Z'];
+    const data = buildLeaderboardData(dates.map((d, i) => commit('Ann', i, d, String(i).repeat(40))), { contributors: {} }, { ...opts, now: new Date('9999-12-31T23:59:59Z'), analysisPeriodDays: 4_000_000 });
+    const { v3, v4 } = texts(data);
+    const file = JSON.parse(v4) as { commit_columns: string[] };
+    expect(file.commit_columns[1]).toBe(DATE_DELTA_COLUMN);
+    expect(expandCompactDataFile(file).commits.map((r) => r[1])).toEqual([...dates].sort().reverse());
+    expect(parseLeaderboardData(file)).toEqual(parseLeaderboardData(JSON.parse(v3)));
+  });
+
   it('takes a date as seconds only when it reads back the same', () => {
     expect(wholeSeconds('2024-02-29T23:59:59Z')).toBe(Date.parse('2024-02-29T23:59:59Z') / 1000);
     expect(wholeSeconds('1969-12-31T23:59:59Z')).toBe(-1);
@@ -140,6 +150,7 @@ describe('schema_version 4', () => {
     const withCommit = (i: number, j: number, value: unknown) => ({ ...base, commits: base.commits.map((r, k) => (k === i ? r.map((v, m) => (m === j ? value : v)) : r)) });
     expect(problem(withCommit(2, 0, 'abc'))).toContain('commits.2.0: expected the hash\'s bytes in base64url (27 characters for SHA-1, 43 for SHA-256)');
     expect(problem(withCommit(2, 1, '2025-01-01T00:00:00Z'))).toContain('commits.2.1: expected the whole seconds before the date of the row above');
+    expect(problem(withCommit(0, 1, 1e15))).toContain('commits.0.1: the date it gives (1000000000000000 seconds from 1970) is not within the years 0001-9999');
     expect(problem(withCommit(2, 3, 'three'))).toContain('commits.2.3: Invalid input: expected number, received string (stats.files)');
   });
 
