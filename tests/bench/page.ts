@@ -26,7 +26,7 @@ export async function shippedJs(dir = path.resolve('dist/web')): Promise<{ gzip:
 }
 
 /** `leaderboard serve --no-refresh` on `dataDir` (plus `extraArgs`), as a child process; `bin` is another build's CLI (default: this checkout's). */
-export async function serve(dataDir: string, extraArgs: readonly string[] = [], bin = BIN): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+export async function serve(dataDir: string, extraArgs: readonly string[] = [], bin: string = BIN): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--no-open', '--port', '0', '--no-refresh', '--data-dir', dataDir, ...extraArgs], {
     env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -30,7 +30,7 @@ function selfTimes(profile: { nodes: Node[]; samples: number[]; timeDeltas: numb
 async function main(): Promise<void> {
   const [dataDir, query = '', out = '/tmp/page.cpuprofile'] = process.argv.slice(2);
   if (!dataDir) throw new Error('usage: profile-page.ts DATA_DIR [QUERY] [OUT]');
-  const server = await serve(dataDir);
+  const server = await serve(dataDir, [], process.env.PAGE_BIN); // PAGE_BIN: another build's CLI
   const { browser, close } = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });

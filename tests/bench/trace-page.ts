@@ -13,7 +13,7 @@ interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: 
 
 const [dataDir, query = '', out = '/tmp/page-trace.json'] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: trace-page.ts DATA_DIR [QUERY] [OUT]');
-const server = await serve(dataDir);
+const server = await serve(dataDir, [], process.env.PAGE_BIN); // PAGE_BIN: another build's CLI
 const { browser, close } = await launchBrowser();
 try {
   // A first load warms the server (its gzip of the index is made once) as the bench's later loads find it.
@@ -24,7 +24,7 @@ try {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => { events.push(...(e.value as TraceEvent[])); });
+  cdp.on('Tracing.dataCollected', (e) => { events.push(...(e.value as unknown as TraceEvent[])); });
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,v8,blink.user_timing,loading', transferMode: 'ReportEvents' });
   await page.goto(server.url + query, { waitUntil: 'commit' });

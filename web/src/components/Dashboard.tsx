@@ -8,6 +8,7 @@ import { useAutoReload } from '../hooks/use-auto-reload.js';
 import { useHiddenContributors } from '../hooks/use-hidden-contributors.js';
 import { useRefreshStatus } from '../hooks/use-refresh-status.js';
 import { useViewState } from '../hooks/use-view-state.js';
+import { useViewSwitch } from '../hooks/use-view-switch.js';
 import type { Board } from '../lib/board.js';
 import { RepositoriesContext } from '../lib/commit-links.js';
 import { fileNamePart } from '../lib/csv.js';
@@ -50,6 +51,7 @@ interface DashboardProps {
 /** The main screen once the data is loaded. */
 export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismissRefreshError, repo = null, onRepoChange, repoMissing = null }: DashboardProps) {
   const view = useViewState(board);
+  const controls = useViewSwitch(view);
   const [hidden, setHidden] = useHiddenContributors();
   const { status, reload: reloadStatus } = useRefreshStatus();
   const reloadData = useCallback(() => void onRefresh(), [onRefresh]);
@@ -67,7 +69,6 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   );
   const [query, setQuery] = useState('');
   const summary = useMemo(() => computeSummary(entries), [entries]);
-  const series = useMemo(() => board.series(view.type, hidden), [board, view.type, hidden]);
   const loader = useMemo(() => (view.period ? board.commitLoader(view.type, view.period) : null), [board, view.type, view.period]);
   const reviewLoader = useMemo(() => (view.period ? board.reviewLoader(view.type, view.period) : null), [board, view.type, view.period]);
   const activity = useMemo(() => readBoardActivity(board.metadata), [board]);
@@ -139,24 +140,27 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           <div className="board-view" hidden={contributor !== null} data-testid="board-view">
           <SummaryCards summary={summary} reviews={reviewCount} />
           <ContributorFilter names={board.names} hidden={hidden} onChange={setHidden} />
-          <PeriodTabs type={view.type} onChange={view.setType} panelId={PANEL_ID} />
-          <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}>
+          <PeriodTabs type={controls.type} onChange={controls.setType} panelId={PANEL_ID} />
+          <div className={`period-panel${controls.busy ? ' is-busy' : ''}`} role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}
+            aria-busy={controls.busy || undefined} data-testid="period-panel">
             <div className="toolbar">
               <ViewingBadge type={view.type} period={view.period} contributors={entries.length} />
               <div className="toolbar-selects">
+                {/* Seen only when a change takes a while: its CSS waits before showing it. */}
+                {controls.busy && <span className="busy-indicator" aria-hidden="true" data-testid="view-busy" />}
                 {repositories.length > 1 && onRepoChange && <RepoSelect repositories={repositories} repo={repo} onChange={onRepoChange} />}
-                <PeriodSelect type={view.type} labels={view.labels} period={view.period} onChange={view.setPeriod} />
+                <PeriodSelect type={view.type} labels={view.labels} period={controls.type === view.type ? controls.period : view.period} onChange={controls.setPeriod} />
               </div>
             </div>
             {repo && repositories.length > 1 && (
               <p className="repo-note" data-testid="repo-note">Commits in {repo} only; manual contributions count in All repositories.</p>
             )}
-            <TrendsChart series={series} type={view.type} />
+            <TrendsChart board={board} type={view.type} hidden={hidden} />
             <RepositoriesContext.Provider value={links}>
             <CommitLoaderContext.Provider value={loader}>
             <ReviewLoaderContext.Provider value={reviewLoader}>
               <ContributorLinkContext.Provider value={link}>
-                <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries}
+                <LeaderboardTable view={`${view.type}:${view.period ?? ''}`} entries={entries}
                   emptyReason={boardEmpty && <EmptyBoardReason metadata={board.metadata} analysisPeriodDays={board.analysis_period_days} />}
                   query={query} onQueryChange={setQuery} previous={previous}
                   csvFileName={`leaderboard-${view.type}-${fileNamePart(view.period ?? 'none')}.csv`} activity={tableActivity} />
