@@ -44,6 +44,7 @@ try {
     }
     process.stdout.write(`\n${dir} (${ROUNDS} alternating rounds): median (max), before -> after\n`);
     for (const k of KEYS) {
+      if (acc.after[k].length === 0) continue;
       const b = summarizeTimes(acc.before[k]);
       const a = summarizeTimes(acc.after[k]);
       process.stdout.write(`  ${k.padEnd(16)} ${fmtMs(b.median).padStart(8)} (${fmtMs(b.max)})  ->  ${fmtMs(a.median).padStart(8)} (${fmtMs(a.max)})   n=${acc.after[k].length}\n`);

@@ -134,6 +134,8 @@ export interface PageTimes {
 }
 
 const LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 5);
+/** BENCH_PAGE_FIRST_ONLY=1: cold loads only, no interactions (to compare first rows with many loads). */
+const FIRST_ONLY = process.env.BENCH_PAGE_FIRST_ONLY === '1';
 const SWITCH_ORDER = ['monthly', 'quarterly', 'weekly'] as const;
 const ROUNDS = 3;
 
@@ -151,7 +153,7 @@ export async function measureDataset(browser: Browser, url: string, dataDir: str
       const first = (await page.evaluate('window.__benchFirstRow')) as { dom: number; painted: number };
       times.firstRow.push(first.painted);
       times.firstRowDom.push(first.dom);
-      if (load < LOADS - 1) continue;
+      if (load < LOADS - 1 || FIRST_ONLY) continue;
       // Tab switches, on the last page loaded, once its load has settled.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);

@@ -51,7 +51,7 @@ interface DashboardProps {
 /** The main screen once the data is loaded. */
 export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismissRefreshError, repo = null, onRepoChange, repoMissing = null }: DashboardProps) {
   const view = useViewState(board);
-  const controls = useViewSwitch(view);
+  const controls = useViewSwitch(view, board);
   const [hidden, setHidden] = useHiddenContributors();
   const { status, reload: reloadStatus } = useRefreshStatus();
   const reloadData = useCallback(() => void onRefresh(), [onRefresh]);

@@ -41,16 +41,19 @@ export interface Board {
   commitLoader: (type: PeriodType, label: string) => ((name: string) => Promise<Commit[]>) | null;
   /** Loads the listed reviews of a contributor of one period; null when the entries carry them already. */
   reviewLoader: (type: PeriodType, label: string) => ((name: string) => Promise<Review[]>) | null;
+  /** How many entries of these periods are still to be built before they can be shown (0 once built, or when the file had them). */
+  unbuilt: (type: PeriodType, labels: readonly (string | null)[]) => number;
 }
 
-function memo<K, V>(make: (key: K) => V): (key: K) => V {
+function memo<K, V>(make: (key: K) => V): ((key: K) => V) & { has: (key: K) => boolean } {
   const cache = new Map<K, V>();
-  return (key) => {
+  const get = (key: K): V => {
     if (cache.has(key)) return cache.get(key) as V;
     const value = make(key);
     cache.set(key, value);
     return value;
   };
+  return Object.assign(get, { has: (key: K) => cache.has(key) });
 }
 
 /** A board over the whole data file (as parsed by parseLeaderboardData). */
@@ -72,6 +75,7 @@ export function boardFromData(data: LeaderboardData): Board {
     standings: (type, name, hidden) => entryStandings(data.leaderboards[type], name, hidden),
     commitLoader: () => null,
     reviewLoader: () => null,
+    unbuilt: () => 0,
   };
 }
 
@@ -132,6 +136,10 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     standings: (type, name, hidden) => indexStandings(index, type, name, hidden),
     commitLoader: (type, label) => fromChunks(type, label, chunkEntryCommits),
     reviewLoader: (type, label) => fromChunks(type, label, chunkEntryReviews),
+    unbuilt: (type, wanted) => wanted.reduce((n, label) => {
+      const period = label === null ? undefined : byLabel[type].get(label);
+      return period && !entriesOf.has(`${type}\n${label}`) ? n + period.rows.length / ROW_STRIDE : n;
+    }, 0),
   };
 }
 
