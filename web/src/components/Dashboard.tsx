@@ -77,6 +77,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const repository = typeof board.metadata.repository === 'string' ? board.metadata.repository : null;
   const repositories = useMemo(() => boardRepositories(board.metadata), [board]);
   const links = useMemo(() => new Map(repositories.length > 1 ? repositories.map((r) => [r.name, r.url]) : []), [repositories]);
+  const namesOf = useCallback(() => board.names, [board]);
   const boardEmpty = PERIOD_TYPES.every((t) => board.labels[t].length === 0);
   // The open panel and the section it starts at; null while closed.
   const [explaining, setExplaining] = useState<RulesSection | null>(null);
@@ -139,7 +140,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           {/* Kept mounted under a contributor page, so Back finds the board as it was (open row, search, rows shown). */}
           <div className="board-view" hidden={contributor !== null} data-testid="board-view">
           <SummaryCards summary={summary} reviews={reviewCount} />
-          <ContributorFilter names={board.names} hidden={hidden} onChange={setHidden} />
+          <ContributorFilter names={namesOf} hidden={hidden} onChange={setHidden} />
           <PeriodTabs type={controls.type} onChange={controls.setType} panelId={PANEL_ID} />
           <div className={`period-panel${controls.busy ? ' is-busy' : ''}`} role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}
             aria-busy={controls.busy || undefined} data-testid="period-panel">

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { PeriodType } from '../../../src/shared/data-file.js';
 import type { Board } from '../lib/board.js';
 import { afterPaint } from './use-after-paint.js';
@@ -49,10 +50,11 @@ export function useViewSwitch(view: PeriodView, board: Board): ViewSwitch {
     const label = next.period ?? nextLabels[0] ?? null;
     const previous = label === null ? null : (nextLabels[nextLabels.indexOf(label) + 1] ?? null);
     const slow = lastMs.current > SLOW_CHANGE_MS || board.unbuilt(next.type, [label, previous]) > SLOW_UNBUILT_ENTRIES;
-    const start = performance.now();
+    // The change itself is timed, from here to the frame after it (layout and paint included);
+    // not the busy frame before it, or one slow change would make every later one two steps.
     const timed = () => {
+      const start = performance.now();
       apply();
-      // Timed to the frame after the change: what a visitor waited, layout and paint included.
       afterPaint(() => { lastMs.current = performance.now() - start; });
     };
     if (!slow) {
@@ -63,8 +65,11 @@ export function useViewSwitch(view: PeriodView, board: Board): ViewSwitch {
     setPending(next);
     cancel.current = afterPaint(() => {
       cancel.current = null;
-      setPending(null);
-      timed();
+      // Rendered in this task, right after the busy frame, not in one React would schedule later.
+      flushSync(() => {
+        setPending(null);
+        timed();
+      });
     });
   }, [board]);
 

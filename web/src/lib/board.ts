@@ -92,11 +92,18 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
   }
   const ascending = {} as Record<PeriodType, string[]>;
   for (const type of PERIOD_TYPES) ascending[type] = [...labels[type]].reverse();
-  // Only people some entry names (the people table has one per name and email).
-  const names = new Set<string>();
-  for (const type of PERIOD_TYPES) {
-    for (const p of index.periods[type]) for (let r = 0; r < p.rows.length; r += ROW_STRIDE) names.add((index.people[p.rows[r] as number] as [string, string])[0]);
-  }
+  // Only people some entry names (the people table has one per name and email). Read every row
+  // of the index and sorted on first use (the filter's list), not before the first paint.
+  let names: string[] | null = null;
+  const allNames = (): string[] => {
+    if (names) return names;
+    const found = new Set<string>();
+    for (const type of PERIOD_TYPES) {
+      for (const p of index.periods[type]) for (let r = 0; r < p.rows.length; r += ROW_STRIDE) found.add((index.people[p.rows[r] as number] as [string, string])[0]);
+    }
+    names = [...found].sort(compareLabels);
+    return names;
+  };
   const entriesOf = memo((key: string) => {
     const [type, label] = splitKey(key);
     const period = byLabel[type].get(label);
@@ -130,7 +137,7 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     analysis_period_days: index.analysis_period_days,
     metadata: index.metadata,
     labels,
-    names: [...names].sort(compareLabels),
+    get names() { return allNames(); },
     entries: (type, label) => entriesOf(`${type}\n${label}`),
     series: (type, hidden) => indexSeries(index, type, hidden, ascending[type], boardShowsReviews(index.metadata)),
     standings: (type, name, hidden) => indexStandings(index, type, name, hidden),
