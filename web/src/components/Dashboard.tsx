@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { boardRepositories, PERIOD_TYPES } from '../../../src/shared/data-file.js';
 import { CommitLoaderContext } from '../hooks/commit-loader.js';
 import { ReviewLoaderContext } from '../hooks/review-loader.js';
@@ -34,6 +34,12 @@ import { TrendsChart } from './TrendsChart.js';
 import { ViewingBadge } from './ViewingBadge.js';
 
 const PANEL_ID = 'period-panel';
+// The busy frame of a slow change (see useViewSwitch) re-renders the dashboard for its tabs and
+// select: the parts whose props did not change are left as they are.
+const Table = memo(LeaderboardTable);
+const Chart = memo(TrendsChart);
+const Cards = memo(SummaryCards);
+const Filter = memo(ContributorFilter);
 
 interface DashboardProps {
   board: Board;
@@ -139,10 +145,10 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           )}
           {/* Kept mounted under a contributor page, so Back finds the board as it was (open row, search, rows shown). */}
           <div className="board-view" hidden={contributor !== null} data-testid="board-view">
-          <SummaryCards summary={summary} reviews={reviewCount} />
-          <ContributorFilter names={namesOf} hidden={hidden} onChange={setHidden} />
+          <Cards summary={summary} reviews={reviewCount} />
+          <Filter names={namesOf} hidden={hidden} onChange={setHidden} />
           <PeriodTabs type={controls.type} onChange={controls.setType} panelId={PANEL_ID} />
-          <div className={`period-panel${controls.busy ? ' is-busy' : ''}`} role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}
+          <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}
             aria-busy={controls.busy || undefined} data-testid="period-panel">
             <div className="toolbar">
               <ViewingBadge type={view.type} period={view.period} contributors={entries.length} />
@@ -156,12 +162,12 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
             {repo && repositories.length > 1 && (
               <p className="repo-note" data-testid="repo-note">Commits in {repo} only; manual contributions count in All repositories.</p>
             )}
-            <TrendsChart board={board} type={view.type} hidden={hidden} />
+            <Chart board={board} type={view.type} hidden={hidden} />
             <RepositoriesContext.Provider value={links}>
             <CommitLoaderContext.Provider value={loader}>
             <ReviewLoaderContext.Provider value={reviewLoader}>
               <ContributorLinkContext.Provider value={link}>
-                <LeaderboardTable view={`${view.type}:${view.period ?? ''}`} entries={entries}
+                <Table key={`${view.type}:${view.period ?? ''}`} entries={entries}
                   emptyReason={boardEmpty && <EmptyBoardReason metadata={board.metadata} analysisPeriodDays={board.analysis_period_days} />}
                   query={query} onQueryChange={setQuery} previous={previous}
                   csvFileName={`leaderboard-${view.type}-${fileNamePart(view.period ?? 'none')}.csv`} activity={tableActivity} />

@@ -93,7 +93,7 @@ export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement,
       {expanded && (
         <tr className="details-row" id={detailsId} data-testid="row-details">
           <td colSpan={COLUMN_COUNT + (reviews ? 1 : 0)}>
-            {reviews ? <div className="details-stack"><CommitList key={entry.name} entry={entry} /><ReviewList key={entry.name} entry={entry} /></div> : <CommitList key={entry.name} entry={entry} />}
+            {reviews ? <div className="details-stack"><CommitList entry={entry} /><ReviewList entry={entry} /></div> : <CommitList entry={entry} />}
           </td>
         </tr>
       )}

@@ -35,8 +35,6 @@ interface LeaderboardTableProps {
   csvFileName?: string;
   /** A board with review data (and issue reports counted): the Reviews column and the CSV's columns. */
   activity?: CsvActivity;
-  /** The period shown (type and label): another one closes the open row and shows the first rows again. */
-  view?: string;
 }
 const REVIEWS_HEADER = { label: 'Reviews', title: 'Pull requests reviewed (points on hover)', numeric: true };
 /**
@@ -55,7 +53,7 @@ function firstRows(): number {
 }
 
 /** 'Contributor Rankings': the tier legend and one row per contributor, one row open at a time. */
-export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChange, previous = null, csvFileName = 'leaderboard.csv', activity = { reviews: false, issues: false }, view = '' }: LeaderboardTableProps) {
+export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChange, previous = null, csvFileName = 'leaderboard.csv', activity = { reviews: false, issues: false } }: LeaderboardTableProps) {
   // Reviews sit before Total, which they add to.
   const headers = activity.reviews ? [...HEADERS.slice(0, -2), REVIEWS_HEADER, ...HEADERS.slice(-2)] : HEADERS;
   const matching = useMemo(() => searchEntries(entries, query), [entries, query]);
@@ -69,21 +67,14 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
   const [painted, setPainted] = useState(false);
   const [first] = useState(firstRows);
-  // Another period reuses the rows on screen instead of mounting a new table: removing the old
-  // table's hundred rows was most of a tab switch on a big board (20-30 ms of removeChild).
-  const [seenView, setSeenView] = useState(view);
-  if (seenView !== view) {
-    setSeenView(view);
-    setOpenName(null);
-    setLimit(ROWS_PER_PAGE);
-  }
   useEffect(() => (painted ? undefined : afterPaint(() => startTransition(() => setPainted(true)))), [painted]);
   const cap = painted ? limit : Math.min(limit, first);
   const shown = matching.length > cap ? matching.slice(0, cap) : matching;
   const left = painted ? matching.length - shown.length : 0;
-  // Keyed by position: a row stays where it is and takes the entry now at its rank (another
-  // period, someone hidden above it), so only its text changes; what an open row loaded is keyed
-  // by name inside it.
+  // Keyed by name (unique in a period of this tool's files), so hiding someone moves rows instead
+  // of rebuilding every row below them; a repeated name in a hand-made file gets its position too.
+  const seen = new Set<string>();
+  const keys = shown.map((e, i) => (seen.has(e.name) ? `${e.name}#${i}` : (seen.add(e.name), e.name)));
   const baseId = useId();
   return (
     <section className="card table-card" data-testid="leaderboard" aria-labelledby={`${baseId}-title`}>
@@ -117,7 +108,7 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
             </thead>
             <tbody onKeyDown={onTreegridKeyDown}>
               {shown.map((e, i) => (
-                <LeaderboardRow key={i} entry={e} expanded={openName === e.name}
+                <LeaderboardRow key={keys[i]} entry={e} expanded={openName === e.name}
                   onToggle={() => setOpenName((cur) => (cur === e.name ? null : e.name))}
                   detailsId={`${baseId}-details-${i}`} movement={movement(e)} reviews={activity.reviews} />
               ))}
