@@ -1,7 +1,8 @@
 /**
  * Screenshots of boards as a visitor sees them, light and dark, for people to look at (not
- * compared): the first screen after load, and the weekly tab while a change is made on a CPU 20
- * times slower (the busy state). Usage:
+ * compared): the first screen after load, and a tab change on a CPU 20 times slower (a screenshot
+ * waits for a frame the page draws, so it shows the change made; the spinner, drawn by the
+ * compositor while the page is busy, does not appear in it). Usage:
  *   node --import tsx tests/bench/screens.ts OUT_DIR NAME=DATA_DIR...
  */
 import path from 'node:path';
