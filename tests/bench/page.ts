@@ -25,10 +25,9 @@ export async function shippedJs(dir = path.resolve('dist/web')): Promise<{ gzip:
   return { gzip, raw, files };
 }
 
-/** `leaderboard serve --no-refresh` on a data directory, until stopped. */
-/** `leaderboard serve --no-refresh` on `dataDir` (plus `extraArgs`), as a child process. */
-export async function serve(dataDir: string, extraArgs: readonly string[] = []): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--no-open', '--port', '0', '--no-refresh', '--data-dir', dataDir, ...extraArgs], {
+/** `leaderboard serve --no-refresh` on `dataDir` (plus `extraArgs`), as a child process; `bin` is another build's CLI (default: this checkout's). */
+export async function serve(dataDir: string, extraArgs: readonly string[] = [], bin: string = BIN): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--no-open', '--port', '0', '--no-refresh', '--data-dir', dataDir, ...extraArgs], {
     env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -135,10 +134,13 @@ export interface PageTimes {
 }
 
 const LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 5);
+/** BENCH_PAGE_FIRST_ONLY=1: cold loads only, no interactions (to compare first rows with many loads). */
+const FIRST_ONLY = process.env.BENCH_PAGE_FIRST_ONLY === '1';
 const SWITCH_ORDER = ['monthly', 'quarterly', 'weekly'] as const;
 const ROUNDS = 3;
 
-async function measureDataset(browser: Browser, url: string, dataDir: string): Promise<PageTimes> {
+/** The page figures of the board at `url` (served from `dataDir`), in one browser. */
+export async function measureDataset(browser: Browser, url: string, dataDir: string): Promise<PageTimes> {
   const times: PageTimes = { firstRow: [], firstRowDom: [], tabSwitch: [], tabSwitchDom: [], rows: 0, periodChange: [], openRow: [], hide: [], heapBytes: NaN, contributorPage: [] };
   for (let load = 0; load < LOADS; load++) {
     // The probes are strings evaluated in the page, which its CSP forbids; the CSP itself is tested in tests/e2e/csp.test.ts.
@@ -151,7 +153,7 @@ async function measureDataset(browser: Browser, url: string, dataDir: string): P
       const first = (await page.evaluate('window.__benchFirstRow')) as { dom: number; painted: number };
       times.firstRow.push(first.painted);
       times.firstRowDom.push(first.dom);
-      if (load < LOADS - 1) continue;
+      if (load < LOADS - 1 || FIRST_ONLY) continue;
       // Tab switches, on the last page loaded, once its load has settled.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);

@@ -4,6 +4,7 @@
  * period changes, then prints the functions with the most self time and writes the .cpuprofile
  * (open it in Chrome DevTools). Usage:
  *   node --import tsx tests/bench/profile-page.ts DATA_DIR [QUERY] [OUT.cpuprofile]
+ * With PROFILE_LOAD=1 it profiles a cold load instead, from navigation to the first row painted.
  * Build unminified first (`npx vite build --minify false`) to read function names.
  */
 import { writeFile } from 'node:fs/promises';
@@ -29,11 +30,28 @@ function selfTimes(profile: { nodes: Node[]; samples: number[]; timeDeltas: numb
 async function main(): Promise<void> {
   const [dataDir, query = '', out = '/tmp/page.cpuprofile'] = process.argv.slice(2);
   if (!dataDir) throw new Error('usage: profile-page.ts DATA_DIR [QUERY] [OUT]');
-  const server = await serve(dataDir);
+  const server = await serve(dataDir, [], process.env.PAGE_BIN); // PAGE_BIN: another build's CLI
   const { browser, close } = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
+    if (process.env.PROFILE_LOAD === '1') {
+      const cdp: CDPSession = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      const t0 = Date.now();
+      await page.goto(server.url + query, { waitUntil: 'commit' });
+      await page.getByTestId('leaderboard-row').first().waitFor({ timeout: 60_000 });
+      const wall = Date.now() - t0;
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(out, JSON.stringify(profile));
+      const rows = selfTimes(profile as never);
+      const total = rows.reduce((s, [, t]) => s + t, 0);
+      process.stdout.write(`load to first row: ${wall} ms (wall, incl. CDP); profile: ${total.toFixed(0)} ms sampled -> ${out}\n`);
+      for (const [k, t] of rows.slice(0, 40)) process.stdout.write(`${t.toFixed(1).padStart(8)} ms  ${k}\n`);
+      return;
+    }
     await page.goto(server.url + query);
     await page.getByTestId('leaderboard-row').first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pw } from '../support/pw-expect.js';
 import type { Page } from 'playwright-core';
 import { keepScreenshot, newPage, serveFixture, type E2eSession } from '../support/e2e.js';
+import { watchBusy } from './support/busy-probe.js';
 
 let s: E2eSession;
 beforeAll(async () => {
@@ -166,6 +167,28 @@ describe('the fixture on the main screen', () => {
     await pw(page.getByTestId('tab-quarterly')).toBeFocused();
     await page.context().close();
     await other.context().close();
+  });
+
+  it('shows no busy state on this small board: every period listed at once, no indicator on a tab or period change', async () => {
+    const page = await open();
+    const select = page.getByTestId('period-select');
+    // Counted at once, not waited for: a list this short is never shown in part.
+    expect(await select.locator('option').count()).toBe(53);
+    expect(await select.getAttribute('aria-busy')).toBeNull();
+    const probe = await watchBusy(page);
+    for (const tab of ['monthly', 'quarterly', 'weekly'] as const) {
+      await page.getByTestId(`tab-${tab}`).click();
+      await pw(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+    }
+    await select.selectOption('2025-W40');
+    await pw(page.getByTestId('viewing-period')).toHaveText('2025-W40');
+    await page.waitForTimeout(400); // past the indicator's delay
+    const seen = await probe.stop();
+    // Never shown: at most a frame of aria-busy, shorter than the indicator's wait.
+    expect(seen.maxOpacity).toBe(0);
+    if (seen.indicatorShownAfterMs !== null) expect(seen.longestBusyMs).toBeLessThan(seen.indicatorShownAfterMs);
+    await pw(page.getByTestId('view-busy')).toHaveCount(0);
+    await expect.poll(() => page.getByTestId('period-panel').getAttribute('aria-busy')).toBeNull();
   });
 
   it('hides contributors, re-assigns tiers by rank, keeps the choice across a reload and shows an empty period', async () => {

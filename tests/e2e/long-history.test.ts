@@ -12,6 +12,7 @@ import type { ScoredCommit } from '../../src/core/types.js';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
 import { keepScreenshot, newPage, serveDataDir, type E2eSession } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
+import { throttleCpu, watchBusy } from './support/busy-probe.js';
 import { readFile } from 'node:fs/promises';
 
 const WEEK = 7 * 86_400_000;
@@ -68,11 +69,59 @@ describe('a 21-year history', () => {
     expect(fetched).toContain('/leaderboard-index.json');
     expect(fetched).not.toContain('/leaderboard-data.json');
     const options = page.getByTestId('period-select').locator('option');
-    expect(await options.count()).toBeGreaterThan(1_000);
+    // The weeks around the selected one come first, the rest right after (see the next test).
+    await expect.poll(() => options.count()).toBeGreaterThan(1_000);
     await page.getByTestId('period-select').selectOption('2004-W02');
     await pw(page.getByTestId('viewing-period')).toHaveText('2004-W02');
     await pw(page.getByTestId('summary-total-commits-value')).toHaveText('3');
-    expect(new URL(page.url()).searchParams.get('period')).toBe('2004-W02');
+    await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('2004-W02');
+  });
+
+  it('reaches every week from a link to the oldest: the list completes and the newest week can be chosen', async () => {
+    const page = await open('?type=weekly&period=2004-W02');
+    const select = page.getByTestId('period-select');
+    const options = select.locator('option');
+    await pw(select).toHaveValue('2004-W02');
+    await expect.poll(() => select.getAttribute('aria-busy')).toBeNull();
+    const labels = await options.evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    expect(labels.length).toBeGreaterThan(1_000);
+    expect(labels).toEqual([...labels].sort().reverse());
+    expect(labels.at(-1)).toBe('2004-W02');
+    // The newest week, over 1,000 options away from the one the link opened, is there to choose.
+    const newest = labels[0] ?? '';
+    await select.selectOption(newest);
+    await pw(page.getByTestId('viewing-period')).toHaveText(newest);
+    await page.getByTestId('tab-monthly').click();
+    await page.getByTestId('tab-weekly').click();
+    await pw(select).toHaveValue(newest);
+    await expect.poll(() => options.count()).toBe(labels.length);
+  });
+
+  it('says it is working while a slow machine makes a tab or period, and stops saying so after', async () => {
+    const page = await open();
+    const release = await throttleCpu(page, 40);
+    try {
+      // A first change on a CPU this slow takes well over 50 ms: the page learns it is slow here.
+      const first = await watchBusy(page);
+      await page.getByTestId('tab-quarterly').click();
+      await expect.poll(() => page.getByTestId('trends-chart').innerText(), { timeout: 30_000 }).toContain('(Quarterly)');
+      await first.stop();
+      const probe = await watchBusy(page);
+      await page.getByTestId('tab-monthly').click();
+      // The tab is selected at once, while the monthly view is being made.
+      await pw(page.getByTestId('tab-monthly')).toHaveAttribute('aria-selected', 'true');
+      await expect.poll(() => page.getByTestId('trends-chart').innerText(), { timeout: 30_000 }).toContain('(Monthly)');
+      await expect.poll(() => page.getByTestId('period-panel').getAttribute('aria-busy')).toBeNull();
+      await pw(page.getByTestId('view-busy')).toHaveCount(0);
+      const seen = await probe.stop();
+      expect(seen.busyFrames).toBeGreaterThan(0);
+      // The indicator was there, and the panel stayed busy past the moment it is fully shown.
+      expect(seen.indicatorShownAfterMs).not.toBeNull();
+      expect(seen.longestBusyMs).toBeGreaterThan(seen.indicatorShownAfterMs ?? Infinity);
+      await pw(page.getByTestId('viewing-period')).toHaveText((await page.getByTestId('period-select').inputValue()));
+    } finally {
+      await release();
+    }
   });
 
   it('opens a far-past period by URL, with its commits fetched when a row opens', async () => {

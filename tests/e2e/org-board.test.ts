@@ -63,7 +63,7 @@ describe('a board of several repositories', () => {
     await pw(page.getByTestId('summary-total-commits-value')).toHaveText('3');
     await pw(page.getByTestId('leaderboard-row')).toHaveCount(2);
     await pw(page.getByTestId('repo-note')).toContainText('Commits in api only');
-    expect(new URL(page.url()).searchParams.get('repo')).toBe('api');
+    await expect.poll(() => new URL(page.url()).searchParams.get('repo')).toBe('api');
     await keepScreenshot(page, 'org-board-api');
 
     // The link survives a reload, and All brings the whole board back.
@@ -77,7 +77,7 @@ describe('a board of several repositories', () => {
     expect(requests.filter((p) => p.endsWith('/leaderboard-index.json'))).toEqual(['/leaderboard-repos/api/leaderboard-index.json']);
     await page.getByTestId('repo-select').selectOption('');
     await pw(page.getByTestId('summary-total-commits-value')).toHaveText('5');
-    expect(new URL(page.url()).searchParams.get('repo')).toBeNull();
+    await expect.poll(() => new URL(page.url()).searchParams.get('repo')).toBeNull();
     await page.close();
   });
 

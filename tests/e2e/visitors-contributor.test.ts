@@ -51,7 +51,7 @@ describe('a contributor page on the fixture', () => {
     const page = await open('?type=weekly&period=2025-W43');
     await row(page, 'maobaolong').getByTestId('contributor-name').click();
     await pw(profile(page)).toBeVisible();
-    expect(new URL(page.url()).search).toBe('?type=weekly&period=2025-W43&contributor=maobaolong');
+    await expect.poll(() => new URL(page.url()).search).toBe('?type=weekly&period=2025-W43&contributor=maobaolong');
     await pw(row(page, 'maobaolong')).toHaveAttribute('aria-expanded', 'false'); // the row did not toggle
     await pw(page.getByTestId('contributor-title')).toHaveText('maobaolong');
     await pw(page.getByTestId('contributor-page-email')).toHaveText('baoloongmao@tencent.com');
@@ -101,7 +101,7 @@ describe('a contributor page on the fixture', () => {
     await page.goBack();
     await pw(page.getByTestId('board-view')).toBeVisible();
     await pw(profile(page)).toHaveCount(0);
-    expect(new URL(page.url()).search).toBe('?type=monthly&period=2025-10');
+    await expect.poll(() => new URL(page.url()).search).toBe('?type=monthly&period=2025-10');
     await pw(page.getByTestId('tab-monthly')).toHaveAttribute('aria-selected', 'true');
     await pw(page.getByTestId('viewing-period')).toHaveText('2025-10');
     await pw(page.getByTestId('ranking-search')).toHaveValue('o');
@@ -120,7 +120,7 @@ describe('a contributor page on the fixture', () => {
     await pw(page.getByTestId('contributor-title')).toHaveText('Kobe Chen');
     await page.getByTestId('contributor-type-quarterly').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('quarterly');
-    expect(new URL(page.url()).searchParams.get('contributor')).toBe('Kobe Chen');
+    await expect.poll(() => new URL(page.url()).searchParams.get('contributor')).toBe('Kobe Chen');
     await pw(page.getByTestId('contributor-chart')).toContainText('Score and rank over time (Quarterly)');
     await page.reload();
     await pw(page.getByTestId('contributor-title')).toHaveText('Kobe Chen');
@@ -130,7 +130,7 @@ describe('a contributor page on the fixture', () => {
     // Back after the reload still leads to the board of the view it was opened from.
     await page.goBack();
     await pw(rows(page).first()).toBeVisible();
-    expect(new URL(page.url()).search).toBe('?type=monthly&period=2025-10');
+    await expect.poll(() => new URL(page.url()).search).toBe('?type=monthly&period=2025-10');
     await pw(page.getByTestId('viewing-period')).toHaveText('2025-10');
     await page.context().close();
   });
@@ -140,7 +140,7 @@ describe('a contributor page on the fixture', () => {
     await pw(page.getByTestId('contributor-title')).toHaveText('Jiayi Yao');
     await page.getByTestId('contributor-back').click();
     await pw(rows(page).first()).toBeVisible();
-    expect(new URL(page.url()).search).toBe('?type=weekly&period=2025-W40');
+    await expect.poll(() => new URL(page.url()).search).toBe('?type=weekly&period=2025-W40');
     await pw(page.getByTestId('viewing-period')).toHaveText('2025-W40');
     await page.context().close();
   });
@@ -153,7 +153,7 @@ describe('a contributor page on the fixture', () => {
     await keepScreenshot(page, 'visitors-contributor-unknown');
     await page.getByTestId('contributor-not-found-back').click();
     await pw(rows(page).first()).toBeVisible();
-    expect(new URL(page.url()).searchParams.get('contributor')).toBeNull();
+    await expect.poll(() => new URL(page.url()).searchParams.get('contributor')).toBeNull();
     await pw(page.getByTestId('tab-monthly')).toHaveAttribute('aria-selected', 'true');
     await page.context().close();
   });
@@ -194,7 +194,7 @@ describe('a contributor page on the fixture', () => {
     await page.getByTestId('contributor-back').focus();
     await page.keyboard.press('Enter');
     await pw(rows(page).first()).toBeVisible();
-    expect(new URL(page.url()).search).toBe('?type=weekly&period=2025-W43');
+    await expect.poll(() => new URL(page.url()).search).toBe('?type=weekly&period=2025-W43');
     await pw(link).toBeFocused();
     await page.context().close();
   });

@@ -68,7 +68,7 @@ describe('a contributor page on a board of several repositories', () => {
     await pw(items).toHaveCount(1);
     await page.goBack();
     await pw(page.getByTestId('board-view')).toBeVisible();
-    expect(new URL(page.url()).searchParams.get('repo')).toBe('api');
+    await expect.poll(() => new URL(page.url()).searchParams.get('repo')).toBe('api');
     await pw(page.getByTestId('repo-select')).toHaveValue('api');
 
     // All repositories: both of hers.

@@ -141,7 +141,7 @@ describe('a served repository', () => {
     page.on('request', (r) => { if (r.url().includes('/leaderboard-chunks/')) chunkRequests.push(r.url()); });
     await row(page, alice.name).getByTestId('contributor-name').click();
     await pw(page.getByTestId('contributor-title')).toHaveText(alice.name);
-    expect(new URL(page.url()).searchParams.get('contributor')).toBe(alice.name);
+    await expect.poll(() => new URL(page.url()).searchParams.get('contributor')).toBe(alice.name);
     const manual = page.getByTestId('manual-item');
     await pw(manual).toHaveCount(1);
     await pw(manual.first()).toHaveText('+5 pts per week Issue triage 2025-W10 to 2025-W11 (Mar 3, 2025 – Mar 16, 2025)');

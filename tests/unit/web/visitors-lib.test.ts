@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boardIndexSchema, ROW_STRIDE, type BoardIndex } from '../../../src/shared/board-index.js';
+import { boardFromIndex } from '../../../web/src/lib/board.js';
 import { manualRuns, standingSeries, summarizeStandings } from '../../../web/src/lib/contributor-summary.js';
 import { csvCell, rankingCsvRows, toCsv } from '../../../web/src/lib/csv.js';
 import { applyFilter } from '../../../web/src/lib/filter.js';
@@ -113,5 +114,21 @@ describe('standings', () => {
     expect(span(periodBounds('monthly', '2024-02'))).toEqual(['2024-02-01', '2024-02-29']);
     expect(span(periodBounds('quarterly', '2025-Q4'))).toEqual(['2025-10-01', '2025-12-31']);
     expect(periodBounds('monthly', 'later')).toBeNull();
+  });
+});
+
+describe('entries still to be built (what decides a slow tab or period change)', () => {
+  const idx = index({
+    '2025-W02': [['b', 90], ['a', 50], ['c', 10]],
+    '2025-W01': [['a', 80], ['b', 40]],
+  });
+  it('counts the entries of the periods not yet built, and none once they are', () => {
+    const board = boardFromIndex(idx, () => Promise.reject(new Error('no chunks here')));
+    expect(board.unbuilt('weekly', ['2025-W02', '2025-W01'])).toBe(5);
+    expect(board.unbuilt('weekly', ['2025-W09', null])).toBe(0);
+    board.entries('weekly', '2025-W02');
+    expect(board.unbuilt('weekly', ['2025-W02', '2025-W01'])).toBe(2);
+    board.entries('weekly', '2025-W01');
+    expect(board.unbuilt('weekly', ['2025-W02', '2025-W01'])).toBe(0);
   });
 });

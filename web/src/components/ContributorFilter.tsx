@@ -4,7 +4,8 @@ import { CloseIcon, FilterIcon } from './Icons.js';
 
 interface ContributorFilterProps {
   /** Every contributor name of the data, sorted. */
-  names: readonly string[];
+  /** Every contributor name, asked for when the list opens (reading them all is work the first paint does without). */
+  names: () => readonly string[];
   hidden: ReadonlySet<string>;
   onChange: (hidden: ReadonlySet<string>) => void;
 }
@@ -17,7 +18,7 @@ export function ContributorFilter({ names, hidden, onChange }: ContributorFilter
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const bodyId = useId();
-  const matches = useMemo(() => searchNames(names, query), [names, query]);
+  const matches = useMemo(() => (open ? searchNames(names(), query) : []), [open, names, query]);
   const hiddenList = useMemo(() => [...hidden].sort((a, b) => a.localeCompare(b)), [hidden]);
 
   return (
@@ -61,7 +62,7 @@ export function ContributorFilter({ names, hidden, onChange }: ContributorFilter
           <input type="search" className="input" placeholder="Search contributors..." value={query}
             onChange={(e) => setQuery(e.target.value)} aria-label="Search contributors" data-testid="filter-search" />
           <p className="filter-help">Unchecked contributors are hidden from the cards, the chart and the ranking; tiers are re-assigned by rank.</p>
-          {names.length === 0 ? (
+          {names().length === 0 ? (
             <p className="filter-empty">The data has no contributors yet.</p>
           ) : matches.length === 0 ? (
             <p className="filter-empty">No contributor matches &ldquo;{query.trim()}&rdquo;.</p>

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { boardRepositories, PERIOD_TYPES } from '../../../src/shared/data-file.js';
 import { CommitLoaderContext } from '../hooks/commit-loader.js';
 import { ReviewLoaderContext } from '../hooks/review-loader.js';
@@ -8,6 +8,7 @@ import { useAutoReload } from '../hooks/use-auto-reload.js';
 import { useHiddenContributors } from '../hooks/use-hidden-contributors.js';
 import { useRefreshStatus } from '../hooks/use-refresh-status.js';
 import { useViewState } from '../hooks/use-view-state.js';
+import { useViewSwitch } from '../hooks/use-view-switch.js';
 import type { Board } from '../lib/board.js';
 import { RepositoriesContext } from '../lib/commit-links.js';
 import { fileNamePart } from '../lib/csv.js';
@@ -33,6 +34,12 @@ import { TrendsChart } from './TrendsChart.js';
 import { ViewingBadge } from './ViewingBadge.js';
 
 const PANEL_ID = 'period-panel';
+// The busy frame of a slow change (see useViewSwitch) re-renders the dashboard for its tabs and
+// select: the parts whose props did not change are left as they are.
+const Table = memo(LeaderboardTable);
+const Chart = memo(TrendsChart);
+const Cards = memo(SummaryCards);
+const Filter = memo(ContributorFilter);
 
 interface DashboardProps {
   board: Board;
@@ -50,6 +57,7 @@ interface DashboardProps {
 /** The main screen once the data is loaded. */
 export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismissRefreshError, repo = null, onRepoChange, repoMissing = null }: DashboardProps) {
   const view = useViewState(board);
+  const controls = useViewSwitch(view, board);
   const [hidden, setHidden] = useHiddenContributors();
   const { status, reload: reloadStatus } = useRefreshStatus();
   const reloadData = useCallback(() => void onRefresh(), [onRefresh]);
@@ -67,7 +75,6 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   );
   const [query, setQuery] = useState('');
   const summary = useMemo(() => computeSummary(entries), [entries]);
-  const series = useMemo(() => board.series(view.type, hidden), [board, view.type, hidden]);
   const loader = useMemo(() => (view.period ? board.commitLoader(view.type, view.period) : null), [board, view.type, view.period]);
   const reviewLoader = useMemo(() => (view.period ? board.reviewLoader(view.type, view.period) : null), [board, view.type, view.period]);
   const activity = useMemo(() => readBoardActivity(board.metadata), [board]);
@@ -76,6 +83,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const repository = typeof board.metadata.repository === 'string' ? board.metadata.repository : null;
   const repositories = useMemo(() => boardRepositories(board.metadata), [board]);
   const links = useMemo(() => new Map(repositories.length > 1 ? repositories.map((r) => [r.name, r.url]) : []), [repositories]);
+  const namesOf = useCallback(() => board.names, [board]);
   const boardEmpty = PERIOD_TYPES.every((t) => board.labels[t].length === 0);
   // The open panel and the section it starts at; null while closed.
   const [explaining, setExplaining] = useState<RulesSection | null>(null);
@@ -137,26 +145,29 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           )}
           {/* Kept mounted under a contributor page, so Back finds the board as it was (open row, search, rows shown). */}
           <div className="board-view" hidden={contributor !== null} data-testid="board-view">
-          <SummaryCards summary={summary} reviews={reviewCount} />
-          <ContributorFilter names={board.names} hidden={hidden} onChange={setHidden} />
-          <PeriodTabs type={view.type} onChange={view.setType} panelId={PANEL_ID} />
-          <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}>
+          <Cards summary={summary} reviews={reviewCount} />
+          <Filter names={namesOf} hidden={hidden} onChange={setHidden} />
+          <PeriodTabs type={controls.type} onChange={controls.setType} panelId={PANEL_ID} />
+          <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}
+            aria-busy={controls.busy || undefined} data-testid="period-panel">
             <div className="toolbar">
               <ViewingBadge type={view.type} period={view.period} contributors={entries.length} />
               <div className="toolbar-selects">
+                {/* Seen only when a change takes a while: its CSS waits before showing it. */}
+                {controls.busy && <span className="busy-indicator" aria-hidden="true" data-testid="view-busy" />}
                 {repositories.length > 1 && onRepoChange && <RepoSelect repositories={repositories} repo={repo} onChange={onRepoChange} />}
-                <PeriodSelect type={view.type} labels={view.labels} period={view.period} onChange={view.setPeriod} />
+                <PeriodSelect type={view.type} labels={view.labels} period={controls.type === view.type ? controls.period : view.period} onChange={controls.setPeriod} />
               </div>
             </div>
             {repo && repositories.length > 1 && (
               <p className="repo-note" data-testid="repo-note">Commits in {repo} only; manual contributions count in All repositories.</p>
             )}
-            <TrendsChart series={series} type={view.type} />
+            <Chart board={board} type={view.type} hidden={hidden} />
             <RepositoriesContext.Provider value={links}>
             <CommitLoaderContext.Provider value={loader}>
             <ReviewLoaderContext.Provider value={reviewLoader}>
               <ContributorLinkContext.Provider value={link}>
-                <LeaderboardTable key={`${view.type}:${view.period ?? ''}`} entries={entries}
+                <Table key={`${view.type}:${view.period ?? ''}`} entries={entries}
                   emptyReason={boardEmpty && <EmptyBoardReason metadata={board.metadata} analysisPeriodDays={board.analysis_period_days} />}
                   query={query} onQueryChange={setQuery} previous={previous}
                   csvFileName={`leaderboard-${view.type}-${fileNamePart(view.period ?? 'none')}.csv`} activity={tableActivity} />

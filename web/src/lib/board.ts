@@ -41,16 +41,19 @@ export interface Board {
   commitLoader: (type: PeriodType, label: string) => ((name: string) => Promise<Commit[]>) | null;
   /** Loads the listed reviews of a contributor of one period; null when the entries carry them already. */
   reviewLoader: (type: PeriodType, label: string) => ((name: string) => Promise<Review[]>) | null;
+  /** How many entries of these periods are still to be built before they can be shown (0 once built, or when the file had them). */
+  unbuilt: (type: PeriodType, labels: readonly (string | null)[]) => number;
 }
 
-function memo<K, V>(make: (key: K) => V): (key: K) => V {
+function memo<K, V>(make: (key: K) => V): ((key: K) => V) & { has: (key: K) => boolean } {
   const cache = new Map<K, V>();
-  return (key) => {
+  const get = (key: K): V => {
     if (cache.has(key)) return cache.get(key) as V;
     const value = make(key);
     cache.set(key, value);
     return value;
   };
+  return Object.assign(get, { has: (key: K) => cache.has(key) });
 }
 
 /** A board over the whole data file (as parsed by parseLeaderboardData). */
@@ -72,6 +75,7 @@ export function boardFromData(data: LeaderboardData): Board {
     standings: (type, name, hidden) => entryStandings(data.leaderboards[type], name, hidden),
     commitLoader: () => null,
     reviewLoader: () => null,
+    unbuilt: () => 0,
   };
 }
 
@@ -88,11 +92,18 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
   }
   const ascending = {} as Record<PeriodType, string[]>;
   for (const type of PERIOD_TYPES) ascending[type] = [...labels[type]].reverse();
-  // Only people some entry names (the people table has one per name and email).
-  const names = new Set<string>();
-  for (const type of PERIOD_TYPES) {
-    for (const p of index.periods[type]) for (let r = 0; r < p.rows.length; r += ROW_STRIDE) names.add((index.people[p.rows[r] as number] as [string, string])[0]);
-  }
+  // Only people some entry names (the people table has one per name and email). Read every row
+  // of the index and sorted on first use (the filter's list), not before the first paint.
+  let names: string[] | null = null;
+  const allNames = (): string[] => {
+    if (names) return names;
+    const found = new Set<string>();
+    for (const type of PERIOD_TYPES) {
+      for (const p of index.periods[type]) for (let r = 0; r < p.rows.length; r += ROW_STRIDE) found.add((index.people[p.rows[r] as number] as [string, string])[0]);
+    }
+    names = [...found].sort(compareLabels);
+    return names;
+  };
   const entriesOf = memo((key: string) => {
     const [type, label] = splitKey(key);
     const period = byLabel[type].get(label);
@@ -126,12 +137,16 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     analysis_period_days: index.analysis_period_days,
     metadata: index.metadata,
     labels,
-    names: [...names].sort(compareLabels),
+    get names() { return allNames(); },
     entries: (type, label) => entriesOf(`${type}\n${label}`),
     series: (type, hidden) => indexSeries(index, type, hidden, ascending[type], boardShowsReviews(index.metadata)),
     standings: (type, name, hidden) => indexStandings(index, type, name, hidden),
     commitLoader: (type, label) => fromChunks(type, label, chunkEntryCommits),
     reviewLoader: (type, label) => fromChunks(type, label, chunkEntryReviews),
+    unbuilt: (type, wanted) => wanted.reduce((n, label) => {
+      const period = label === null ? undefined : byLabel[type].get(label);
+      return period && !entriesOf.has(`${type}\n${label}`) ? n + period.rows.length / ROW_STRIDE : n;
+    }, 0),
   };
 }
 

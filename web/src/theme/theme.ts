@@ -3,6 +3,7 @@
  * the theme in force is the `data-theme` attribute of <html>, which theme.css reads. public/theme.js
  * sets it before the first paint (same key, same rule); this module changes it afterwards.
  */
+import { afterPaint } from '../hooks/use-after-paint.js';
 
 /** Where the choice is kept; no entry means "follow the system". Also read by public/theme.js. */
 export const THEME_STORAGE_KEY = 'leaderboard:theme';
@@ -71,9 +72,15 @@ export function onThemeChange(onChange: () => void): () => void {
  */
 export function followThemeChanges(): void {
   const reapply = () => applyThemeChoice(readThemeChoice());
-  window.matchMedia(SYSTEM_DARK).addEventListener('change', reapply);
-  window.addEventListener('storage', (e) => {
-    if (e.key === THEME_STORAGE_KEY || e.key === null) reapply();
-  });
   reapply(); // in case theme.js did not run (a page saved without it): never leave the attribute unset
+  // The listeners wait for the first paint: Chromium answers a first 'storage' listener by asking
+  // its browser process for the storage area, a wait of 10 ms to over 100 ms on a busy machine
+  // before anything was shown. Nothing can change the choice before then.
+  afterPaint(() => {
+    window.matchMedia(SYSTEM_DARK).addEventListener('change', reapply);
+    window.addEventListener('storage', (e) => {
+      if (e.key === THEME_STORAGE_KEY || e.key === null) reapply();
+    });
+    reapply(); // a change made meanwhile
+  });
 }

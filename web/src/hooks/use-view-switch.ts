@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { PeriodType } from '../../../src/shared/data-file.js';
+import type { Board } from '../lib/board.js';
+import { afterPaint } from './use-after-paint.js';
+import type { PeriodView } from './use-view-state.js';
+
+/** The tab and period the controls show, their setters, and whether a change is still being made. */
+export interface ViewSwitch {
+  /** The tab shown selected: the one clicked, at once, while its view is made. */
+  type: PeriodType;
+  /** The period the dropdown shows: the one chosen, at once. */
+  period: string | null;
+  setType: (type: PeriodType) => void;
+  setPeriod: (label: string) => void;
+  /** True while a change that will take a while is being made. */
+  busy: boolean;
+}
+
+/** A change expected to take longer than this is made in two steps (see {@link useViewSwitch}). */
+export const SLOW_CHANGE_MS = 50;
+/**
+ * Entries still to be built above which a change is taken for slow before it is ever timed: the
+ * entries of a period and of the one before it (for the movement) are built on first view, about
+ * 15-20 µs each on the bench's shared cores, so 1,700 people of a quarter and their previous
+ * quarter took 40 ms on top of the rest.
+ */
+export const SLOW_UNBUILT_ENTRIES = 1_000;
+
+interface Pending { type: PeriodType; period: string | null }
+
+/**
+ * Tab and period changes. A quick one is made at once, in the click's frame, as before. One
+ * expected to be slow (many entries to build, or the last change took over {@link SLOW_CHANGE_MS}
+ * on this machine) is made in two steps: first the control takes the choice and the panel says
+ * it is busy (aria-busy, and an indicator whose CSS waits a moment before it fades in, so it is
+ * only seen when the work really takes a while), that frame is painted, then the view is made.
+ */
+export function useViewSwitch(view: PeriodView, board: Board): ViewSwitch {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const cancel = useRef<(() => void) | null>(null);
+  const lastMs = useRef(0);
+  useEffect(() => () => cancel.current?.(), []);
+  const { setType: applyType, setPeriod: applyPeriod, type: nowType } = view;
+
+  const change = useCallback((next: Pending, apply: () => void) => {
+    cancel.current?.();
+    cancel.current = null;
+    const nextLabels = board.labels[next.type];
+    const label = next.period ?? nextLabels[0] ?? null;
+    const previous = label === null ? null : (nextLabels[nextLabels.indexOf(label) + 1] ?? null);
+    const slow = lastMs.current > SLOW_CHANGE_MS || board.unbuilt(next.type, [label, previous]) > SLOW_UNBUILT_ENTRIES;
+    // The change itself is timed, from here to the frame after it (layout and paint included);
+    // not the busy frame before it, or one slow change would make every later one two steps.
+    const timed = () => {
+      const start = performance.now();
+      apply();
+      afterPaint(() => { lastMs.current = performance.now() - start; });
+    };
+    if (!slow) {
+      setPending(null);
+      timed();
+      return;
+    }
+    setPending(next);
+    cancel.current = afterPaint(() => {
+      cancel.current = null;
+      // Rendered in this task, right after the busy frame, not in one React would schedule later.
+      flushSync(() => {
+        setPending(null);
+        timed();
+      });
+    });
+  }, [board]);
+
+  const setType = useCallback((type: PeriodType) => {
+    if (type !== (pending?.type ?? nowType)) change({ type, period: null }, () => applyType(type));
+  }, [change, applyType, nowType, pending]);
+  const setPeriod = useCallback((period: string) => change({ type: pending?.type ?? nowType, period }, () => applyPeriod(period)), [change, applyPeriod, nowType, pending]);
+  return {
+    type: pending?.type ?? view.type,
+    period: pending ? (pending.period ?? board.labels[pending.type][0] ?? null) : view.period,
+    setType,
+    setPeriod,
+    busy: pending !== null,
+  };
+}
