@@ -22,9 +22,11 @@ export interface RunGitOptions {
   signal?: AbortSignal;
   /**
    * Receives stdout as it arrives instead of collecting it (`stdout` is then `''`).
-   * If it throws, git is killed and the call rejects with that error.
+   * If it throws, git is killed and the call rejects with that error. If it returns a promise,
+   * reading stops until that promise settles (git then waits on the full pipe): a consumer that
+   * falls behind holds no more than it asks for.
    */
-  onStdout?: (chunk: Buffer) => void;
+  onStdout?: (chunk: Buffer) => void | Promise<void>;
 }
 
 // Pinned so that the user's config cannot change what we parse or count.
@@ -106,11 +108,22 @@ export function runGit(cwd: string, args: readonly string[], opts: RunGitOptions
         out.push(chunk);
         return;
       }
-      try {
-        opts.onStdout(chunk);
-      } catch (err) {
+      const fail = (err: unknown): void => {
+        if (thrown !== undefined) return;
         thrown = err;
         child.kill();
+      };
+      try {
+        const wait = opts.onStdout(chunk);
+        if (wait) {
+          child.stdout.pause();
+          wait.then(() => child.stdout.resume(), (err: unknown) => {
+            fail(err);
+            child.stdout.resume();
+          });
+        }
+      } catch (err) {
+        fail(err);
       }
     });
     child.stderr.setEncoding('utf8');
