@@ -16,10 +16,14 @@ const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
 /**
  * A converter equal to `new Date(seconds * 1000).toISOString()` for whole seconds, about 10x
- * faster: it formats each day once (listing 20,000 commits spent most of its JS time in Date).
+ * faster: it formats each day and each time of day once (listing 20,000 commits spent most of its
+ * JS time in Date). A date is the day's string joined to the time's, both shared: V8 keeps that as
+ * one 32-byte pair, where the template it replaces left about 200 bytes of string pieces per
+ * commit (40 MB of a 200,000-commit listing, held through the whole refresh).
  */
 function isoConverter(): (seconds: number) => string {
   const dayPrefixes = new Map<number, string>();
+  const times: (string | undefined)[] = [];
   return (seconds) => {
     const day = Math.floor(seconds / 86400);
     let prefix = dayPrefixes.get(day);
@@ -29,7 +33,14 @@ function isoConverter(): (seconds: number) => string {
       dayPrefixes.set(day, prefix);
     }
     const rest = seconds - day * 86400;
-    return `${prefix}${pad2(Math.floor(rest / 3600))}:${pad2(Math.floor((rest % 3600) / 60))}:${pad2(rest % 60)}.000Z`;
+    let time = times[rest];
+    if (time === undefined) {
+      time = `${pad2(Math.floor(rest / 3600))}:${pad2(Math.floor((rest % 3600) / 60))}:${pad2(rest % 60)}.000Z`;
+      // Flat: the template's pieces would otherwise stay reachable from every date that uses it.
+      time = Buffer.from(time, 'latin1').toString('latin1');
+      times[rest] = time;
+    }
+    return prefix + time;
   };
 }
 
