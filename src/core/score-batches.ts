@@ -32,6 +32,8 @@ export interface ReadAndScoreOptions {
   concurrency?: number;
   /** Called once per commit read from git. */
   onRead?: () => void;
+  /** Commits scored at a time. Default: all of them up to 40,000 commits, else {@link READ_BATCH}. */
+  batch?: number;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface ReadAndScoreOptions {
  */
 export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
   const intern = interner();
-  const batch = opts.hashes.length <= ONE_BATCH_UP_TO ? Math.max(1, opts.hashes.length) : READ_BATCH;
+  const batch = Math.max(1, opts.batch ?? (opts.hashes.length <= ONE_BATCH_UP_TO ? opts.hashes.length : READ_BATCH));
   let pending: RawCommit[] = [];
   // Batches handed to scoring and not yet done, oldest first, with their sizes.
   const queue: { size: number; done: Promise<void> }[] = [];

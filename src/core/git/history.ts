@@ -328,7 +328,12 @@ export async function streamCommits(repo: string, hashes: readonly string[], opt
     return unique.slice(offset - size, offset);
   };
   const work = async (): Promise<void> => {
-    for (let chunk = take(); chunk !== undefined && !abort.signal.aborted; chunk = take()) {
+    for (;;) {
+      // A small chunk's output can arrive whole, with git gone before the gate closed its pipe:
+      // the next git waits for the gate too.
+      for (let wait = opts.gate?.(); wait && !abort.signal.aborted; wait = opts.gate?.()) await wait;
+      const chunk = abort.signal.aborted ? undefined : take();
+      if (chunk === undefined) return;
       await readChunk(repo, chunk, opts.onCommit, abort.signal, opts.gate);
     }
   };
