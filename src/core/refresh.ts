@@ -280,8 +280,9 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // Fallbacks kept from an earlier refresh (no commit needed asking this time) keep it partial.
   const aiPartial = Boolean(opts.aiSettings) && (aiStep?.partial || commitsNow.some((c) => c.scores.ai_fallback !== undefined));
   const aiFromOtherModels = commitsNow.filter((c) => c.scores.ai_source !== aiId && c.scores.ai_source !== HEURISTIC_AI_SOURCE).length;
-  // The local estimate's reasons are in the cache now, and the data file leaves them out.
-  for (const c of commitsNow) if (c.scores.ai_source === HEURISTIC_AI_SOURCE && c.scores.ai_fallback === undefined) delete c.scores.ai_reason;
+  // The local estimate's reasons are in the cache now, and the data file leaves them out. Set to
+  // undefined, not deleted: a delete turns each commit's scores into a slower, bigger dictionary.
+  for (const c of commitsNow) if (c.scores.ai_source === HEURISTIC_AI_SOURCE && c.scores.ai_fallback === undefined) c.scores.ai_reason = undefined;
   commitsNow.length = 0;
   const read = await activityRead;
   // The fast path's failure is the refresh's, whatever the email look-ups after it did.

@@ -1,7 +1,7 @@
 import type { LeaderboardConfig } from './config.js';
 import { attachCreditLinks } from './credit/index.js';
 import { createExcluder } from './exclusions.js';
-import { readCommits } from './git/history.js';
+import { streamCommits } from './git/history.js';
 import { collectGarbage, LEAN_FROM_COMMITS } from './memory.js';
 import { scoreCommit } from './scoring.js';
 import { compactScored, interner } from './store/cache.js';
@@ -32,29 +32,28 @@ export interface ReadAndScoreOptions {
   concurrency?: number;
   /** Called once per commit read from git. */
   onRead?: () => void;
+  /** Commits scored at a time. Default: all of them up to 40,000 commits, else {@link READ_BATCH}. */
+  batch?: number;
 }
 
 /**
- * Reads `hashes` from git and scores them, with their credit links, in batches, each read,
- * scored and let go before the next: the raw commits (every changed file's path and counts) of
- * a 200,000-commit history held at once took over a gigabyte. git reads the next batch while
- * this one is scored, so both cores stay busy.
+ * Reads `hashes` from git and scores them, with their credit links, in batches of
+ * {@link READ_BATCH} commits, each scored and let go as soon as it is complete: the raw commits
+ * (every changed file's path and counts) of a 200,000-commit history held at once took over a
+ * gigabyte. The git readers (see streamCommits) run without a break while batches are scored
+ * (formerly each batch was read by its own processes, and a reader that finished its part early
+ * waited for the other's); they pause only when a second complete batch waits behind the one
+ * being scored (a slow AI provider), so at most about two batches are held.
  */
 export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
   const intern = interner();
-  const batch = opts.hashes.length <= ONE_BATCH_UP_TO ? opts.hashes.length : READ_BATCH;
-  const read = (start: number): Promise<RawCommit[]> => {
-    const reading = readCommits(opts.repo, opts.hashes.slice(start, start + batch), {
-      ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
-      ...(opts.onRead ? { onCommit: opts.onRead } : {}),
-    });
-    reading.catch(() => undefined); // awaited below; this only keeps a failure from going unhandled meanwhile
-    return reading;
-  };
-  let next = read(0);
-  for (let start = 0; start < opts.hashes.length; start += batch) {
-    const raws = await next;
-    if (start + batch < opts.hashes.length) next = read(start + batch);
+  const batch = Math.max(1, opts.batch ?? (opts.hashes.length <= ONE_BATCH_UP_TO ? opts.hashes.length : READ_BATCH));
+  let pending: RawCommit[] = [];
+  // Batches handed to scoring and not yet done, oldest first, with their sizes.
+  const queue: { size: number; done: Promise<void> }[] = [];
+  let queued = 0;
+  let scoring: Promise<void> = Promise.resolve();
+  const score = async (raws: RawCommit[]): Promise<void> => {
     // In a shallow clone git diffs a boundary commit against an empty tree, crediting it with
     // every file in the repository; its real change is unknown, so it is scored as changing none.
     for (const raw of raws) if (opts.shallow.has(raw.hash)) raw.files = [];
@@ -62,7 +61,40 @@ export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
     await scoreAll(raws, excluder, opts.scorer, opts.into, intern);
     await attachCreditLinks(opts.repo, raws, opts.into);
     collectGarbage(opts.leanFor ?? opts.hashes.length);
+  };
+  const flush = (): void => {
+    const raws = pending;
+    pending = [];
+    // One batch at a time, in the order they filled (a failure stops the ones after it).
+    scoring = scoring.then(() => score(raws));
+    const entry = { size: raws.length, done: scoring };
+    queue.push(entry);
+    queued += entry.size;
+    const finished = (): void => {
+      queue.splice(queue.indexOf(entry), 1);
+      queued -= entry.size;
+    };
+    scoring.then(finished, finished);
+  };
+  // Observed at once: a failure is reported by the read (through the gate) or by the await below.
+  const gate = (): Promise<void> | undefined => (queued > batch ? queue[0]?.done : undefined);
+  try {
+    await streamCommits(opts.repo, opts.hashes, {
+      ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+      gate,
+      onCommit: (raw) => {
+        opts.onRead?.();
+        pending.push(raw);
+        if (pending.length >= batch) flush();
+      },
+    });
+  } catch (err) {
+    // Nothing may still be scoring when the read has failed.
+    await scoring.catch(() => undefined);
+    throw err;
   }
+  if (pending.length > 0) flush();
+  await scoring;
 }
 
 /** Scores every commit of a batch, each kept compact (see compactScored). */

@@ -16,10 +16,14 @@ const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
 /**
  * A converter equal to `new Date(seconds * 1000).toISOString()` for whole seconds, about 10x
- * faster: it formats each day once (listing 20,000 commits spent most of its JS time in Date).
+ * faster: it formats each day and each time of day once (listing 20,000 commits spent most of its
+ * JS time in Date). A date is the day's string joined to the time's, both shared: V8 keeps that as
+ * one 32-byte pair, where the template it replaces left about 200 bytes of string pieces per
+ * commit (40 MB of a 200,000-commit listing, held through the whole refresh).
  */
 function isoConverter(): (seconds: number) => string {
   const dayPrefixes = new Map<number, string>();
+  const times: (string | undefined)[] = [];
   return (seconds) => {
     const day = Math.floor(seconds / 86400);
     let prefix = dayPrefixes.get(day);
@@ -29,7 +33,14 @@ function isoConverter(): (seconds: number) => string {
       dayPrefixes.set(day, prefix);
     }
     const rest = seconds - day * 86400;
-    return `${prefix}${pad2(Math.floor(rest / 3600))}:${pad2(Math.floor((rest % 3600) / 60))}:${pad2(rest % 60)}.000Z`;
+    let time = times[rest];
+    if (time === undefined) {
+      time = `${pad2(Math.floor(rest / 3600))}:${pad2(Math.floor((rest % 3600) / 60))}:${pad2(rest % 60)}.000Z`;
+      // Flat: the template's pieces would otherwise stay reachable from every date that uses it.
+      time = Buffer.from(time, 'latin1').toString('latin1');
+      times[rest] = time;
+    }
+    return prefix + time;
   };
 }
 
@@ -104,11 +115,24 @@ const HEADER_FIELDS = 5;
 const FULL_HASH = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 // Below this many commits per process, starting another git costs more than it saves.
 const MIN_CHUNK = 200;
-const CHUNKS_PER_WORKER = 4;
-// Each git process first rebuilds the trees and blobs its commits' diffs start from (about a
-// quarter of a second in a 350 MB pack), so a chunk is at least this many commits: with chunks
-// of 1,000, a 60,000-commit refresh spent 13 of its 54 CPU seconds on that.
-const MIN_CHUNK_COMMITS = 4_000;
+/**
+ * The smallest chunk of a split read. Each git process first rebuilds the trees and blobs its
+ * commits' diffs start from (about 0.2 s in a 350 MB pack, a third of a 1,000-commit chunk), so
+ * only the last chunks, which even out the readers' finish, are this small.
+ */
+export const MIN_TAIL_CHUNK = 1_500;
+/**
+ * Each chunk is the commits left divided by this times the readers: big chunks first (few git
+ * processes: 50 fixed chunks of 4,000 cost 10 of a 200,000-commit refresh's 95 git CPU seconds in
+ * start-ups), ever smaller ones at the end, so that the readers finish together whatever each
+ * commit costs (the newest commits of a big history cost twice the oldest: bigger trees).
+ */
+const GUIDE = 2;
+/**
+ * The largest chunk: git keeps every commit it was given parsed until it exits, which took a
+ * 50,000-commit chunk's git to 340 MB (285 MB with 8,000).
+ */
+export const MAX_CHUNK = 16_000;
 
 function protocolError(what: string): LeaderboardError {
   return new LeaderboardError('GIT_FAILED', `Unexpected output from git log: ${what}`);
@@ -214,60 +238,131 @@ function nulSplitter(onToken: (token: string) => void): { write: (chunk: Buffer)
   };
 }
 
-async function readChunk(repo: string, hashes: string[], onCommit: (c: RawCommit) => void, signal: AbortSignal): Promise<void> {
-  const parser = new LogParser(onCommit);
+/** A reader pauses until the promise settles: see {@link StreamCommitsOptions.gate}. */
+type Gate = () => Promise<void> | undefined;
+
+async function readChunk(repo: string, hashes: readonly string[], onCommit: (c: RawCommit) => void, signal: AbortSignal, gate: Gate | undefined): Promise<void> {
+  const expected = new Set(hashes);
+  const parser = new LogParser((c) => {
+    expected.delete(c.hash);
+    onCommit(c);
+  });
   const splitter = nulSplitter((t) => parser.token(t));
-  await runGit(repo, LOG_ARGS, { input: `${hashes.join('\n')}\n`, signal, onStdout: splitter.write });
+  await runGit(repo, LOG_ARGS, {
+    input: `${hashes.join('\n')}\n`,
+    signal,
+    onStdout: (chunk) => {
+      splitter.write(chunk);
+      return gate?.();
+    },
+  });
   splitter.end();
   parser.end();
+  const [missing] = expected;
+  if (missing !== undefined) throw new LeaderboardError('GIT_FAILED', `git log did not return commit ${missing}`);
 }
 
 /**
- * Reads the full commits for `hashes` (full hashes; the result is in the same order).
- * The hashes are split into disjoint chunks, each read by ONE streaming
- * `git log --no-walk=unsorted --stdin -z --numstat -M` process and parsed as it arrives, with
- * at most `concurrency` processes at a time (default: CPUs, at most 4, and one process for
- * fewer than 400 commits). Renames are resolved into `path` + `oldPath` (a pure rename counts
- * 0 lines); binary files count 0 lines with `binary: true`. `onCommit` sees each commit once
- * as it is parsed, in no particular order.
+ * The sizes of the chunks `count` commits are read in by `workers` processes, in the order they
+ * are taken: guided self-scheduling, each chunk the commits left divided by {@link GUIDE} x
+ * `workers`, at least `minChunk` and at most `maxChunk`. A reader takes the next chunk when its
+ * last one is done, so the big first chunks keep the git processes few and the small last ones
+ * even out the finish.
+ */
+export function chunkSizes(count: number, workers: number, minChunk = MIN_TAIL_CHUNK, maxChunk = MAX_CHUNK): number[] {
+  if (count <= 0) return [];
+  if (workers <= 1 && count <= maxChunk) return [count];
+  const sizes: number[] = [];
+  for (let left = count; left > 0;) {
+    const size = Math.min(left, maxChunk, Math.max(minChunk, Math.ceil(left / (GUIDE * workers))));
+    sizes.push(size);
+    left -= size;
+  }
+  return sizes;
+}
+
+/** Options of {@link streamCommits}. */
+export interface StreamCommitsOptions {
+  /** Parallel git processes. Default: CPUs, at most 4, and one process for fewer than 400 commits. */
+  concurrency?: number;
+  /** Sees each commit once as it is parsed, in no particular order; it is not kept. */
+  onCommit: (c: RawCommit) => void;
+  /**
+   * Asked after each piece of git's output is parsed: a promise pauses that reader (git waits on
+   * its full pipe) until it settles; a rejection stops the read with that error.
+   */
+  gate?: Gate;
+}
+
+function checkedHashes(hashes: readonly string[]): string[] {
+  const wanted = hashes.map((h) => h.toLowerCase());
+  const bad = wanted.find((h) => !FULL_HASH.test(h));
+  if (bad !== undefined) throw new LeaderboardError('INVALID_INPUT', `Not a full commit hash: '${bad}'`);
+  return wanted;
+}
+
+/**
+ * Reads the full commits for `hashes` (full hashes, duplicates read once) and hands each to
+ * `onCommit` as it is parsed, keeping none. The hashes are split into disjoint chunks (see
+ * {@link chunkSizes}), each read by ONE streaming
+ * `git log --no-walk=unsorted --stdin -z --numstat -M` process, with at most `concurrency` at a
+ * time. Renames are resolved into `path` + `oldPath` (a pure rename counts 0 lines); binary files
+ * count 0 lines with `binary: true`. Rejects with GIT_FAILED when git leaves a commit out.
+ */
+export async function streamCommits(repo: string, hashes: readonly string[], opts: StreamCommitsOptions): Promise<void> {
+  const unique = [...new Set(checkedHashes(hashes))];
+  if (unique.length === 0) return;
+  // An explicit concurrency is honoured as given; the default avoids tiny chunks.
+  const explicit = opts.concurrency !== undefined;
+  const workers = explicit
+    ? Math.max(1, Math.min(Math.floor(opts.concurrency ?? 1), unique.length))
+    : Math.max(1, Math.min(availableParallelism(), 4, Math.floor(unique.length / MIN_CHUNK)));
+  const sizes = chunkSizes(unique.length, workers, explicit ? 1 : MIN_TAIL_CHUNK);
+  const abort = new AbortController();
+  let next = 0;
+  let offset = 0;
+  const take = (): string[] | undefined => {
+    const size = sizes[next++];
+    if (size === undefined) return undefined;
+    offset += size;
+    return unique.slice(offset - size, offset);
+  };
+  const work = async (): Promise<void> => {
+    for (;;) {
+      // A small chunk's output can arrive whole, with git gone before the gate closed its pipe:
+      // the next git waits for the gate too.
+      for (let wait = opts.gate?.(); wait && !abort.signal.aborted; wait = opts.gate?.()) await wait;
+      const chunk = abort.signal.aborted ? undefined : take();
+      if (chunk === undefined) return;
+      await readChunk(repo, chunk, opts.onCommit, abort.signal, opts.gate);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, sizes.length) }, () => work().catch((err: unknown) => {
+    abort.abort();
+    throw err;
+  })));
+}
+
+/**
+ * Reads the full commits for `hashes` (full hashes; the result is in the same order), as
+ * {@link streamCommits} does, keeping them all: for a few commits (a big history is read with
+ * streamCommits, a batch at a time). `onCommit` sees each commit once as it is parsed, in no
+ * particular order.
  */
 export async function readCommits(
   repo: string,
   hashes: string[],
   opts: { concurrency?: number; onCommit?: (c: RawCommit) => void } = {},
 ): Promise<RawCommit[]> {
-  const wanted = hashes.map((h) => h.toLowerCase());
-  const bad = wanted.find((h) => !FULL_HASH.test(h));
-  if (bad !== undefined) throw new LeaderboardError('INVALID_INPUT', `Not a full commit hash: '${bad}'`);
-  const unique = [...new Set(wanted)];
-  if (unique.length === 0) return [];
-
-  // An explicit concurrency is honoured as given; the default avoids tiny chunks.
-  const workers = opts.concurrency !== undefined
-    ? Math.max(1, Math.min(Math.floor(opts.concurrency), unique.length))
-    : Math.max(1, Math.min(availableParallelism(), 4, Math.floor(unique.length / MIN_CHUNK)));
-  // Up to several chunks per worker, taken in turn: commits differ in cost along the history, so
-  // equal halves can leave one process working alone for a long time.
-  const perWorker = Math.max(1, Math.min(CHUNKS_PER_WORKER, Math.floor(unique.length / (MIN_CHUNK_COMMITS * workers))));
-  const chunkCount = workers === 1 ? 1 : Math.min(unique.length, workers * perWorker);
-  const size = Math.ceil(unique.length / chunkCount);
-  const chunks = Array.from({ length: chunkCount }, (_, i) => unique.slice(i * size, (i + 1) * size)).filter((c) => c.length > 0);
+  const wanted = checkedHashes(hashes);
   const byHash = new Map<string, RawCommit>();
-  const onCommit = (c: RawCommit): void => {
-    byHash.set(c.hash, c);
-    opts.onCommit?.(c);
-  };
-  const abort = new AbortController();
-  let next = 0;
-  const work = async (): Promise<void> => {
-    for (let chunk = chunks[next++]; chunk !== undefined && !abort.signal.aborted; chunk = chunks[next++]) {
-      await readChunk(repo, chunk, onCommit, abort.signal);
-    }
-  };
-  await Promise.all(Array.from({ length: workers }, () => work().catch((err: unknown) => {
-    abort.abort();
-    throw err;
-  })));
+  await streamCommits(repo, wanted, {
+    ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+    onCommit: (c) => {
+      byHash.set(c.hash, c);
+      opts.onCommit?.(c);
+    },
+  });
   return wanted.map((h) => {
     const commit = byHash.get(h);
     if (!commit) throw new LeaderboardError('GIT_FAILED', `git log did not return commit ${h}`);

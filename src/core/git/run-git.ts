@@ -22,9 +22,11 @@ export interface RunGitOptions {
   signal?: AbortSignal;
   /**
    * Receives stdout as it arrives instead of collecting it (`stdout` is then `''`).
-   * If it throws, git is killed and the call rejects with that error.
+   * If it throws, git is killed and the call rejects with that error. If it returns a promise,
+   * reading stops until that promise settles (git then waits on the full pipe): a consumer that
+   * falls behind holds no more than it asks for.
    */
-  onStdout?: (chunk: Buffer) => void;
+  onStdout?: (chunk: Buffer) => void | Promise<void>;
 }
 
 // Pinned so that the user's config cannot change what we parse or count.
@@ -37,8 +39,9 @@ const PINNED_CONFIG = [
   '-c', 'diff.algorithm=myers',
   '-c', 'i18n.logOutputEncoding=UTF-8',
   // git maps pack files into memory up to 8 GB by default, and every mapped page it touches
-  // counts in its RSS: listing a 200,000-commit history took 1.3 GB. 256 MB windows cost no speed.
-  '-c', 'core.packedGitLimit=256m',
+  // counts in its RSS: listing a 200,000-commit history took 1.3 GB. 192 MB cost no speed (a
+  // 12,000-commit chunk of a 20-year history: the same CPU time, 281 MB instead of 330 with 256 MB).
+  '-c', 'core.packedGitLimit=192m',
   '-c', 'core.packedGitWindowSize=32m',
 ];
 
@@ -106,11 +109,22 @@ export function runGit(cwd: string, args: readonly string[], opts: RunGitOptions
         out.push(chunk);
         return;
       }
-      try {
-        opts.onStdout(chunk);
-      } catch (err) {
+      const fail = (err: unknown): void => {
+        if (thrown !== undefined) return;
         thrown = err;
         child.kill();
+      };
+      try {
+        const wait = opts.onStdout(chunk);
+        if (wait) {
+          child.stdout.pause();
+          wait.then(() => child.stdout.resume(), (err: unknown) => {
+            fail(err);
+            child.stdout.resume();
+          });
+        }
+      } catch (err) {
+        fail(err);
       }
     });
     child.stderr.setEncoding('utf8');

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
+import { HEURISTIC_AI_SOURCE } from '../../shared/ai-part.js';
 import type { ScoredCommit } from '../types.js';
 import { describeIssues, readTextIfExists, writePiecesAtomic } from './files.js';
 
@@ -49,17 +50,23 @@ const headerLine = (fingerprint: string) => `{"version":${CACHE_VERSION},"finger
 const FOOTER = ']}';
 const HEADER_PREFIX = `{"version":${CACHE_VERSION},"fingerprint":`;
 
+// A copy that holds only its own characters: V8 keeps a substring as a view of the string it was
+// cut from (a subject keeps the whole message of its commit) and a template result as a tree.
+const flat = (s: string): string => (s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8'));
+
 /**
- * Repeated strings (names, emails, the AI source) kept once: JSON.parse makes a new string per
- * line, and 200,000 commits of 2,000 authors would otherwise hold 200,000 copies of each.
+ * Repeated strings (names, emails, the AI source, the local estimate's reasons) kept once, each
+ * as a flat copy: JSON.parse makes a new string per line, and 200,000 commits of 2,000 authors
+ * would otherwise hold 200,000 copies of each.
  */
 export function interner(): (s: string) => string {
   const seen = new Map<string, string>();
   return (s) => {
     const found = seen.get(s);
     if (found !== undefined) return found;
-    seen.set(s, s);
-    return s;
+    const own = flat(s);
+    seen.set(own, own);
+    return own;
   };
 }
 
@@ -67,24 +74,24 @@ function compactCommit(c: z.infer<typeof scoredCommitSchema>, intern: (s: string
   c.author = intern(c.author);
   c.email = intern(c.email);
   c.scores.ai_source = intern(c.scores.ai_source);
+  if (c.scores.ai_reason !== undefined && c.scores.ai_source === HEURISTIC_AI_SOURCE) c.scores.ai_reason = intern(c.scores.ai_reason);
   return c;
 }
-
-// A copy that holds only its own characters: V8 keeps a substring as a view of the string it was
-// cut from (a subject keeps the whole message of its commit) and a template result as a tree.
-const flat = (s: string): string => (s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8'));
 
 /**
  * A freshly scored commit made as small in memory as one read from the cache: repeated strings
  * interned, the others copied flat. Held for every commit of the window until the files are written.
  */
 export function compactScored(c: ScoredCommit, intern: (s: string) => string): ScoredCommit {
+  // The hash is cut from git's header token, which it would keep alive (96 bytes instead of 56).
+  c.hash = flat(c.hash);
   c.author = intern(c.author);
   c.email = intern(c.email);
   c.subject = flat(c.subject);
   c.date = flat(c.date);
   c.scores.ai_source = intern(c.scores.ai_source);
-  if (c.scores.ai_reason !== undefined) c.scores.ai_reason = flat(c.scores.ai_reason);
+  // The local estimate's reasons repeat (17,875 distinct among 200,000 commits): kept once each.
+  if (c.scores.ai_reason !== undefined) c.scores.ai_reason = c.scores.ai_source === HEURISTIC_AI_SOURCE ? intern(c.scores.ai_reason) : flat(c.scores.ai_reason);
   return c;
 }
 
