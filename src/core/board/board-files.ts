@@ -200,7 +200,8 @@ export function* dataFilePieces(data: WrittenLeaderboardData, texts = rowTexts(d
   yield first ? '{}\n' : '}\n';
 }
 
-function* arrayPieces(length: number, itemText: (i: number) => string): Generator<string> {
+/** A JSON array of `length` items in pieces of 500 (so that a million rows need not fit one string). */
+export function* arrayPieces(length: number, itemText: (i: number) => string): Generator<string> {
   if (length === 0) {
     yield '[]';
     return;

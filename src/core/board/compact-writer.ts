@@ -5,7 +5,7 @@ import {
 import type { CommitRow } from '../../shared/commit-rows.js';
 import type { WrittenEntry, WrittenLeaderboardData } from '../../shared/data-file.js';
 import { compareCodePoints } from '../leaderboards.js';
-import { rowTexts, type RowTexts } from './board-files.js';
+import { arrayPieces, rowTexts, type RowTexts } from './board-files.js';
 
 /**
  * The data file's JSON text as schema_version 4 (see src/shared/compact-data-file.ts) in pieces,
@@ -85,37 +85,21 @@ function commitEncoding(data: WrittenLeaderboardData, texts: RowTexts): { column
   const columns = data.commit_columns.map((c, j) => (j === hash && encodeHash ? HASH_BASE64_COLUMN : j === date && encodeDate ? DATE_DELTA_COLUMN : c));
   // The usual header (hash, then date, both encoded): each row's text is made from its schema_version 3 text.
   const spliced = encodeHash && encodeDate && hash === 0 && date === 1;
-  function* rows(): Generator<string> {
-    const n = data.commits.length;
-    if (n === 0) {
-      yield '[]';
-      return;
+  const rowText = (i: number): string => {
+    const row = data.commits[i] as CommitRow;
+    if (!encodeHash && !encodeDate) return texts.commit(i);
+    const delta = i === 0 ? seconds[0] : (seconds[i - 1] as number) - (seconds[i] as number);
+    if (spliced) {
+      // `["<hex>","<date>",` then the rest, both values checked, so their JSON has no escapes.
+      const b64 = Buffer.from(row[0], 'hex').toString('base64url');
+      return `["${b64}",${delta},${texts.commit(i).slice(row[0].length + 27)}`;
     }
-    const BATCH = 500;
-    for (let start = 0; start < n; start += BATCH) {
-      const part: string[] = [];
-      for (let i = start; i < Math.min(n, start + BATCH); i++) {
-        const row = data.commits[i] as CommitRow;
-        if (!encodeHash && !encodeDate) {
-          part.push(texts.commit(i));
-          continue;
-        }
-        const delta = i === 0 ? seconds[0] : (seconds[i - 1] as number) - (seconds[i] as number);
-        if (spliced) {
-          // `["<hex>","<date>",` then the rest, both values checked, so their JSON has no escapes.
-          const b64 = Buffer.from(row[0], 'hex').toString('base64url');
-          part.push(`["${b64}",${delta},${texts.commit(i).slice(row[0].length + 27)}`);
-          continue;
-        }
-        const copy: unknown[] = row.slice();
-        if (encodeHash) copy[hash] = Buffer.from(row[hash] as string, 'hex').toString('base64url');
-        if (encodeDate) copy[date] = delta;
-        part.push(JSON.stringify(copy));
-      }
-      yield `${start === 0 ? '[' : ','}${part.join(',')}`;
-    }
-    yield ']';
-  }
+    const copy: unknown[] = row.slice();
+    if (encodeHash) copy[hash] = Buffer.from(row[hash] as string, 'hex').toString('base64url');
+    if (encodeDate) copy[date] = delta;
+    return JSON.stringify(copy);
+  };
+  const rows = () => arrayPieces(data.commits.length, rowText);
   return { columns, rows };
 }
 
