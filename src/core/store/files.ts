@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomicLib from 'write-file-atomic';
 import { ZodError, type z } from 'zod';
@@ -39,25 +39,31 @@ const FLUSH_BYTES = 1 << 20;
 /**
  * Writes the concatenation of `pieces` atomically, like {@link writeFileAtomic}, without ever
  * holding the whole text: the score cache and data file of a million commits are hundreds of
- * megabytes, more than one JavaScript string can hold. Pieces are written in ~1 MB batches.
+ * megabytes, more than one JavaScript string can hold. Pieces are encoded into one reused 1 MB
+ * buffer and written as it fills: joining them into 1 MB strings instead left each of those on
+ * the heap until a full collection (the score cache of 200,000 commits raised the refresh's peak
+ * by about 60 MB).
  */
 export function writePiecesAtomic(file: string, pieces: Iterable<string>): Promise<void> {
   return queued(file, async (key) => {
     const tmp = `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     const handle = await open(tmp, 'w');
     try {
-      let batch: string[] = [];
-      let size = 0;
+      const buffer = Buffer.allocUnsafe(FLUSH_BYTES);
+      let used = 0;
       for (const piece of pieces) {
-        batch.push(piece);
-        size += piece.length;
-        if (size >= FLUSH_BYTES) {
-          await handle.write(batch.join(''));
-          batch = [];
-          size = 0;
+        // UTF-8 takes at most 3 bytes per UTF-16 unit, so a piece within that bound fits as it is.
+        if (used + piece.length * 3 > FLUSH_BYTES) {
+          await writeAll(handle, buffer, used);
+          used = 0;
+          if (piece.length * 3 > FLUSH_BYTES) {
+            await handle.write(piece);
+            continue;
+          }
         }
+        used += buffer.write(piece, used);
       }
-      if (batch.length > 0) await handle.write(batch.join(''));
+      await writeAll(handle, buffer, used);
       await handle.sync();
       await handle.close();
       await rename(tmp, key);
@@ -68,6 +74,11 @@ export function writePiecesAtomic(file: string, pieces: Iterable<string>): Promi
     }
     await fsyncDir(path.dirname(key));
   });
+}
+
+/** Writes the first `length` bytes of `buffer`, however many calls the file system takes. */
+async function writeAll(handle: FileHandle, buffer: Buffer, length: number): Promise<void> {
+  for (let done = 0; done < length;) done += (await handle.write(buffer, done, length - done)).bytesWritten;
 }
 
 /** Flushes a directory's entries (a rename) to disk; a no-op where directories cannot be opened (Windows). */
