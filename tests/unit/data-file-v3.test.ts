@@ -6,9 +6,9 @@ import { buildLeaderboardData } from '../../src/core/leaderboards.js';
 import { withoutEmails } from '../../src/core/site/redact.js';
 import type { ScoredCommit } from '../../src/core/types.js';
 import { COMMIT_COLUMNS } from '../../src/shared/commit-rows.js';
-import { describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../src/shared/data-file.js';
+import { parseLeaderboardData, type WrittenLeaderboardData } from '../../src/shared/data-file.js';
 import { spelledOut } from '../cli/helpers.js';
-import { realBoardInput } from './real-board.js';
+import { problem, realBoardInput } from './real-board.js';
 
 const V2_TEXT = readFileSync('tests/fixtures/real-board-v2.json', 'utf8');
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
@@ -18,16 +18,6 @@ function realBoard(): { data: WrittenLeaderboardData; text: string } {
   const { commits, manual, opts } = realBoardInput();
   const data = buildLeaderboardData(commits, manual, opts);
   return { data, text: [...dataFilePieces(data)].join('') };
-}
-
-/** What describeDataFileError says of `input`, or 'valid'. */
-function problem(input: unknown): string {
-  try {
-    parseLeaderboardData(input);
-    return 'valid';
-  } catch (err) {
-    return describeDataFileError(err);
-  }
 }
 
 describe('schema_version 3', () => {

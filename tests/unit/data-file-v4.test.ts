@@ -10,8 +10,8 @@ import type { ScoredCommit } from '../../src/core/types.js';
 import {
   COMMITS_DELTA_COLUMN, DATE_DELTA_COLUMN, ENTRY_COLUMNS, expandCompactDataFile, HASH_BASE64_COLUMN, hexOfBase64url, wholeSeconds,
 } from '../../src/shared/compact-data-file.js';
-import { describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../src/shared/data-file.js';
-import { realBoardInput } from './real-board.js';
+import { parseLeaderboardData, type WrittenLeaderboardData } from '../../src/shared/data-file.js';
+import { problem, realBoardInput } from './real-board.js';
 
 const V2_TEXT = readFileSync('tests/fixtures/real-board-v2.json', 'utf8');
 const FIXTURE_TEXT = readFileSync('tests/fixtures/real-leaderboard-data.json', 'utf8');
@@ -24,16 +24,6 @@ function texts(data: WrittenLeaderboardData): { v3: string; v4: string } {
 function realBoard(): WrittenLeaderboardData {
   const { commits, manual, opts } = realBoardInput();
   return buildLeaderboardData(commits, manual, opts);
-}
-
-/** What describeDataFileError says of `input`, or 'valid'. */
-function problem(input: unknown): string {
-  try {
-    parseLeaderboardData(input);
-    return 'valid';
-  } catch (err) {
-    return describeDataFileError(err);
-  }
 }
 
 const commit = (author: string, i: number, date: string, hash = String(i % 10).repeat(40)): ScoredCommit => ({

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { BuildOptions } from '../../src/core/leaderboards.js';
 import type { ScoredCommit } from '../../src/core/types.js';
 import { manualContributionsFileSchema, type ManualContributionsFile } from '../../src/shared/manual-contributions.js';
+import { describeDataFileError, parseLeaderboardData } from '../../src/shared/data-file.js';
 
 interface FixtureCommit {
   hash: string;
@@ -86,4 +87,14 @@ export function realBoardInput(): { commits: ScoredCommit[]; manual: ManualContr
     repositories,
   };
   return { commits, manual: manualFile, opts };
+}
+
+/** What describeDataFileError says of a data file `input`, or 'valid'. */
+export function problem(input: unknown): string {
+  try {
+    parseLeaderboardData(input);
+    return 'valid';
+  } catch (err) {
+    return describeDataFileError(err);
+  }
 }

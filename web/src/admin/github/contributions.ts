@@ -8,23 +8,12 @@ import { requireAdmin } from './access.js';
 import { boardSource, commitBoardFile } from './board-file.js';
 import type { Context } from './context.js';
 import { mergeContributors } from './merge.js';
-import { readFile } from './repo-files.js';
-
-const issuesOf = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
-  issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || '(top level)'}: ${i.message}`).join('; ');
+import { issuesText, parseRepoJson, readFile } from './repo-files.js';
 
 /** The top-level object of the manual contributions file text, checked. */
 function parseFile(ctx: Context, text: string, where: string): { raw: Record<string, unknown>; contributors: ContributorsMap } {
-  const path = ctx.config.files.manual;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new AdminApiError(`${path} on ${where} is not valid JSON (${(err as Error).message}).`, 500, 'INVALID_DATA_FILE');
-  }
-  const parsed = manualContributionsFileSchema.safeParse(json);
-  if (!parsed.success) throw new AdminApiError(`${path} on ${where} is not valid: ${issuesOf(parsed.error.issues)}.`, 500, 'INVALID_DATA_FILE');
-  return { raw: json as Record<string, unknown>, contributors: parsed.data.contributors };
+  const { json, data } = parseRepoJson(text, manualContributionsFileSchema, ctx.config.files.manual, where);
+  return { raw: json as Record<string, unknown>, contributors: data.contributors };
 }
 
 async function contributorsOn(ctx: Context, token: string, branch: string): Promise<{ contributors: ContributorsMap; version: string | null }> {
@@ -53,7 +42,7 @@ export async function saveManualContributions(ctx: Context, token: string, next:
     throw new AdminApiError('Invalid contributors: __proto__: Contributor name "__proto__" is reserved; choose another name.', 400, 'INVALID_INPUT');
   }
   const parsed = contributorsMapSchema.safeParse(next);
-  if (!parsed.success) throw new AdminApiError(`Invalid contributors: ${issuesOf(parsed.error.issues)}.`, 400, 'INVALID_INPUT');
+  if (!parsed.success) throw new AdminApiError(`Invalid contributors: ${issuesText(parsed.error.issues)}.`, 400, 'INVALID_INPUT');
   const ours = parsed.data;
   const { user } = await requireAdmin(ctx, token);
   let saved: ContributorsMap = ours;

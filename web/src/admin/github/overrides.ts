@@ -6,7 +6,7 @@ import type { AiOverridesRead, ChangeNotice } from '../backend.js';
 import { actorName, requireAdmin } from './access.js';
 import { boardSource, commitBoardFile, type BoardFileSaved } from './board-file.js';
 import type { Context } from './context.js';
-import { readFile } from './repo-files.js';
+import { parseRepoJson, readFile } from './repo-files.js';
 import { hasStatus } from './rest.js';
 
 const overridesFileSchema = z.strictObject({ overrides: z.array(aiOverrideSchema) });
@@ -14,19 +14,7 @@ const HASH = /^[0-9a-f]{4,64}$/i;
 
 function parseOverrides(ctx: Context, text: string | null, where: string): AiOverride[] {
   if (text === null || text.trim() === '') return [];
-  const path = ctx.config.files.overrides;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new AdminApiError(`${path} on ${where} is not valid JSON (${(err as Error).message}).`, 500, 'INVALID_DATA_FILE');
-  }
-  const parsed = overridesFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AdminApiError(`${path} on ${where} is not valid: ${issue?.path.join('.') || '(top level)'}: ${issue?.message ?? 'invalid'}.`, 500, 'INVALID_DATA_FILE');
-  }
-  return parsed.data.overrides;
+  return parseRepoJson(text, overridesFileSchema, ctx.config.files.overrides, where).data.overrides;
 }
 
 /** ai-overrides.json's text as the local server writes it: newest first, 2-space JSON and a final newline. */

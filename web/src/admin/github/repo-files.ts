@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { AdminApiError } from '../api.js';
 import { decodeBase64, encodeBase64 } from './base64.js';
 import type { Context } from './context.js';
@@ -65,4 +66,26 @@ export function isProtectedRefusal(err: unknown): boolean {
   if (!hasStatus(err, 403, 409, 422)) return false;
   return /protected branch|could not update file|repository rule|rule violation|through a pull request|status checks? .*expected|approving review/i.test(err.githubMessage)
     || /protected-branches|repository-rules|rulesets/i.test(err.documentationUrl ?? '');
+}
+
+/** The first five of a check's problems, each as `path: message`. */
+export const issuesText = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): string =>
+  issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || '(top level)'}: ${i.message}`).join('; ');
+
+/**
+ * A JSON file read from the repository, checked against `schema`: its parsed text and value. An
+ * error names the file, where it was read (`where`) and its first problems.
+ */
+export function parseRepoJson<T>(text: string, schema: z.ZodType<T>, path: string, where: string): { json: unknown; data: T } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new AdminApiError(`${path} on ${where} is not valid JSON (${(err as Error).message}).`, 500, 'INVALID_DATA_FILE');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new AdminApiError(`${path} on ${where} is not valid: ${issuesText(parsed.error.issues)}.`, 500, 'INVALID_DATA_FILE');
+  }
+  return { json, data: parsed.data };
 }
