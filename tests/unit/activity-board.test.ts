@@ -119,6 +119,28 @@ describe('reviews on the board', () => {
     expect(() => parseLeaderboardData(broken)).toThrow(/expected one of APPROVED/);
   });
 
+  it('lists the table newest first, then by repository, pull request, login and state, whatever the input order', () => {
+    const reviews = [
+      rv('Cy', 2, 'APPROVED', '2025-03-04T10:00:00Z'),
+      rv('Ann', 9, 'APPROVED', '2025-03-04T10:00:00.250Z'),
+      rv('Bob', 2, 'COMMENTED', '2025-03-04T10:00:00Z'),
+      rv('Ann', 2, 'APPROVED', '2025-03-04T10:00:00Z', 'acme/zed'),
+      rv('Ann', 3, 'APPROVED', '2025-03-04T10:00:00Z'),
+      rv('Dee', 1, 'APPROVED', '2025-03-05T09:00:00Z'),
+      rv('Ann', 2, 'APPROVED', '2025-03-04T10:00:00Z'),
+      rv('Eve', 4, 'APPROVED', '2025-03-03T23:59:59.999Z'),
+    ];
+    const key = (r: unknown[]) => `${r[5]}#${r[0]} ${r[4]}`;
+    const expected = ['acme/app#1 2025-03-05T09:00:00Z', 'acme/app#9 2025-03-04T10:00:00.250Z', 'acme/app#2 2025-03-04T10:00:00Z', 'acme/app#2 2025-03-04T10:00:00Z',
+      'acme/app#2 2025-03-04T10:00:00Z', 'acme/app#3 2025-03-04T10:00:00Z', 'acme/zed#2 2025-03-04T10:00:00Z', 'acme/app#4 2025-03-03T23:59:59.999Z'];
+    for (const order of [reviews, [...reviews].reverse()]) {
+      const written = buildLeaderboardData([], { contributors: {} }, opts({ activity: act(order) }));
+      expect(written.reviews?.map(key)).toEqual(expected);
+      // The three reviews of acme/app#2 at the same second: by login (ann, bob, cy).
+      expect(written.leaderboards.monthly['2025-03']?.find((e) => e.name === 'Bob')?.reviews).toEqual([3]);
+    }
+  });
+
   it('writes exactly the commits-only file when no activity is given', () => {
     const commits = [sc('Bob', '2025-03-04T09:00:00Z', 30)];
     const text = JSON.stringify(buildLeaderboardData(commits, { contributors: {} }, opts()));

@@ -40,7 +40,7 @@ export interface ActivityBucket {
 /** type -> period label -> contributor -> bucket. */
 export type ActivityGroups = Record<PeriodType, Map<string, Map<string, ActivityBucket>>>;
 
-/** What {@link activityBuckets} gives: the groups, and every review in the order of {@link compareReviews}. */
+/** What {@link activityBuckets} gives: the groups, and every review newest first (see newestFirst). */
 export interface Activity {
   groups: ActivityGroups;
   reviews: NamedReview[];
@@ -57,12 +57,57 @@ export function reviewPoints(state: ReviewState, points: BoardActivity['points']
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Ties of time: repository, pull request, login, state (ASCII: GitHub's names), then the input order. */
+function compareTies(a: NamedReview, b: NamedReview): number {
+  return byText(a.repo, b.repo) || a.pr - b.pr || byText(a.login, b.login) || byText(a.state, b.state);
+}
+
+/** Second-precision keys sort natively with the review's index in their low bits (up to 2^20 reviews). */
+const INDEX_BITS = 2 ** 20;
+/** 2106-02-07 in seconds: later times (or NaN) sort after every valid one. */
+const LAST_SECOND = 2 ** 32;
+
 /**
- * Newest first, then repository, pull request, login and state: a total order on reviews. Dates
- * are ISO 8601 in UTC, and compare as text; the rest are ASCII (GitHub's logins and names).
+ * Reviews newest first, then by repository, pull request, login and state, as indexes, with each
+ * review's time. A comparator sort of 60,000 reviews took most of the board's extra work for
+ * reviews; a typed array of numbers sorts natively in a few milliseconds. Its keys hold the
+ * second (newest first) and the index, so only reviews of the same second are compared after.
  */
-export function compareReviews(a: ReviewRecord & { repo: string }, b: ReviewRecord & { repo: string }): number {
-  return byText(b.submittedAt, a.submittedAt) || byText(a.repo, b.repo) || a.pr - b.pr || byText(a.login, b.login) || byText(a.state, b.state);
+function newestFirst(reviews: readonly NamedReview[]): { order: Uint32Array; times: Float64Array } {
+  const n = reviews.length;
+  const times = new Float64Array(n);
+  for (let i = 0; i < n; i++) times[i] = Date.parse((reviews[i] as NamedReview).submittedAt);
+  const second = (i: number): number => {
+    const s = Math.floor((times[i] as number) / 1000);
+    return s >= 0 && s < LAST_SECOND ? LAST_SECOND - 1 - s : LAST_SECOND;
+  };
+  const order = new Uint32Array(n);
+  const full = (x: number, y: number): number => (times[y] as number) - (times[x] as number) || compareTies(reviews[x] as NamedReview, reviews[y] as NamedReview) || x - y;
+  if (n >= INDEX_BITS) {
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((x, y) => second(x) - second(y) || full(x, y));
+    return { order, times };
+  }
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = second(i) * INDEX_BITS + i;
+  keys.sort();
+  for (let k = 0; k < n; k++) order[k] = (keys[k] as number) % INDEX_BITS;
+  // Each run of one second: by time, then the rest.
+  for (let start = 0; start < n; ) {
+    const s = Math.floor((keys[start] as number) / INDEX_BITS);
+    let end = start + 1;
+    while (end < n && Math.floor((keys[end] as number) / INDEX_BITS) === s) end++;
+    // Runs are short (a few reviews of one pull request at most): insertion sort; a typed array's
+    // sort with a comparator cost ~1.5 µs a call, 30 ms for the bench's 20,000 runs.
+    for (let k = start + 1; k < end; k++) {
+      const v = order[k] as number;
+      let j = k - 1;
+      for (; j >= start && full(order[j] as number, v) > 0; j--) order[j + 1] = order[j] as number;
+      order[j + 1] = v;
+    }
+    start = end;
+  }
+  return { order, times };
 }
 
 /** Whether `a` is the review to count rather than `b`, an older one (same person and pull request): the higher state, then more points. */
@@ -80,12 +125,9 @@ function better(a: NamedReview, b: NamedReview, points: BoardActivity['points'])
  * when `points.issueCompleted` is above 0.
  */
 export function activityBuckets(a: BoardActivity): Activity {
-  // Sorted by time as numbers first (text comparisons of 60,000 dates took most of the work).
-  const times = Float64Array.from(a.reviews, (r) => Date.parse(r.submittedAt));
-  const order = Array.from(a.reviews.keys()).sort((x, y) => (times[y] as number) - (times[x] as number) || compareReviews(a.reviews[x] as NamedReview, a.reviews[y] as NamedReview));
-  const reviews = order.map((i) => a.reviews[i] as NamedReview);
-  const sortedTimes = new Float64Array(order.length);
-  for (let k = 0; k < order.length; k++) sortedTimes[k] = times[order[k] as number] as number;
+  const { order, times } = newestFirst(a.reviews);
+  const reviews = Array.from(order, (i) => a.reviews[i] as NamedReview);
+  const sortedTimes = Float64Array.from(order, (i) => times[i] as number);
   const from = a.windowStart?.getTime() ?? -Infinity;
   const groups: ActivityGroups = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
   // Each day's three period labels, made once per day.

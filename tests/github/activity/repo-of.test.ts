@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { githubRepoOf } from '../../../src/core/github/activity/refresh-step.js';
-import { activityOf } from '../../../src/core/github/activity/part-activity.js';
+import { activityHead, activityHeadText, activityOf, activityTailText, partActivityText } from '../../../src/core/github/activity/part-activity.js';
 import { ActivityCache } from '../../../src/core/github/activity/cache.js';
 import { tempCacheFile } from './fixture.js';
 
@@ -34,5 +34,10 @@ describe('what a part gives the board', () => {
     expect(a.issues.map((i) => i.number)).toEqual([3]);
     expect(a).toMatchObject({ repository: 'acme/widgets', emailLogins: { 'a@x.org': null }, profiles: { bob: 'Bob' } });
     expect(activityOf(cache, 'acme/widgets', null).reviews).toHaveLength(3);
+    // The refresh writes the file in two pieces (the head while git is read): the same bytes as whole.
+    const head = activityHead(cache, 'acme/widgets', null);
+    const whole = activityOf(cache, 'acme/widgets', null, head);
+    expect(activityHeadText(head) + activityTailText(whole)).toBe(partActivityText(whole));
+    expect(JSON.parse(partActivityText(whole))).toEqual(whole);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PartActivity } from '../../activity.js';
+import type { IssueRecord, PartActivity, ReviewRecord } from '../../activity.js';
 import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
 import type { ActivityCache } from './cache.js';
 
@@ -17,21 +17,37 @@ const partActivitySchema = z.object({
 });
 
 /**
- * What a repository's cache gives the board: its counting reviews and issues in the window
- * (a longer earlier window may have left older ones in the cache), oldest first, and the
- * email and profile answers.
+ * The bulk of a part's activity: its counting reviews and issues in the window (a longer earlier
+ * window may have left older ones in the cache), oldest first. Only the pull request and issue
+ * streams change it, so the refresh makes it (and its text) while git is still read, before the
+ * email look-ups, which wait for the commits, add the rest.
  */
-export function activityOf(cache: ActivityCache, repository: string, windowStart: Date | null): PartActivity {
+export interface ActivityHead {
+  repository: string;
+  reviews: ReviewRecord[];
+  issues: IssueRecord[];
+}
+
+export function activityHead(cache: ActivityCache, repository: string, windowStart: Date | null): ActivityHead {
   const from = windowStart?.toISOString() ?? '';
   const reviews = [...cache.pulls.values()].flatMap((p) => p.reviews).filter((r) => r.submittedAt >= from);
   reviews.sort((a, b) => (a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : a.pr - b.pr));
   const issues = [...cache.issues.values()].flatMap((i) => (i && i.createdAt >= from ? [i] : []));
   issues.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.number - b.number));
-  return { repository, reviews, issues, emailLogins: Object.fromEntries(cache.emailLogins), profiles: Object.fromEntries(cache.profiles) };
+  return { repository, reviews, issues };
+}
+
+/** What a repository's cache gives the board: its head (made now, or earlier) and the email and profile answers. */
+export function activityOf(cache: ActivityCache, repository: string, windowStart: Date | null, head = activityHead(cache, repository, windowStart)): PartActivity {
+  return { repository, reviews: head.reviews, issues: head.issues, emailLogins: Object.fromEntries(cache.emailLogins), profiles: Object.fromEntries(cache.profiles) };
 }
 
 /** A part's activity file's text. */
 export const partActivityText = (activity: PartActivity): string => `${JSON.stringify(activity)}\n`;
+
+/** {@link partActivityText} in two pieces: up to the issues (keys in PartActivity's order), and the rest. */
+export const activityHeadText = (h: ActivityHead): string => `{"repository":${JSON.stringify(h.repository)},"reviews":${JSON.stringify(h.reviews)},"issues":${JSON.stringify(h.issues)}`;
+export const activityTailText = (activity: PartActivity): string => `,"emailLogins":${JSON.stringify(activity.emailLogins)},"profiles":${JSON.stringify(activity.profiles)}}\n`;
 
 /** Writes a part's activity (atomically). */
 export function writePartActivity(file: string, activity: PartActivity): Promise<void> {

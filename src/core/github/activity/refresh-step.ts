@@ -7,7 +7,7 @@ import { noreplyLogin } from '../../identity/identities.js';
 import { DEFAULT_GITHUB_API_URL, resolveApiUrl } from '../target.js';
 import { ActivityCache } from './cache.js';
 import { readBytesIfExists, writeFileAtomic } from '../../store/files.js';
-import { activityOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, partActivityText } from './part-activity.js';
+import { activityHead, activityHeadText, activityOf, activityTailText, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, type ActivityHead } from './part-activity.js';
 import type { SyncProgress } from './sync.js';
 import { findGitHubToken, runGhAuthToken, type GhRunner } from './token.js';
 
@@ -96,7 +96,9 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
     if (!repository) continue;
     read++;
     const dir = path.join(o.dataDir, part.dir);
+    const file = path.join(dir, PART_ACTIVITY_FILE);
     const cache = await ActivityCache.load(path.join(dir, ACTIVITY_CACHE_FILE));
+    let early: Promise<EarlyHead> | null = null;
     try {
       if (urlError) throw urlError;
       const client = createGitHubClient(apiUrl, found.token, { writeSpacingMs: 0, onRateLimitWait: (s) => {
@@ -108,6 +110,10 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
         signal: o.signal, emailsOnly: o.emailsOnly,
         // Without waitSeconds: an answer came, so the wait shown (if any) is over.
         onProgress: (p) => o.onProgress?.({ ...p, repository }),
+        onStreamsRead: () => {
+          early = earlyHead(activityHead(cache, repository, o.windowStart), file);
+          early.catch(() => {});
+        },
       });
       step.requests += result.requests;
       step.changed ||= result.changed;
@@ -115,18 +121,35 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
       // The last good data stays: what the cache held before, and what this sync read before failing.
       if (step.status.state !== 'failed') step.status = { state: 'failed', error: `Reviews not updated: ${describeSyncFailure(err, apiUrl, repository)}`, syncedAt: cache.syncedAt };
     }
-    const activity = activityOf(cache, repository, o.windowStart);
-    const file = path.join(dir, PART_ACTIVITY_FILE);
-    // Compared as bytes: parsing and validating the last file costs more than writing it, and
-    // decoding its ~10 MB (60,000 reviews) into a string cost more than encoding the new text.
-    const text = Buffer.from(partActivityText(activity));
-    if (!(await readBytesIfExists(file))?.equals(text)) {
-      await writeFileAtomic(file, text);
+    const { head, bytes, storedTail } = await (early ?? earlyHead(activityHead(cache, repository, o.windowStart), file));
+    const activity = activityOf(cache, repository, o.windowStart, head);
+    const tail = Buffer.from(activityTailText(activity));
+    if (!storedTail?.equals(tail)) {
+      await writeFileAtomic(file, Buffer.concat([bytes ?? Buffer.from(activityHeadText(head)), tail]));
       step.changed = true;
     }
     step.activity.set(part.name, activity);
   }
   return read === 0 ? off(NO_REPO_REASON) : step;
+}
+
+/** A part's activity head, and how its file compares: the rest of the stored file when the head is the same, else the head's bytes. */
+interface EarlyHead {
+  head: ActivityHead;
+  bytes: Buffer | null;
+  storedTail: Buffer | null;
+}
+
+/**
+ * Compares the head with the stored file's start, as bytes: parsing and validating the file costs
+ * more than writing it, and decoding its ~10 MB (60,000 reviews) into a string more than encoding
+ * the new text. Done while git is read, so a refresh with reviews waits only for the small rest.
+ */
+async function earlyHead(head: ActivityHead, file: string): Promise<EarlyHead> {
+  const bytes = Buffer.from(activityHeadText(head));
+  const stored = await readBytesIfExists(file);
+  if (stored && stored.length >= bytes.length && stored.subarray(0, bytes.length).equals(bytes)) return { head, bytes: null, storedTail: Buffer.from(stored.subarray(bytes.length)) };
+  return { head, bytes, storedTail: null };
 }
 
 /**

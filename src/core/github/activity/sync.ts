@@ -30,6 +30,8 @@ export interface SyncOptions {
   /** The pull requests and issues were read a moment ago (the refresh's fast path): ask about the emails only. */
   emailsOnly?: boolean;
   onProgress?: (p: SyncProgress) => void;
+  /** Called once the pull requests and issues are read (and before waiting for the commits): they change no more in this sync. */
+  onStreamsRead?: () => void;
   signal?: AbortSignal;
   now?: () => Date;
 }
@@ -103,6 +105,7 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
     })) || changed;
   }
 
+  o.onStreamsRead?.();
   const unknown = [...(await o.commitsByEmail)].filter(([email]) => !o.cache.emailLogins.has(email));
   for (let i = 0; i < unknown.length; i += EMAILS_PER_QUERY) {
     const batch = unknown.slice(i, i + EMAILS_PER_QUERY);
