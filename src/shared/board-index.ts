@@ -10,7 +10,7 @@ import {
   type PeriodType,
 } from './data-file.js';
 import { commitObject, isCommitField } from './commit-rows.js';
-import { reviewFromRow, type Review } from './review-rows.js';
+import { reviewFromCompactRow, reviewFromRow, type Review } from './review-rows.js';
 
 /**
  * The board split for the page (written beside `leaderboard-data.json`, which stays whole):
@@ -159,6 +159,8 @@ export const boardChunkSchema = z.object({
   entries: z.array(z.array(z.number().int().nonnegative())),
   /** Boards with review data: the review rows the entries list (see review-rows.ts), checked when shown. */
   reviews: z.array(z.unknown()).optional(),
+  /** The pull requests compact review rows name; absent: the rows are full (chunks written before). */
+  review_pulls: z.array(z.unknown()).optional(),
   /** Per entry of the chunk, indexes into `reviews`, newest first. */
   entry_reviews: z.array(z.array(z.number().int().nonnegative())).optional(),
 });
@@ -241,6 +243,6 @@ export function chunkEntryReviews(chunk: BoardChunk, i: number): Review[] {
   return refs.map((ref, j) => {
     const raw = chunk.reviews?.[ref];
     if (raw === undefined) throw bad(`entry_reviews.${i}.${j}: review ${ref} is not in the chunk`);
-    return reviewFromRow(raw, ['reviews', ref]);
+    return chunk.review_pulls ? reviewFromCompactRow(raw, chunk.review_pulls, ['reviews', ref]) : reviewFromRow(raw, ['reviews', ref]);
   });
 }

@@ -1,5 +1,6 @@
 import { COMMIT_COLUMNS, invalid, isPlainObject, type CommitRow } from './commit-rows.js';
 import type { PeriodType, WrittenEntry, WrittenLeaderboardData } from './data-file.js';
+import { expandCompactReviews } from './review-rows.js';
 
 /**
  * schema_version 4: schema_version 3 with its people and values written compactly. Measured on a
@@ -147,16 +148,19 @@ export function hexOfBase64url(text: string): string {
  * A schema_version 4 file as the schema_version 3 file it compacts (the data file as built:
  * {@link WrittenLeaderboardData}), each table checked so that an error names what is wrong:
  * `people.<row>`, `leaderboards.<type>.<label>.<row>.<column>` (and `.<index>` in a list, or
- * `.<last>.<field>` in the trailing object), `commits.<row>.<column>` for an encoded column. The
- * rest of a commit row, `commit_defaults` and `reviews` are left to the schema_version 3 reader,
- * which names them the same way.
+ * `.<last>.<field>` in the trailing object), `commits.<row>.<column>` for an encoded column,
+ * `reviews.<row>.<column>` and `review_pulls.<row>.<column>` for compact reviews. The rest of a
+ * commit row and `commit_defaults` are left to the schema_version 3 reader, which names them the
+ * same way.
  */
 export function expandCompactDataFile(input: Record<string, unknown>): WrittenLeaderboardData {
   const { people, entry_columns: entryColumns, commit_columns: commitColumns, commits, leaderboards } = input;
   const persons = readPeople(people);
   const columns = readEntryColumns(entryColumns);
   const table = expandCommits(commitColumns, commits);
-  const reviewCount = Array.isArray(input.reviews) ? input.reviews.length : 0;
+  // A file without `review_pulls` keeps full review rows (written before they were compact).
+  const reviews = input.review_pulls === undefined ? input.reviews : expandCompactReviews(input.reviews, input.review_pulls);
+  const reviewCount = Array.isArray(reviews) ? reviews.length : 0;
   if (!isPlainObject(leaderboards)) throw invalid(['leaderboards'], 'expected an object of the weekly, monthly and quarterly periods', leaderboards);
   const expanded = {} as Record<PeriodType, Record<string, WrittenEntry[]>>;
   for (const type of ['weekly', 'monthly', 'quarterly'] as const) {
@@ -185,7 +189,8 @@ export function expandCompactDataFile(input: Record<string, unknown>): WrittenLe
       out.emails = Object.fromEntries([...emails].filter(([, email]) => email !== ''));
       if (logins.size > 0) out.logins = Object.fromEntries(logins);
     } else if (key === 'leaderboards') out[key] = expanded;
-    else if (key !== 'entry_columns') out[key] = input[key];
+    else if (key === 'reviews') out[key] = reviews;
+    else if (key !== 'entry_columns' && key !== 'review_pulls') out[key] = input[key];
   }
   out.commits ??= table.rows;
   out.emails ??= {};

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { CHUNK_ENTRIES, packKey, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
 import { PERIOD_TYPES, type WrittenEntry, type WrittenLeaderboardData } from '../../shared/data-file.js';
 import { SIZE_FAVOURED_FROM_COMMITS } from '../memory.js';
+import { compactReviewWriter } from './review-pieces.js';
 
 /**
  * Commits listed by the small periods that share a chunk, at most: about what a big period's
@@ -52,11 +53,11 @@ export function* splitBoard(data: WrittenLeaderboardData, texts = rowTexts(data)
   const commitRows = localRows(data.commits.length);
   const reviewRows = localRows(data.reviews?.length ?? 0);
   const noReviews: number[] = [];
-  /** Boards with review data: the chunk's `reviews` rows and `entry_reviews`, as JSON members ('' otherwise). */
+  /** Boards with review data: the chunk's compact `review_pulls` and `reviews` rows and `entry_reviews`, as JSON members ('' otherwise). */
   const reviewsOf = (entries: readonly WrittenEntry[]): string => {
     if (!data.reviews) return '';
     const { used, refs } = reviewRows(entries.map((e) => e.reviews ?? noReviews));
-    return `,"reviews":[${Array.from(used, texts.review).join(',')}],"entry_reviews":${JSON.stringify(refs)}`;
+    return `,${[...texts.compactReviews(used)].join('')},"entry_reviews":${JSON.stringify(refs)}`;
   };
   /** The chunk file of these entries' commits (each listed once, in the table's newest-first order). */
   const chunkOf = (entries: readonly WrittenEntry[]): ChunkFile => {
@@ -151,6 +152,8 @@ function localRows(tableSize: number): (lists: readonly (readonly number[])[]) =
 export interface RowTexts {
   commit: (t: number) => string;
   review: (t: number) => string;
+  /** The compact `review_pulls` and `reviews` members (see review-pieces.ts) of these review rows. */
+  compactReviews: (used: ArrayLike<number>) => Generator<string>;
 }
 
 /**
@@ -159,7 +162,12 @@ export interface RowTexts {
  * bigger boards, where memory comes first, made each time.
  */
 export function rowTexts(data: WrittenLeaderboardData): RowTexts {
-  return { commit: textsOf(data.commits), review: textsOf(data.reviews ?? []) };
+  let compact: RowTexts['compactReviews'] | undefined;
+  return {
+    commit: textsOf(data.commits),
+    review: textsOf(data.reviews ?? []),
+    compactReviews: (used) => (compact ??= compactReviewWriter(data.reviews ?? []))(used),
+  };
 }
 
 function textsOf(rows: readonly unknown[]): (t: number) => string {

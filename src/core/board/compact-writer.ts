@@ -10,7 +10,8 @@ import { arrayPieces, rowTexts, type RowTexts } from './board-files.js';
 /**
  * The data file's JSON text as schema_version 4 (see src/shared/compact-data-file.ts) in pieces,
  * so that a million commits need not fit one string: the board as built, with its people in a
- * table, its entries as rows, and its hashes, dates and commit indexes written compactly. The
+ * table, its entries as rows, its hashes, dates and commit indexes written compactly, and its
+ * reviews as the compact table (their pull requests once each). The
  * keys keep the board's order (`schema_version`, then `last_updated`, which the server reads from
  * the file's first bytes). `texts` are the rows' schema_version 3 texts, which the chunks share.
  */
@@ -37,6 +38,11 @@ export function* compactDataFilePieces(data: WrittenLeaderboardData, texts: RowT
       // People in place of the emails (and logins) by name, then the header of the entries that index them.
       yield `${key('people')}${JSON.stringify(people)}`;
       yield `${key('entry_columns')}${JSON.stringify(ENTRY_COLUMNS)}`;
+    } else if (name === 'reviews' && Array.isArray(value)) {
+      // The compact table: `review_pulls`, then `reviews` (see src/shared/review-rows.ts).
+      yield first ? '{' : ',';
+      first = false;
+      yield* texts.compactReviews(Uint32Array.from(value.keys()));
     } else if (name === 'leaderboards') {
       yield key(name);
       yield* leaderboardPieces(data.leaderboards, personIndex);

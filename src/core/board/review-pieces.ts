@@ -1,0 +1,73 @@
+import { pullUrl, type ReviewRow } from '../../shared/review-rows.js';
+
+/** Rows a piece of text holds: the data file's tables stream, a million rows do not fit one string. */
+const ROWS_PER_PIECE = 500;
+
+/**
+ * The compact review table (see src/shared/review-rows.ts) of any subset of a board's reviews: a
+ * chunk's, or the whole table for the data file. Made once per board: each review's pull request
+ * and the text of each pull request's row and of each review's state and date, kept for the three
+ * chunks a review is in.
+ */
+export function compactReviewWriter(rows: readonly ReviewRow[]): (used: ArrayLike<number>) => Generator<string> {
+  const pullOf = new Int32Array(rows.length);
+  const pullTexts: string[] = [];
+  // The first review of each pull request row, whose title and URL it has.
+  const pullFirst: number[] = [];
+  // repository -> number -> pull request; another title or URL under the same number (a board
+  // merged from syncs made apart) is a row of its own.
+  const byRepo = new Map<string, Map<number, number[]>>();
+  for (let t = 0; t < rows.length; t++) {
+    const [pr, title, url, , , repo] = rows[t] as ReviewRow;
+    let numbers = byRepo.get(repo);
+    if (!numbers) byRepo.set(repo, (numbers = new Map()));
+    let ids = numbers.get(pr);
+    if (!ids) numbers.set(pr, (ids = []));
+    let id = ids.find((i) => {
+      const first = rows[pullFirst[i] as number] as ReviewRow;
+      return first[1] === title && first[2] === url;
+    });
+    if (id === undefined) {
+      id = pullTexts.length;
+      ids.push(id);
+      pullFirst.push(t);
+      pullTexts.push(JSON.stringify(url === pullUrl(repo, pr) ? [repo, pr, title] : [repo, pr, title, url]));
+    }
+    pullOf[t] = id;
+  }
+  const rest: (string | undefined)[] = new Array<string | undefined>(rows.length);
+  const restOf = (t: number): string => {
+    const row = rows[t] as ReviewRow;
+    return (rest[t] ??= `,${JSON.stringify(row[3])},${JSON.stringify(row[4])}]`);
+  };
+  // Pull request -> its index in the subset being written (-1: not in it), reset after each.
+  const localOf = new Int32Array(pullTexts.length).fill(-1);
+  return function* (used) {
+    const local = new Int32Array(used.length);
+    const pulls: number[] = [];
+    for (let k = 0; k < used.length; k++) {
+      const id = pullOf[used[k] as number] as number;
+      let l = localOf[id] as number;
+      if (l === -1) {
+        l = localOf[id] = pulls.length;
+        pulls.push(id);
+      }
+      local[k] = l;
+    }
+    for (const id of pulls) localOf[id] = -1;
+    yield* batches('"review_pulls":', pulls.length, (j) => pullTexts[pulls[j] as number] as string);
+    yield* batches(',"reviews":', used.length, (k) => `[${local[k] as number}${restOf(used[k] as number)}`);
+  };
+}
+function* batches(head: string, length: number, text: (i: number) => string): Generator<string> {
+  if (length === 0) {
+    yield `${head}[]`;
+    return;
+  }
+  for (let i = 0; i < length; i += ROWS_PER_PIECE) {
+    const part: string[] = [];
+    for (let j = i; j < Math.min(length, i + ROWS_PER_PIECE); j++) part.push(text(j));
+    yield `${i === 0 ? `${head}[` : ','}${part.join(',')}`;
+  }
+  yield ']';
+}
