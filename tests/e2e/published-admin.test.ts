@@ -20,6 +20,14 @@ const manualOn = (branch: string) => JSON.parse(env.site.gh.fileContent(SLUG, br
 const contributor = (name: string) => `[data-testid="manual-contributor"][data-name="${name}"]`;
 const runLink = (page: Page) => banner(page).getByTestId('status-banner-link').getAttribute('href');
 const writes = () => env.site.gh.requests.filter((r) => r.method !== 'GET');
+/** A page signed in with `token`, and `name`'s row of the manual contributions panel, once shown. */
+async function signedInAt(token: string, name: string) {
+  const { page, context } = await sitePage(env.browser, env.site.server);
+  await signIn(page, token);
+  const row = modal(page).locator(contributor(name));
+  await pw(row).toBeVisible();
+  return { page, context, row };
+}
 
 describe('the visitor', () => {
   it('sees an Admin button, and the page asks GitHub nothing and loads no admin code', async () => {
@@ -103,10 +111,7 @@ describe('signing in on the published page', () => {
 
 describe('the panel, saving through GitHub', () => {
   it('adds, edits and deletes contributions and adds a contributor: a commit each on one branch, one pull request', async () => {
-    const { page, context } = await sitePage(env.browser, env.site.server);
-    await signIn(page, TOKENS.owner);
-    const grace = modal(page).locator(contributor('Grace Speaker'));
-    await pw(grace).toBeVisible();
+    const { page, context, row: grace } = await signedInAt(TOKENS.owner, 'Grace Speaker');
 
     await grace.getByTestId('add-contribution-toggle').click();
     await grace.getByTestId('add-score').fill('15');
@@ -150,10 +155,7 @@ describe('the panel, saving through GitHub', () => {
   });
 
   it("keeps both admins' changes when someone else saved in between, and says so", async () => {
-    const { page, context } = await sitePage(env.browser, env.site.server);
-    await signIn(page, TOKENS.owner);
-    const hedy = modal(page).locator(contributor('Hedy Mentor'));
-    await pw(hedy).toBeVisible();
+    const { page, context, row: hedy } = await signedInAt(TOKENS.owner, 'Hedy Mentor');
     // Another admin's save lands after this panel read the file.
     const theirs = manualOn(BRANCH);
     theirs.contributors['Ida Reviewer'] = { contributions: [{ score: 5, notes: 'Triage' }] } as never;
@@ -226,10 +228,7 @@ describe('the panel, saving through GitHub', () => {
   });
 
   it('names the missing scope before writing anything, and keeps what was typed', async () => {
-    const { page, context } = await sitePage(env.browser, env.site.server);
-    await signIn(page, TOKENS.noRepo);
-    const grace = modal(page).locator(contributor('Grace Speaker'));
-    await pw(grace).toBeVisible();
+    const { page, context, row: grace } = await signedInAt(TOKENS.noRepo, 'Grace Speaker');
     const before = writes().length;
     await grace.getByTestId('add-contribution-toggle').click();
     await grace.getByTestId('add-score').fill('4');
