@@ -18,7 +18,8 @@ export function adminListFileText(admins: readonly string[]): string {
   return `${JSON.stringify({ admins, instructions: ADMIN_LIST_INSTRUCTIONS }, null, 2)}\n`;
 }
 
-const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
+/** Whether two emails or logins are the same (trimmed, case-insensitive); never for an empty one. */
+export const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
   !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Whether `entry` names a primary admin (email or login, case-insensitive). */

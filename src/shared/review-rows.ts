@@ -66,9 +66,8 @@ export function reviewRow(r: Review): ReviewRow {
 /** The URL of a pull request on github.com, which a compact `review_pulls` row leaves out. */
 export const pullUrl = (repo: string, pr: number): string => `https://github.com/${repo}/pull/${pr}`;
 
-/** The names of a compact review row's values, and of a `review_pulls` row's (for errors and the README). */
-export const COMPACT_REVIEW_COLUMNS = ['pull', 'state', 'date'] as const;
-export const REVIEW_PULL_COLUMNS = ['repo', 'pr', 'title', 'url?'] as const;
+/** The names of a compact review row's values (for errors). */
+const COMPACT_REVIEW_COLUMNS = ['pull', 'state', 'date'] as const;
 
 /** Row `index` of `review_pulls`, checked; throws a ZodError naming it and the column. */
 function pullFromRow(pulls: readonly unknown[], index: number): Pick<Review, 'repo' | 'pr' | 'title' | 'url'> {

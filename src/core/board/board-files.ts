@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { CHUNK_ENTRIES, packKey, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
 import { PERIOD_TYPES, type WrittenEntry, type WrittenLeaderboardData } from '../../shared/data-file.js';
 import { SIZE_FAVOURED_FROM_COMMITS } from '../memory.js';
+import { arrayPieces } from './array-pieces.js';
 import { compactReviewWriter } from './review-pieces.js';
 
 /**
@@ -206,19 +207,4 @@ export function* dataFilePieces(data: WrittenLeaderboardData, texts = rowTexts(d
     }
   }
   yield first ? '{}\n' : '}\n';
-}
-
-/** A JSON array of `length` items in pieces of 500 (so that a million rows need not fit one string). */
-export function* arrayPieces(length: number, itemText: (i: number) => string): Generator<string> {
-  if (length === 0) {
-    yield '[]';
-    return;
-  }
-  const BATCH = 500;
-  for (let i = 0; i < length; i += BATCH) {
-    const part: string[] = [];
-    for (let j = i; j < Math.min(length, i + BATCH); j++) part.push(itemText(j));
-    yield `${i === 0 ? '[' : ','}${part.join(',')}`;
-  }
-  yield ']';
 }

@@ -5,7 +5,8 @@ import {
 import type { CommitRow } from '../../shared/commit-rows.js';
 import type { WrittenEntry, WrittenLeaderboardData } from '../../shared/data-file.js';
 import { compareCodePoints } from '../leaderboards.js';
-import { arrayPieces, rowTexts, type RowTexts } from './board-files.js';
+import { arrayPieces } from './array-pieces.js';
+import { rowTexts, type RowTexts } from './board-files.js';
 
 /**
  * The data file's JSON text as schema_version 4 (see src/shared/compact-data-file.ts) in pieces,

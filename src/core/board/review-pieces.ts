@@ -1,7 +1,5 @@
 import { pullUrl, type ReviewRow } from '../../shared/review-rows.js';
-
-/** Rows a piece of text holds: the data file's tables stream, a million rows do not fit one string. */
-const ROWS_PER_PIECE = 500;
+import { arrayPieces } from './array-pieces.js';
 
 /**
  * The compact review table (see src/shared/review-rows.ts) of any subset of a board's reviews: a
@@ -55,19 +53,9 @@ export function compactReviewWriter(rows: readonly ReviewRow[]): (used: ArrayLik
       local[k] = l;
     }
     for (const id of pulls) localOf[id] = -1;
-    yield* batches('"review_pulls":', pulls.length, (j) => pullTexts[pulls[j] as number] as string);
-    yield* batches(',"reviews":', used.length, (k) => `[${local[k] as number}${restOf(used[k] as number)}`);
+    yield '"review_pulls":';
+    yield* arrayPieces(pulls.length, (j) => pullTexts[pulls[j] as number] as string);
+    yield ',"reviews":';
+    yield* arrayPieces(used.length, (k) => `[${local[k] as number}${restOf(used[k] as number)}`);
   };
-}
-function* batches(head: string, length: number, text: (i: number) => string): Generator<string> {
-  if (length === 0) {
-    yield `${head}[]`;
-    return;
-  }
-  for (let i = 0; i < length; i += ROWS_PER_PIECE) {
-    const part: string[] = [];
-    for (let j = i; j < Math.min(length, i + ROWS_PER_PIECE); j++) part.push(text(j));
-    yield `${i === 0 ? `${head}[` : ','}${part.join(',')}`;
-  }
-  yield ']';
 }

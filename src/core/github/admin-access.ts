@@ -1,12 +1,9 @@
 import type { PrimaryAdmins } from '../../shared/admin-api.js';
-import { isPrimaryAdmin } from '../../shared/admin-rules.js';
+import { isPrimaryAdmin, same } from '../../shared/admin-rules.js';
 import { LeaderboardError } from '../errors.js';
 
 // The pure rules live in src/shared (the published page's GitHub back end uses them too).
 export { deniedMessage, isAuthorized, isPrimaryAdmin } from '../../shared/admin-rules.js';
-
-const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
-  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * The list with `entry` added (trimmed). Refuses an empty entry ('Please enter an email address

@@ -51,7 +51,8 @@ export function resolveApiUrl({ config, flags, env }: Pick<TargetInputs, 'config
   return apiUrl.replace(/\/+$/, '');
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
+/** The trimmed value, or undefined when it is missing or blank. */
+export function nonEmpty(value: string | undefined): string | undefined {
   const v = value?.trim();
   return v ? v : undefined;
 }

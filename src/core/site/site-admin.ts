@@ -2,7 +2,8 @@ import path from 'node:path';
 import { siteAdminConfigSchema, type SiteAdminConfig } from '../../shared/site-admin.js';
 import type { LeaderboardConfig } from '../config.js';
 import { originSlug } from '../git/repo.js';
-import { resolveApiUrl } from '../github/target.js';
+import { primaryAdminsOf } from '../github/admin-access.js';
+import { nonEmpty, resolveApiUrl } from '../github/target.js';
 import { ADMIN_LIST_PATH } from '../github/types.js';
 import { dataDirPaths } from '../store/data-dir.js';
 import { WORKFLOW_PATH } from '../workflow/github-actions.js';
@@ -41,7 +42,7 @@ export async function siteAdminConfig({ repo, dataDir, config, env }: SiteAdminI
   const parsed = siteAdminConfigSchema.safeParse({
     repository: slug,
     apiUrl: resolveApiUrl({ config, flags: {}, env }),
-    primary: { email: config.primaryAdmins.email ?? null, login: config.primaryAdmins.login ?? null },
+    primary: primaryAdminsOf(config),
     workflow: path.posix.basename(WORKFLOW_PATH),
     files: { manual, overrides, adminList: ADMIN_LIST_PATH },
     adminChanges: config.publish.adminChanges,
@@ -52,9 +53,4 @@ export async function siteAdminConfig({ repo, dataDir, config, env }: SiteAdminI
     return { admin: null, reason: `the GitHub API URL ${parsed.data.apiUrl} has a host that cannot go in the page's Content-Security-Policy` };
   }
   return { admin: parsed.data };
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const v = value?.trim();
-  return v ? v : undefined;
 }

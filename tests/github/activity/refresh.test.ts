@@ -86,6 +86,31 @@ describe('refresh with GitHub activity', () => {
     expect(emu.requests).toEqual([]);
   });
 
+  it('a new author with the same reviews rewrites only the answers: the file stays whole and reads back', async () => {
+    const own = await createTestRepo();
+    try {
+      const first = await own.commit({ files: { 'a.ts': 'export const a = 1;\n' }, message: 'feat: a', author: { name: 'Ann', email: 'ann@example.com' }, date: '2026-02-10T10:00:00Z' });
+      const second = await own.commit({ files: { 'd.ts': 'export const d = 1;\n' }, message: 'feat: d', author: { name: 'Dee', email: 'dee@example.com' }, date: '2026-02-12T10:00:00Z' });
+      emu = await startGraphqlEmulator({ ...fixture(), commits: { [first]: { email: 'ann@example.com', login: 'ann' }, [second]: { email: 'dee@example.com', login: 'dee' } } });
+      const dataDir = await tempData();
+      const opts = { repo: own.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
+      await refresh({ ...opts, since: new Date('2026-02-11T00:00:00Z') });
+      const before = await readFile(path.join(dataDir, 'github-activity.json'), 'utf8');
+      expect(JSON.parse(before).emailLogins).toEqual({ 'dee@example.com': 'dee' });
+      // A wider window brings Ann's commit, and so her email, with the same reviews.
+      emu.requests.length = 0;
+      await refresh({ ...opts, since: new Date('2026-02-01T00:00:00Z') });
+      expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls', 'CommitAuthors']);
+      const after = await readFile(path.join(dataDir, 'github-activity.json'), 'utf8');
+      const stored = JSON.parse(after);
+      expect(stored.emailLogins).toEqual({ 'dee@example.com': 'dee', 'ann@example.com': 'ann' });
+      expect(stored.reviews).toEqual(JSON.parse(before).reviews);
+      expect(after).toBe(`${JSON.stringify(stored)}\n`);
+    } finally {
+      await own.cleanup();
+    }
+  });
+
   it('a token given to a board that is up to date asks about its authors\' emails too, and a 401 there is the refresh\'s status', async () => {
     emu = await startGraphqlEmulator({ ...fixture(), commits: { [sha]: { email: 'ann@example.com', login: 'ann' } } });
     const dataDir = await tempData();

@@ -25,7 +25,7 @@ export function TrendsChart({ board, type: nowType, hidden: nowHidden }: TrendsC
   // draw waits for the first paint too: creating the chart of a 20-year history took 80 ms
   // before the first row could show. Until then the card keeps its size with the loading text.
   const wanted = useMemo(() => ({ type: nowType, hidden: nowHidden }), [nowType, nowHidden]);
-  const shown = useAfterPaint(wanted, null);
+  const shown = useAfterPaint(wanted);
   const { type } = shown ?? wanted;
   const series = useMemo(() => (shown ? board.series(shown.type, shown.hidden) : null), [board, shown]);
   const card = useRef<HTMLElement>(null);

@@ -16,13 +16,11 @@ export function afterPaint(fn: () => void): () => void {
 }
 
 /**
- * `value`, where a change shows only after a frame without it has been painted (see {@link afterPaint}).
- * With an `initial` (null), the first render gives that and `value` follows after the first paint.
+ * `value`, where a change shows only after a frame without it has been painted (see
+ * {@link afterPaint}): the first render gives null, and `value` follows after the first paint.
  */
-export function useAfterPaint<T>(value: T): T;
-export function useAfterPaint<T>(value: T, initial: null): T | null;
-export function useAfterPaint<T>(value: T, ...initial: [null?]): T | null {
-  const [shown, setShown] = useState<T | null>(initial.length > 0 ? null : value);
+export function useAfterPaint<T>(value: T): T | null {
+  const [shown, setShown] = useState<T | null>(null);
   useEffect(() => {
     if (Object.is(shown, value)) return undefined;
     return afterPaint(() => startTransition(() => setShown(value)));

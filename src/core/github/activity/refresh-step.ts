@@ -121,11 +121,13 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
       // The last good data stays: what the cache held before, and what this sync read before failing.
       if (step.status.state !== 'failed') step.status = { state: 'failed', error: `Reviews not updated: ${describeSyncFailure(err, apiUrl, repository)}`, syncedAt: cache.syncedAt };
     }
-    const { head, bytes, storedTail } = await (early ?? earlyHead(activityHead(cache, repository, o.windowStart), file));
+    const { head, bytes, headLength, storedTail } = await (early ?? earlyHead(activityHead(cache, repository, o.windowStart), file));
     const activity = activityOf(cache, repository, o.windowStart, head);
     const tail = Buffer.from(activityTailText(activity));
     if (!storedTail?.equals(tail)) {
-      await writeFileAtomic(file, Buffer.concat([bytes ?? Buffer.from(activityHeadText(head)), tail]));
+      // Only the answers changed (new authors): the head is the stored file's, read again rather than encoded again.
+      const headBytes = bytes ?? (await readBytesIfExists(file))?.subarray(0, headLength);
+      await writeFileAtomic(file, Buffer.concat([headBytes?.length === headLength ? headBytes : Buffer.from(activityHeadText(head)), tail]));
       step.changed = true;
     }
     step.activity.set(part.name, activity);
@@ -133,10 +135,14 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
   return read === 0 ? off(NO_REPO_REASON) : step;
 }
 
-/** A part's activity head, and how its file compares: the rest of the stored file when the head is the same, else the head's bytes. */
+/**
+ * A part's activity head, and how its file compares: the rest of the stored file when the head is
+ * the same (the head's ~10 MB are not held meanwhile), else the head's bytes.
+ */
 interface EarlyHead {
   head: ActivityHead;
   bytes: Buffer | null;
+  headLength: number;
   storedTail: Buffer | null;
 }
 
@@ -148,8 +154,8 @@ interface EarlyHead {
 async function earlyHead(head: ActivityHead, file: string): Promise<EarlyHead> {
   const bytes = Buffer.from(activityHeadText(head));
   const stored = await readBytesIfExists(file);
-  if (stored && stored.length >= bytes.length && stored.subarray(0, bytes.length).equals(bytes)) return { head, bytes: null, storedTail: Buffer.from(stored.subarray(bytes.length)) };
-  return { head, bytes, storedTail: null };
+  if (stored && stored.length >= bytes.length && stored.subarray(0, bytes.length).equals(bytes)) return { head, bytes: null, headLength: bytes.length, storedTail: Buffer.from(stored.subarray(bytes.length)) };
+  return { head, bytes, headLength: bytes.length, storedTail: null };
 }
 
 /**

@@ -2,7 +2,7 @@ import { adminListFileSchema, type GitHubUser, type SessionResponse } from '../.
 import { deniedMessage, isAuthorized } from '../../../../src/shared/admin-rules.js';
 import { AdminApiError } from '../api.js';
 import { perToken, type Context } from './context.js';
-import { readFile } from './repo-files.js';
+import { parseRepoJson, readFile } from './repo-files.js';
 import { hasStatus } from './rest.js';
 
 interface User {
@@ -36,18 +36,7 @@ export async function readAdminList(ctx: Context, token: string, ref?: string): 
   const path = ctx.config.files.adminList;
   const file = await readFile(ctx, token, path, ref);
   if (!file) return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(file.text);
-  } catch (err) {
-    throw new AdminApiError(`${path} in ${ctx.config.repository} is not valid JSON: ${(err as Error).message}`, 500, 'INVALID_DATA_FILE');
-  }
-  const parsed = adminListFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`).join('; ');
-    throw new AdminApiError(`${path} in ${ctx.config.repository} is not a valid admin list: ${issues}`, 500, 'INVALID_DATA_FILE');
-  }
-  return parsed.data.admins;
+  return parseRepoJson(file.text, adminListFileSchema, path, ref ?? 'the default branch').data.admins;
 }
 
 /** GET /api/session's answer, from GitHub. */

@@ -4,7 +4,7 @@ import { AdminApiError } from '../api.js';
 import { actorName, requireAdmin } from './access.js';
 import { ensurePull, headSha, resetBranch } from './branches.js';
 import type { Context } from './context.js';
-import { readFile, writeFile, isStaleWrite } from './repo-files.js';
+import { writeWithRetries } from './repo-files.js';
 import { ensureCanWrite } from './scopes.js';
 
 /** How often a write is tried again after its sha went stale. */
@@ -32,15 +32,7 @@ export async function saveAdmins(ctx: Context, token: string, requested: readonl
   await resetBranch(ctx, token, ADMIN_UPDATE_BRANCH, await headSha(ctx, token, defaultBranch));
   const path = ctx.config.files.adminList;
   const message = `Update admin list (by ${actorName(user)})`;
-  for (let attempt = 1; ; attempt++) {
-    const existing = await readFile(ctx, token, path, ADMIN_UPDATE_BRANCH);
-    try {
-      await writeFile(ctx, token, { path, branch: ADMIN_UPDATE_BRANCH, text: adminListFileText(next), message, sha: existing?.sha ?? null });
-      break;
-    } catch (err) {
-      if (!isStaleWrite(err) || attempt >= STALE_SHA_ATTEMPTS) throw err;
-    }
-  }
+  await writeWithRetries(ctx, token, { path, branch: ADMIN_UPDATE_BRANCH, message }, () => ({ text: adminListFileText(next), merged: false }), STALE_SHA_ATTEMPTS);
   const pull = await ensurePull(ctx, token, {
     head: ADMIN_UPDATE_BRANCH, base: defaultBranch,
     title: 'Update leaderboard admin list',

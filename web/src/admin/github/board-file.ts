@@ -4,7 +4,7 @@ import type { PendingPullRequest } from '../backend.js';
 import { actorName } from './access.js';
 import { branchIsSpent, ensurePull, findOpenPull, headSha, resetBranch } from './branches.js';
 import type { Context } from './context.js';
-import { isProtectedRefusal, isStaleWrite, readFile, writeFile, type RepoFile } from './repo-files.js';
+import { isProtectedRefusal, writeWithRetries, type Compose } from './repo-files.js';
 import { ensureCanWrite, repoInfo } from './scopes.js';
 
 /** How often a write is tried again after someone else changed the file in between. */
@@ -26,7 +26,7 @@ export async function boardSource(ctx: Context, token: string): Promise<BoardSou
 }
 
 /** The new text of the file given its current version (null: none), and whether that version is not the one the admin edited. */
-export type Compose = (current: RepoFile | null) => { text: string; merged: boolean };
+export type { Compose };
 
 export interface BoardFileSaved {
   sha: string;
@@ -56,7 +56,7 @@ export async function commitBoardFile(ctx: Context, token: string, user: GitHubU
 
   if (direct && !open) {
     try {
-      const saved = await writeWithRetries(ctx, token, path, defaultBranch, message, compose);
+      const saved = await writeWithRetries(ctx, token, { path, branch: defaultBranch, message }, compose, WRITE_ATTEMPTS);
       if (saved.merged) notices.push(mergedNotice(path));
       return { sha: saved.sha, text: saved.text, defaultBranch, pullRequest: null, notices };
     } catch (err) {
@@ -73,7 +73,7 @@ export async function commitBoardFile(ctx: Context, token: string, user: GitHubU
     const baseHead = await headSha(ctx, token, defaultBranch);
     if (await branchIsSpent(ctx, token, CONTRIBUTIONS_BRANCH, defaultBranch, baseHead)) await resetBranch(ctx, token, CONTRIBUTIONS_BRANCH, baseHead);
   }
-  const saved = await writeWithRetries(ctx, token, path, CONTRIBUTIONS_BRANCH, message, compose);
+  const saved = await writeWithRetries(ctx, token, { path, branch: CONTRIBUTIONS_BRANCH, message }, compose, WRITE_ATTEMPTS);
   if (saved.merged) notices.unshift(mergedNotice(path));
   open ??= await ensurePull(ctx, token, {
     head: CONTRIBUTIONS_BRANCH, base: defaultBranch,
@@ -85,17 +85,3 @@ export async function commitBoardFile(ctx: Context, token: string, user: GitHubU
 
 const mergedNotice = (path: string) => `Someone else changed ${path} meanwhile; both changes were kept.`;
 
-async function writeWithRetries(ctx: Context, token: string, path: string, branch: string, message: string, compose: Compose): Promise<{ sha: string; text: string; merged: boolean }> {
-  let merged = false;
-  for (let attempt = 1; ; attempt++) {
-    const current = await readFile(ctx, token, path, branch);
-    const next = compose(current);
-    merged ||= next.merged || attempt > 1;
-    try {
-      const sha = await writeFile(ctx, token, { path, branch, text: next.text, message, sha: current?.sha ?? null });
-      return { sha, text: next.text, merged };
-    } catch (err) {
-      if (!isStaleWrite(err) || attempt >= WRITE_ATTEMPTS) throw err;
-    }
-  }
-}

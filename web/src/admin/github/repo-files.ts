@@ -57,6 +57,29 @@ export function isStaleWrite(err: unknown): boolean {
   return hasStatus(err, 422) && /\bsha\b/i.test(err.githubMessage);
 }
 
+/** What a write puts in a file, from what is there now (null: no file); `merged` when someone else's change was kept. */
+export type Compose = (current: RepoFile | null) => { text: string; merged: boolean };
+
+/**
+ * Reads the file, composes its new text and writes it on `branch`; when GitHub says the file
+ * changed meanwhile (a stale sha), reads and composes again, up to `attempts` times. `merged`:
+ * another change was kept, by `compose` or by a retry.
+ */
+export async function writeWithRetries(ctx: Context, token: string, file: { path: string; branch: string; message: string }, compose: Compose, attempts: number): Promise<{ sha: string; text: string; merged: boolean }> {
+  let merged = false;
+  for (let attempt = 1; ; attempt++) {
+    const current = await readFile(ctx, token, file.path, file.branch);
+    const next = compose(current);
+    merged ||= next.merged || attempt > 1;
+    try {
+      const sha = await writeFile(ctx, token, { ...file, text: next.text, sha: current?.sha ?? null });
+      return { sha, text: next.text, merged };
+    } catch (err) {
+      if (!isStaleWrite(err) || attempt >= attempts) throw err;
+    }
+  }
+}
+
 /**
  * Whether GitHub refused a write because the branch is protected (branch protection: 'Could not
  * update file: ... review is required', or a ruleset: 'Repository rule violations found ...
