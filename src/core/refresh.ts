@@ -200,7 +200,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // All must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
   // A partial AI step is not up to date: the commits that fell back are asked about again.
   const readActivity = (commitsOf?: (name: string) => Promise<BoardPart['commits']>, emailsOnly = false) => readBoardActivity({
-    config: opts.config, emailsOnly, env: opts.env, gh: opts.gh, dataDir: paths.dir, single: !several, windowStart, now, signal: opts.signal,
+    config: opts.config, emailsOnly, probe: !commitsOf, env: opts.env, gh: opts.gh, dataDir: paths.dir, single: !several, windowStart, now, signal: opts.signal,
     parts: targets.map((t) => ({ name: t.name, dir: partDir(t.name), url: t.url, ...(commitsOf ? { commits: commitsOf(t.name) } : {}) })),
     onProgress: (github) => opts.onProgress?.({ phase: 'github', done: github.pulls, total: 0, github }),
   });

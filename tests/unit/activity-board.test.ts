@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewState } from '../../src/core/activity.js';
-import type { BoardActivity, NamedIssue, NamedReview } from '../../src/core/board/activity-buckets.js';
+import { sortReviews, sortedTimesOf, type BoardActivity, type NamedIssue, type NamedReview } from '../../src/core/board/activity-buckets.js';
 import { buildLeaderboardData, type BuildOptions } from '../../src/core/leaderboards.js';
 import type { ScoredCommit } from '../../src/core/types.js';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
@@ -139,6 +139,25 @@ describe('reviews on the board', () => {
       // The three reviews of acme/app#2 at the same second: by login (ann, bob, cy).
       expect(written.leaderboards.monthly['2025-03']?.find((e) => e.name === 'Bob')?.reviews).toEqual([3]);
     }
+  });
+
+  it('writes the same board from one repository\'s reviews sorted by the refresh as from them in any order', () => {
+    const records = Array.from({ length: 60 }, (_, i) => {
+      const r = rv(['Ann', 'Bob', 'Cy'][i % 3] as string, 1 + (i % 7), (['APPROVED', 'COMMENTED', 'CHANGES_REQUESTED'] as const)[i % 3] as ReviewState,
+        `2025-0${1 + (i % 4)}-1${i % 10}T10:00:0${i % 2}${i % 5 === 0 ? '.500' : ''}Z`);
+      const { name: _name, repo: _repo, ...record } = r;
+      return record;
+    });
+    const named = (list: typeof records) => list.map((r) => ({ ...r, name: r.login.replace(/^./, (c) => c.toUpperCase()), repo: 'acme/app' }));
+    const sorted = sortReviews(records);
+    const times = sortedTimesOf(sorted);
+    expect(times).toHaveLength(60);
+    expect(sortedTimesOf(records)).toBeUndefined();
+    const board = (activity: BoardActivity) => JSON.stringify(buildLeaderboardData([], { contributors: {} }, opts({ activity })));
+    expect(board(act(named(sorted), { sortedTimes: times! }))).toBe(board(act(named(records))));
+    expect(board(act(named(sorted), { sortedTimes: times! }))).toBe(board(act(named([...records].reverse()))));
+    // The given order is taken as it is (it is not sorted again).
+    expect(board(act(named(records), { sortedTimes: times! }))).not.toBe(board(act(named(records))));
   });
 
   it('writes exactly the commits-only file when no activity is given', () => {

@@ -12,7 +12,7 @@ import { buildLeaderboardData, compareCodePoints } from '../leaderboards.js';
 import { collectGarbage } from '../memory.js';
 import type { DataDirPaths } from '../store/data-dir.js';
 import type { ScoredCommit } from '../types.js';
-import type { BoardActivity, NamedIssue, NamedReview } from './activity-buckets.js';
+import { sortedTimesOf, type BoardActivity, type NamedIssue, type NamedReview } from './activity-buckets.js';
 import { writeBoard, type BoardPaths } from './write-board.js';
 
 /** One repository's share of a board: its scored commits in the window. */
@@ -151,23 +151,33 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
     const a = p.activity as PartActivity;
     const reviews: NamedReview[] = [];
     const issues: NamedIssue[] = [];
-    for (const r of a.reviews) {
+    // Sorted by the refresh: those kept stay in order, with their times.
+    const sorted = sortedTimesOf(a.reviews);
+    const times = sorted ? new Float64Array(a.reviews.length) : undefined;
+    a.reviews.forEach((r, i) => {
       const name = resolve(r.login);
-      if (name !== null) reviews.push({ pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name, repo: a.repository });
+      if (name !== null) {
+        if (times) times[reviews.length] = sorted?.[i] as number;
+        reviews.push({ pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name, repo: a.repository });
+      }
       link(r.login, name);
-    }
+    });
     for (const i of a.issues) {
       const name = resolve(i.login);
       if (name !== null) issues.push({ ...i, name, repo: a.repository });
       link(i.login, name);
     }
     for (const login of Object.values(a.emailLogins)) if (login !== null) link(login, resolve(login));
-    return { part: p.name, reviews, issues };
+    return { part: p.name, reviews, issues, sortedTimes: times?.subarray(0, reviews.length) };
   });
   const start = typeof o.metadata.windowStart === 'string' ? new Date(o.metadata.windowStart) : null;
   return (only) => {
     const mine = only === null ? named : named.filter((n) => n.part === only);
+    // One repository's reviews sorted by the refresh are in the board's order; several are sorted together.
+    const withReviews = mine.filter((n) => n.reviews.length > 0);
+    const sortedTimes = withReviews.length === 1 ? withReviews[0]?.sortedTimes : undefined;
     return {
+      ...(sortedTimes ? { sortedTimes } : {}),
       reviews: mine.flatMap((n) => n.reviews),
       issues: mine.flatMap((n) => n.issues),
       points: o.config.github.points,

@@ -4,7 +4,7 @@
  * rebuilds only when something new came, a fault keeps the board and the last good reviews, and
  * without a token or with activity off no request is made and the data file is today's.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,59 @@ describe('refresh with GitHub activity', () => {
     } finally {
       await own.cleanup();
     }
+  });
+
+  it('takes the stored reviews as they are only when they were made from the same cache lines and window', async () => {
+    const own = await createTestRepo();
+    try {
+      const commit = (file: string, date: string) => own.commit({ files: { [file]: `export const x = '${file}';\n` }, message: `feat: ${file}`, author: { name: 'Ann', email: 'ann@example.com' }, date });
+      await commit('a.ts', '2026-02-10T10:00:00Z');
+      emu = await startGraphqlEmulator(fixture());
+      const dataDir = await tempData();
+      const file = path.join(dataDir, 'github-activity.json');
+      const opts = { repo: own.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
+      await refresh(opts);
+      const written = await readFile(file, 'utf8');
+      expect(written).toMatch(/^\{"source":"[0-9a-f]{40}","repository":"acme\/widgets","reviews":/);
+      const titles = async () => JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')).review_pulls.map((p: unknown[]) => p[2]);
+      // Marked by hand, the source unchanged: a refresh whose sync read nothing new takes the file as it is.
+      await writeFile(file, written.replace('"title":"Add a"', '"title":"Add a (stored)"'));
+      await commit('b.ts', '2026-02-12T10:00:00Z');
+      await refresh(opts);
+      expect(await titles()).toEqual(['Add a (stored)']);
+      // Another window is another source: the reviews are made again from the cache, and stored.
+      await refresh({ ...opts, since: new Date('2026-02-01T00:00:00Z') });
+      expect(await titles()).toEqual(['Add a']);
+      const remade = await readFile(file, 'utf8');
+      expect(remade).not.toBe(written);
+      expect(JSON.parse(remade)).toMatchObject({ reviews: [{ pr: 5, title: 'Add a', login: 'bob' }] });
+      // A stored file that does not read as written (a review's state that cannot count), or one without
+      // a source (as `merge` and earlier versions write it), is made again too.
+      for (const stored of [remade.replace('"state":"APPROVED"', '"state":"PENDING"'), remade.replace(/^\{"source":"[0-9a-f]{40}",/, '{')]) {
+        await writeFile(file, stored.replace('"title":"Add a"', '"title":"Add a (stored)"'));
+        await commit(`c${stored.length}.ts`, '2026-02-13T10:00:00Z');
+        await refresh({ ...opts, since: new Date('2026-02-01T00:00:00Z') });
+        expect(await titles()).toEqual(['Add a']);
+        expect(await readFile(file, 'utf8')).toBe(remade);
+      }
+    } finally {
+      await own.cleanup();
+    }
+  });
+
+  it('a board up to date stays so without making its reviews; an activity file an earlier version wrote is made again once', async () => {
+    emu = await startGraphqlEmulator({ ...fixture(), commits: { [sha]: { email: 'ann@example.com', login: 'ann' } } });
+    const dataDir = await tempData();
+    const file = path.join(dataDir, 'github-activity.json');
+    const opts = { repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
+    await refresh(opts);
+    const written = await readFile(file, 'utf8');
+    expect((await refresh(opts)).upToDate).toBe(true);
+    // Without a source (as before this version): not known to be current, so the board is built again.
+    await writeFile(file, written.replace(/^\{"source":"[0-9a-f]{40}",/, '{'));
+    expect((await refresh(opts)).upToDate).toBe(false);
+    expect(await readFile(file, 'utf8')).toBe(written);
+    expect((await refresh(opts)).upToDate).toBe(true);
   });
 
   it('a token given to a board that is up to date asks about its authors\' emails too, and a 401 there is the refresh\'s status', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { githubRepoOf } from '../../../src/core/github/activity/refresh-step.js';
-import { activityHead, activityHeadText, activityOf, activityTailText, partActivityText } from '../../../src/core/github/activity/part-activity.js';
+import { activityHead, activityHeadText, activityOf, activityTailText, partActivityText, storedHead } from '../../../src/core/github/activity/part-activity.js';
 import { ActivityCache } from '../../../src/core/github/activity/cache.js';
 import { tempCacheFile } from './fixture.js';
 
@@ -37,7 +37,12 @@ describe('what a part gives the board', () => {
     // The refresh writes the file in two pieces (the head while git is read): the same bytes as whole.
     const head = activityHead(cache, 'acme/widgets', null);
     const whole = activityOf(cache, 'acme/widgets', null, head);
-    expect(activityHeadText(head) + activityTailText(whole)).toBe(partActivityText(whole));
-    expect(JSON.parse(partActivityText(whole))).toEqual(whole);
+    const source = cache.headSource('acme/widgets', '');
+    const text = activityHeadText(head, source) + activityTailText(whole);
+    expect(text).toBe(partActivityText({ source, ...whole } as typeof whole));
+    expect(JSON.parse(text)).toEqual({ source, ...whole });
+    // Read back from the same source only, without the answers.
+    expect(storedHead(Buffer.from(text), source)).toEqual({ head, length: Buffer.byteLength(activityHeadText(head, source)) });
+    expect(storedHead(Buffer.from(text), cache.headSource('acme/widgets', '2025-01-01T00:00:00.000Z'))).toBeNull();
   });
 });

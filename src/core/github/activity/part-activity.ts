@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { IssueRecord, PartActivity, ReviewRecord } from '../../activity.js';
 import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
-import type { ActivityCache } from './cache.js';
+import { isReviewAsParsed, issueSchema, keysAre, type ActivityCache } from './cache.js';
 
 /** File of a part's activity as its last refresh gave it to the board, beside its score cache. */
 export const PART_ACTIVITY_FILE = 'github-activity.json';
@@ -37,17 +37,58 @@ export function activityHead(cache: ActivityCache, repository: string, windowSta
   return { repository, reviews, issues };
 }
 
+/** The email and profile answers of a repository's cache. */
+export const answersOf = (cache: ActivityCache): Pick<PartActivity, 'emailLogins' | 'profiles'> => ({ emailLogins: Object.fromEntries(cache.emailLogins), profiles: Object.fromEntries(cache.profiles) });
+
 /** What a repository's cache gives the board: its head (made now, or earlier) and the email and profile answers. */
 export function activityOf(cache: ActivityCache, repository: string, windowStart: Date | null, head = activityHead(cache, repository, windowStart)): PartActivity {
-  return { repository, reviews: head.reviews, issues: head.issues, emailLogins: Object.fromEntries(cache.emailLogins), profiles: Object.fromEntries(cache.profiles) };
+  return { repository, reviews: head.reviews, issues: head.issues, ...answersOf(cache) };
 }
 
 /** A part's activity file's text. */
 export const partActivityText = (activity: PartActivity): string => `${JSON.stringify(activity)}\n`;
 
-/** {@link partActivityText} in two pieces: up to the issues (keys in PartActivity's order), and the rest. */
-export const activityHeadText = (h: ActivityHead): string => `{"repository":${JSON.stringify(h.repository)},"reviews":${JSON.stringify(h.reviews)},"issues":${JSON.stringify(h.issues)}`;
-export const activityTailText = (activity: PartActivity): string => `,"emailLogins":${JSON.stringify(activity.emailLogins)},"profiles":${JSON.stringify(activity.profiles)}}\n`;
+/**
+ * {@link partActivityText} in two pieces, the head led by its source (see ActivityCache's
+ * `headSource`): up to the issues (keys in PartActivity's order), and the rest.
+ */
+export const activityHeadText = (h: ActivityHead, source: string): string =>
+  `{"source":${JSON.stringify(source)},"repository":${JSON.stringify(h.repository)},"reviews":${JSON.stringify(h.reviews)},"issues":${JSON.stringify(h.issues)}`;
+const TAIL_START = ',"emailLogins":';
+export const activityTailText = (activity: Pick<PartActivity, 'emailLogins' | 'profiles'>): string => `${TAIL_START}${JSON.stringify(activity.emailLogins)},"profiles":${JSON.stringify(activity.profiles)}}\n`;
+
+const HEAD_KEYS = ['source', 'repository', 'reviews', 'issues'];
+const headIssuesSchema = z.array(issueSchema);
+
+/** The length of a stored activity file's head when it was made from `source`, else -1 (its text is not checked). */
+export function storedHeadLength(stored: Buffer, source: string): number {
+  const lead = Buffer.from(`{"source":${JSON.stringify(source)},`);
+  if (!stored.subarray(0, lead.length).equals(lead)) return -1;
+  // The tail's key cannot occur inside a JSON string (its quotes would be escaped): its last occurrence is the key.
+  return stored.lastIndexOf(TAIL_START);
+}
+
+/**
+ * The head of a stored activity file made from `source`, and its length in bytes; null when the
+ * file was made from something else or is not as {@link activityHeadText} writes it. Only the
+ * head is parsed, and its reviews checked by hand: 60,000 reviews through the schema cost more
+ * than making them again.
+ */
+export function storedHead(stored: Buffer, source: string): { head: ActivityHead; length: number } | null {
+  const length = storedHeadLength(stored, source);
+  if (length < 0) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(`${stored.toString('utf8', 0, length)}}`);
+  } catch {
+    return null;
+  }
+  if (typeof json !== 'object' || json === null || !keysAre(json, HEAD_KEYS)) return null;
+  const { repository, reviews, issues } = json as Record<string, unknown>;
+  if (typeof repository !== 'string' || !Array.isArray(reviews) || !reviews.every(isReviewAsParsed)) return null;
+  const parsedIssues = headIssuesSchema.safeParse(issues);
+  return parsedIssues.success ? { head: { repository, reviews, issues: parsedIssues.data }, length } : null;
+}
 
 /** Writes a part's activity (atomically). */
 export function writePartActivity(file: string, activity: PartActivity): Promise<void> {

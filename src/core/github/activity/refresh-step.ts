@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { ActivityStatus, PartActivity } from '../../activity.js';
+import type { ActivityStatus, PartActivity, ReviewRecord } from '../../activity.js';
+import { sortReviews } from '../../board/activity-buckets.js';
 import type { LeaderboardConfig } from '../../config.js';
 import { isBot } from '../../bots.js';
 import { slugFromUrl } from '../../git/repo.js';
@@ -7,7 +8,7 @@ import { noreplyLogin } from '../../identity/identities.js';
 import { DEFAULT_GITHUB_API_URL, resolveApiUrl } from '../target.js';
 import { ActivityCache } from './cache.js';
 import { readBytesIfExists, writeFileAtomic } from '../../store/files.js';
-import { activityHead, activityHeadText, activityOf, activityTailText, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, type ActivityHead } from './part-activity.js';
+import { activityHead, activityHeadText, activityOf, activityTailText, answersOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, storedHead, storedHeadLength, type ActivityHead } from './part-activity.js';
 import type { SyncProgress } from './sync.js';
 import { findGitHubToken, runGhAuthToken, type GhRunner } from './token.js';
 
@@ -46,6 +47,11 @@ export interface ActivityStepOptions {
   windowStart: Date | null;
   /** See SyncOptions.emailsOnly. */
   emailsOnly?: boolean;
+  /**
+   * Only whether anything changed (the refresh's fast path, which builds nothing when nothing
+   * did): the activity is not made, and its file is left for the refresh that follows a change.
+   */
+  probe?: boolean;
   onProgress?: (p: SyncProgress & { repository: string; waitSeconds?: number }) => void;
   signal?: AbortSignal;
   now?: Date;
@@ -111,7 +117,8 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
         // Without waitSeconds: an answer came, so the wait shown (if any) is over.
         onProgress: (p) => o.onProgress?.({ ...p, repository }),
         onStreamsRead: () => {
-          early = earlyHead(activityHead(cache, repository, o.windowStart), file);
+          if (o.probe) return;
+          early = earlyHead(cache, repository, o.windowStart, file);
           early.catch(() => {});
         },
       });
@@ -121,13 +128,17 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
       // The last good data stays: what the cache held before, and what this sync read before failing.
       if (step.status.state !== 'failed') step.status = { state: 'failed', error: `Reviews not updated: ${describeSyncFailure(err, apiUrl, repository)}`, syncedAt: cache.syncedAt };
     }
-    const { head, bytes, headLength, storedTail } = await (early ?? earlyHead(activityHead(cache, repository, o.windowStart), file));
-    const activity = activityOf(cache, repository, o.windowStart, head);
+    if (o.probe) {
+      step.changed ||= !(await storedIsCurrent(file, cache.headSource(repository, o.windowStart?.toISOString() ?? ''), activityTailText(answersOf(cache))));
+      continue;
+    }
+    const { head, sorted, source, bytes, headLength, storedTail } = await (early ?? earlyHead(cache, repository, o.windowStart, file));
+    const activity = activityOf(cache, repository, o.windowStart, { ...head, reviews: sorted });
     const tail = Buffer.from(activityTailText(activity));
     if (!storedTail?.equals(tail)) {
       // Only the answers changed (new authors): the head is the stored file's, read again rather than encoded again.
       const headBytes = bytes ?? (await readBytesIfExists(file))?.subarray(0, headLength);
-      await writeFileAtomic(file, Buffer.concat([headBytes?.length === headLength ? headBytes : Buffer.from(activityHeadText(head)), tail]));
+      await writeFileAtomic(file, Buffer.concat([headBytes?.length === headLength ? headBytes : Buffer.from(activityHeadText(head, source)), tail]));
       step.changed = true;
     }
     step.activity.set(part.name, activity);
@@ -136,26 +147,43 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
 }
 
 /**
- * A part's activity head, and how its file compares: the rest of the stored file when the head is
- * the same (the head's ~10 MB are not held meanwhile), else the head's bytes.
+ * A part's activity head, and how its file compares: the rest of the stored file when its head is
+ * this one (the head's ~10 MB are not held meanwhile), else the head's bytes.
  */
 interface EarlyHead {
   head: ActivityHead;
+  /** Its reviews in the board's order (see sortReviews). */
+  sorted: ReviewRecord[];
+  source: string;
   bytes: Buffer | null;
   headLength: number;
   storedTail: Buffer | null;
 }
 
 /**
- * Compares the head with the stored file's start, as bytes: parsing and validating the file costs
- * more than writing it, and decoding its ~10 MB (60,000 reviews) into a string more than encoding
- * the new text. Done while git is read, so a refresh with reviews waits only for the small rest.
+ * The part's activity head: the stored file's when it was made from the same cache lines and
+ * window (nearly every refresh: a sync that read nothing new), else made from the cache; and its
+ * reviews sorted for the board. Done while git is read, so a refresh with reviews waits only for
+ * the small rest.
  */
-async function earlyHead(head: ActivityHead, file: string): Promise<EarlyHead> {
-  const bytes = Buffer.from(activityHeadText(head));
+async function earlyHead(cache: ActivityCache, repository: string, windowStart: Date | null, file: string): Promise<EarlyHead> {
+  const source = cache.headSource(repository, windowStart?.toISOString() ?? '');
   const stored = await readBytesIfExists(file);
-  if (stored && stored.length >= bytes.length && stored.subarray(0, bytes.length).equals(bytes)) return { head, bytes: null, headLength: bytes.length, storedTail: Buffer.from(stored.subarray(bytes.length)) };
-  return { head, bytes, headLength: bytes.length, storedTail: null };
+  const kept = stored && storedHead(stored, source);
+  if (kept) {
+    cache.releasePullLines();
+    return { head: kept.head, sorted: sortReviews(kept.head.reviews), source, bytes: null, headLength: kept.length, storedTail: Buffer.from(stored.subarray(kept.length)) };
+  }
+  const head = activityHead(cache, repository, windowStart);
+  const bytes = Buffer.from(activityHeadText(head, source));
+  return { head, sorted: sortReviews(head.reviews), source, bytes, headLength: bytes.length, storedTail: null };
+}
+
+/** Whether the stored activity file is the one this refresh would write: made from `source`, with these answers. */
+async function storedIsCurrent(file: string, source: string, tail: string): Promise<boolean> {
+  const stored = await readBytesIfExists(file);
+  const length = stored ? storedHeadLength(stored, source) : -1;
+  return length >= 0 && stored !== null && stored.subarray(length).equals(Buffer.from(tail));
 }
 
 /**
@@ -176,9 +204,9 @@ function emailsToAsk(commits: readonly ActivityCommit[], config: LeaderboardConf
       const lower = c.email.toLowerCase();
       byEmail.set(c.email, (email = !lower || noreplyLogin(lower) !== null || isBot(c.author, c.email, config.bots) ? null : lower));
     }
-    if (email === null || !/^[0-9a-f]{40}$/.test(c.hash)) continue;
+    if (email === null) continue;
     const seen = oldest.get(email);
-    if (!seen || c.date < seen.date) oldest.set(email, c);
+    if ((!seen || c.date < seen.date) && /^[0-9a-f]{40}$/.test(c.hash)) oldest.set(email, c);
   }
   return new Map([...oldest].map(([email, c]) => [email, c.hash]));
 }

@@ -121,7 +121,7 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
   }
 
   const syncedAt = (o.now?.() ?? new Date()).toISOString();
-  await o.cache.record([{ t: 'synced', at: syncedAt }]);
+  await o.cache.record([{ t: 'synced', at: syncedAt, head: o.cache.linesDigest() }]);
   if (changed) await o.cache.compact();
   return { ...progress, changed };
 }
