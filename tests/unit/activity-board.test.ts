@@ -149,7 +149,7 @@ describe('reviews on the board', () => {
       return record;
     });
     const named = (list: typeof records) => list.map((r) => ({ ...r, name: r.login.replace(/^./, (c) => c.toUpperCase()), repo: 'acme/app' }));
-    const sorted = sortReviews(records);
+    const sorted = sortReviews(records, 'acme/app');
     const times = sortedTimesOf(sorted);
     expect(times).toHaveLength(60);
     expect(sortedTimesOf(records)).toBeUndefined();

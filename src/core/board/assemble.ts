@@ -151,14 +151,20 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
     const a = p.activity as PartActivity;
     const reviews: NamedReview[] = [];
     const issues: NamedIssue[] = [];
-    // Sorted by the refresh: those kept stay in order, with their times.
+    // Sorted by the refresh (see sortReviews): its records are named here, and those kept stay in order, with their times.
     const sorted = sortedTimesOf(a.reviews);
     const times = sorted ? new Float64Array(a.reviews.length) : undefined;
     a.reviews.forEach((r, i) => {
       const name = resolve(r.login);
       if (name !== null) {
-        if (times) times[reviews.length] = sorted?.[i] as number;
-        reviews.push({ pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name, repo: a.repository });
+        if (times) {
+          times[reviews.length] = sorted?.[i] as number;
+          const own = r as NamedReview;
+          own.name = name;
+          reviews.push(own);
+        } else {
+          reviews.push({ pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name, repo: a.repository });
+        }
       }
       link(r.login, name);
     });

@@ -219,7 +219,8 @@ export class ActivityCache {
   /** Applies events in memory and appends them to the log, fsynced, in one write. */
   async record(events: CacheEvent[]): Promise<void> {
     if (events.length === 0) return;
-    if (events.some((e) => e.t === 'pull')) await this.restorePullLines();
+    // A new line makes the digest unknown, and hashing it again needs the pull request lines.
+    if (events.some((e) => e.t === 'pull' || e.t === 'issue')) await this.restorePullLines();
     const lines = events.map((e) => JSON.stringify(e));
     events.forEach((e, i) => this.apply(e, lines[i] as string));
     const handle = await open(this.file, 'a');

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { ActivityStatus, PartActivity, ReviewRecord } from '../../activity.js';
-import { sortReviews } from '../../board/activity-buckets.js';
+import type { ActivityStatus, PartActivity } from '../../activity.js';
+import { sortReviews, type NamedReview } from '../../board/activity-buckets.js';
 import type { LeaderboardConfig } from '../../config.js';
 import { isBot } from '../../bots.js';
 import { slugFromUrl } from '../../git/repo.js';
@@ -152,8 +152,8 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
  */
 interface EarlyHead {
   head: ActivityHead;
-  /** Its reviews in the board's order (see sortReviews). */
-  sorted: ReviewRecord[];
+  /** Its reviews in the board's order, as the board's records (see sortReviews). */
+  sorted: NamedReview[];
   source: string;
   bytes: Buffer | null;
   headLength: number;
@@ -172,11 +172,11 @@ async function earlyHead(cache: ActivityCache, repository: string, windowStart: 
   const kept = stored && storedHead(stored, source);
   if (kept) {
     cache.releasePullLines();
-    return { head: kept.head, sorted: sortReviews(kept.head.reviews), source, bytes: null, headLength: kept.length, storedTail: Buffer.from(stored.subarray(kept.length)) };
+    return { head: kept.head, sorted: sortReviews(kept.head.reviews, repository), source, bytes: null, headLength: kept.length, storedTail: Buffer.from(stored.subarray(kept.length)) };
   }
   const head = activityHead(cache, repository, windowStart);
   const bytes = Buffer.from(activityHeadText(head, source));
-  return { head, sorted: sortReviews(head.reviews), source, bytes, headLength: bytes.length, storedTail: null };
+  return { head, sorted: sortReviews(head.reviews, repository), source, bytes, headLength: bytes.length, storedTail: null };
 }
 
 /** Whether the stored activity file is the one this refresh would write: made from `source`, with these answers. */
