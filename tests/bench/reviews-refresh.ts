@@ -5,10 +5,15 @@
  * the board, as every refresh after the first sync has them: one GraphQL request, then the board
  * with reviews). Alternated BENCH_REPEAT (3) times; medians
  * compared. Budget: the board with reviews within 10 % of the board without, in time and peak RSS.
+ * Measured twice: with no reviewer linked to a committer (GitHub answered "no account" for every
+ * author email: 300 more people on the board), and with every reviewer a committer, linked by
+ * GitHub's answers (the same people, as on most projects).
  */
+import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { GQL_TOKEN, startGraphqlEmulator } from '../support/github-graphql-emulator.js';
 import { fixturePulls } from './activity.js';
 import { runRefresh, type RefreshRun } from './engine.js';
@@ -37,24 +42,29 @@ export async function measureReviewsRefresh(report: Report, repo: string, endSec
     const synced = path.join(work, 'synced');
     const first = await runRefresh(repo, synced, [], withToken);
     if (first.analysed === null) throw new Error(`The syncing refresh failed: ${first.summary}`);
-    const runs: Record<'with' | 'without', RefreshRun[]> = { with: [], without: [] };
+    log('reviews: first sync with every author email answered by its account...');
+    emu.fixture.commits = await reviewerCommits(repo);
+    const linkedSync = path.join(work, 'synced-linked');
+    const second = await runRefresh(repo, linkedSync, [], withToken);
+    if (second.analysed === null) throw new Error(`The syncing refresh failed: ${second.summary}`);
+    const runs: Record<Mode, RefreshRun[]> = { with: [], linked: [], without: [] };
     let requests = 0;
     for (let i = 0; i < REPEAT; i++) {
-      for (const mode of ['without', 'with'] as const) {
-        log(`reviews: full refresh ${mode} reviews, run ${i + 1} of ${REPEAT}`);
+      for (const mode of ['without', 'with', 'linked'] as const) {
+        log(`reviews: full refresh ${mode === 'without' ? 'without reviews' : `with reviews (${mode === 'with' ? 'reviewers apart' : 'reviewers linked'})`}, run ${i + 1} of ${REPEAT}`);
         const dir = path.join(work, `${mode}-${i}`);
         await mkdir(dir, { recursive: true });
-        if (mode === 'with') for (const f of GITHUB_FILES) await copyFile(path.join(synced, f), path.join(dir, f));
+        if (mode !== 'without') for (const f of GITHUB_FILES) await copyFile(path.join(mode === 'with' ? synced : linkedSync, f), path.join(dir, f));
         emu.requests.length = 0;
-        const r = await runRefresh(repo, dir, [], mode === 'with' ? withToken : without);
+        const r = await runRefresh(repo, dir, [], mode === 'without' ? without : withToken);
         if (r.analysed === null || r.upToDate) throw new Error(`The ${mode} refresh did not analyse anything: ${r.summary}`);
         if (mode === 'with') requests = emu.requests.length;
         runs[mode].push(r);
         await rm(dir, { recursive: true, force: true });
       }
     }
-    const ms = (m: 'with' | 'without') => median(runs[m].map((r) => r.ms));
-    const rss = (m: 'with' | 'without') => median(runs[m].map((r) => r.maxRssKb ?? NaN));
+    const ms = (m: Mode) => median(runs[m].map((r) => r.ms));
+    const rss = (m: Mode) => median(runs[m].map((r) => r.maxRssKb ?? NaN));
     report.add(S, `full refresh without a token (median)`, fmtMs(ms('without')), `${runs.without.map((r) => fmtMs(r.ms)).join(', ')}; ${runs.without[0]?.analysed} commits`);
     report.add(S, `full refresh with ${fixtureReviews(emu.fixture.pulls)} reviews cached`, fmtMs(ms('with')), `${runs.with.map((r) => fmtMs(r.ms)).join(', ')}; GraphQL requests: ${requests}`);
     const t = ms('with') / ms('without');
@@ -62,11 +72,36 @@ export async function measureReviewsRefresh(report: Report, repo: string, endSec
     report.add(S, 'peak RSS without / with', `${fmtBytes(rss('without') * 1024)} / ${fmtBytes(rss('with') * 1024)}`);
     const m = rss('with') / rss('without');
     report.add(S, 'peak RSS, with / without', `${m.toFixed(3)}x`, '<= 1.10x', m <= 1.1);
+    report.add(S, 'full refresh with them, every reviewer a committer', fmtMs(ms('linked')), `${runs.linked.map((r) => fmtMs(r.ms)).join(', ')}; ${people(runs.linked[0])} people (apart: ${people(runs.with[0])})`);
+    const tl = ms('linked') / ms('without');
+    report.add(S, 'time, reviewers linked / without', `${tl.toFixed(3)}x`, '<= 1.10x', tl <= 1.1);
+    const ml = rss('linked') / rss('without');
+    report.add(S, 'peak RSS, reviewers linked / without', `${ml.toFixed(3)}x`, '<= 1.10x', ml <= 1.1);
   } finally {
     await emu.close();
     await unlink(config).catch(() => {});
     await rm(work, { recursive: true, force: true });
   }
+}
+
+type Mode = 'with' | 'linked' | 'without';
+
+/** The contributors a refresh's summary line counts. */
+const people = (r: RefreshRun | undefined): string => /([\d,]+) contributors/.exec(r?.summary ?? '')?.[1] ?? '?';
+
+/**
+ * GitHub's answer for every commit of the bench's repository: its author's account, dev<N> for
+ * gen-history's author N (`<slug>.<N>@...`), who are fixturePulls' authors and reviewers.
+ */
+async function reviewerCommits(repo: string): Promise<Record<string, { email: string; login: string | null }>> {
+  const { stdout } = await promisify(execFile)('git', ['-C', repo, 'log', '--format=%H %ae'], { maxBuffer: 1 << 28 });
+  const commits: Record<string, { email: string; login: string | null }> = {};
+  for (const line of stdout.split('\n')) {
+    const [sha, email] = line.split(' ');
+    const n = /\.(\d+)@/.exec(email ?? '')?.[1];
+    if (sha && email) commits[sha] = { email, login: n === undefined ? null : `dev${Number(n) % 300}` };
+  }
+  return commits;
 }
 
 const fixtureReviews = (pulls: { reviews: unknown[] }[]) => pulls.reduce((n, p) => n + p.reviews.length, 0).toLocaleString('en-US');

@@ -87,9 +87,13 @@ function newestFirst(reviews: readonly Sortable[]): { order: Uint32Array; times:
     return s >= 0 && s < LAST_SECOND ? LAST_SECOND - 1 - s : LAST_SECOND;
   };
   const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
   const full = (x: number, y: number): number => (times[y] as number) - (times[x] as number) || compareTies(reviews[x] as Sortable, reviews[y] as Sortable) || x - y;
+  // Already in this order (a part's reviews as the refresh stores them, see boardOrder): kept.
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) sorted = full(i - 1, i) < 0;
+  if (sorted) return { order, times };
   if (n >= INDEX_BITS) {
-    for (let i = 0; i < n; i++) order[i] = i;
     order.sort((x, y) => second(x) - second(y) || full(x, y));
     return { order, times };
   }
@@ -120,6 +124,9 @@ function inOrder<T extends Sortable>(reviews: readonly T[]): { reviews: T[]; tim
   const { order, times } = newestFirst(reviews);
   return { reviews: Array.from(order, (i) => reviews[i] as T), times: Float64Array.from(order, (i) => times[i] as number) };
 }
+
+/** Reviews in the board's order: newest first, then repository, pull request, login and state, then their order here. */
+export const boardOrder = <T extends Sortable>(reviews: readonly T[]): T[] => inOrder(reviews).reviews;
 
 /** Times of reviews already in the board's order (see {@link sortReviews}), by their array. */
 const sortedTimes = new WeakMap<readonly ReviewRecord[], Float64Array>();

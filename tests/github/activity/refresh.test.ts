@@ -78,7 +78,8 @@ describe('refresh with GitHub activity', () => {
     expect(third.upToDate).toBe(false);
     expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls']);
     const after = JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8'));
-    expect(after.reviews.map((r: { login: string }) => r.login)).toEqual(['bob', 'carol']);
+    // Newest first, as the board lists them.
+    expect(after.reviews.map((r: { login: string }) => r.login)).toEqual(['carol', 'bob']);
 
     // A rebuild reads nothing from GitHub and still has the part's activity.
     emu.requests.length = 0;

@@ -18,7 +18,7 @@ describe('which remote is a GitHub repository', () => {
 });
 
 describe('what a part gives the board', () => {
-  it('the reviews and issues of the window, oldest first, with the email and profile answers', async () => {
+  it('the reviews of the window newest first and its issues oldest first, with the email and profile answers', async () => {
     const cache = await ActivityCache.load(await tempCacheFile());
     const review = (pr: number, submittedAt: string) => ({ pr, title: 't', url: 'u', state: 'APPROVED' as const, submittedAt, login: 'bob' });
     await cache.record([
@@ -30,7 +30,7 @@ describe('what a part gives the board', () => {
       { t: 'profile', login: 'bob', name: 'Bob' },
     ]);
     const a = activityOf(cache, 'acme/widgets', new Date('2025-01-01T00:00:00Z'));
-    expect(a.reviews.map((r) => r.submittedAt)).toEqual(['2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z']);
+    expect(a.reviews.map((r) => r.submittedAt)).toEqual(['2026-02-01T00:00:00Z', '2026-01-01T00:00:00Z']);
     expect(a.issues.map((i) => i.number)).toEqual([3]);
     expect(a).toMatchObject({ repository: 'acme/widgets', emailLogins: { 'a@x.org': null }, profiles: { bob: 'Bob' } });
     expect(activityOf(cache, 'acme/widgets', null).reviews).toHaveLength(3);

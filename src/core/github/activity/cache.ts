@@ -81,7 +81,7 @@ function pullAsParsed(v: unknown): CacheEvent | null {
 }
 
 /** Bumped when `activityHead` changes what it makes of the same lines (old activity files are then made again). */
-const HEAD_FORMAT = 1;
+const HEAD_FORMAT = 2;
 
 /** Lines parsed between two turns of the event loop (about 5 ms of work). */
 const LINES_PER_TURN = 1_000;

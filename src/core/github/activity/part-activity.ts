@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { IssueRecord, PartActivity, ReviewRecord } from '../../activity.js';
+import { boardOrder } from '../../board/activity-buckets.js';
 import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
 import { isReviewAsParsed, issueSchema, keysAre, type ActivityCache } from './cache.js';
 
@@ -18,9 +19,10 @@ const partActivitySchema = z.object({
 
 /**
  * The bulk of a part's activity: its counting reviews and issues in the window (a longer earlier
- * window may have left older ones in the cache), oldest first. Only the pull request and issue
- * streams change it, so the refresh makes it (and its text) while git is still read, before the
- * email look-ups, which wait for the commits, add the rest.
+ * window may have left older ones in the cache): reviews in the board's order (newest first, see
+ * boardOrder), issues oldest first. Only the pull request and issue streams change it, so the
+ * refresh makes it (and its text) while git is still read, before the email look-ups, which wait
+ * for the commits, add the rest.
  */
 export interface ActivityHead {
   repository: string;
@@ -30,8 +32,8 @@ export interface ActivityHead {
 
 export function activityHead(cache: ActivityCache, repository: string, windowStart: Date | null): ActivityHead {
   const from = windowStart?.toISOString() ?? '';
-  const reviews = [...cache.pulls.values()].flatMap((p) => p.reviews).filter((r) => r.submittedAt >= from);
-  reviews.sort((a, b) => (a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : a.pr - b.pr));
+  // In the board's order, so that the refresh that reads them back from the file need not sort them.
+  const reviews = boardOrder([...cache.pulls.values()].flatMap((p) => p.reviews).filter((r) => r.submittedAt >= from));
   const issues = [...cache.issues.values()].flatMap((i) => (i && i.createdAt >= from ? [i] : []));
   issues.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.number - b.number));
   return { repository, reviews, issues };
