@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readPartActivity } from '../../src/core/github/activity/part-activity.js';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
 import { runCliAsync } from '../support/cli.js';
 import { gitIsolationVars } from '../support/git-repo.js';
@@ -32,7 +33,7 @@ describe('leaderboard refresh with GitHub activity', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const dataDir = path.join(repo.dir, '.leaderboard');
-    const activity = JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8'));
+    const activity = (await readPartActivity(path.join(dataDir, 'github-activity.json')))!;
     expect(activity).toMatchObject({ repository: 'acme/widgets', reviews: [{ pr: 9, login: 'bob', state: 'APPROVED', url: 'https://github.com/acme/widgets/pull/9' }], profiles: { bob: 'Bob Reviewer' } });
     expect(activity.reviews).toHaveLength(1);
     const status = JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8'));
@@ -58,7 +59,7 @@ describe('leaderboard refresh with GitHub activity', () => {
     expect(emu.requests).toEqual([{ operation: 'Pulls', status: 401 }]);
     const after = JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8'));
     expect(after.activity).toMatchObject({ state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' });
-    expect(JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8')).reviews).toHaveLength(1);
+    expect((await readPartActivity(path.join(dataDir, 'github-activity.json')))!.reviews).toHaveLength(1);
     expect(await bobOf()).toMatchObject({ review_count: 1, review_score: 15 });
     expect((await board()).metadata['activity']).toMatchObject({ status: { state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' } });
   });

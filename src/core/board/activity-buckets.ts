@@ -138,13 +138,14 @@ const sortedTimes = new WeakMap<readonly ReviewRecord[], Float64Array>();
  * only names them: sorting, parsing the dates and copying 60,000 reviews were ~50 ms of it.
  */
 export function sortReviews(reviews: readonly ReviewRecord[], repo: string): NamedReview[] {
-  const { order, times } = newestFirst(reviews);
-  const sorted = Array.from(order, (i): NamedReview => {
-    const r = reviews[i] as ReviewRecord;
-    return { pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name: '', repo };
-  });
-  sortedTimes.set(sorted, Float64Array.from(order, (i) => times[i] as number));
-  return sorted;
+  return inBoardOrder(reviews.map((r) => ({ pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name: '', repo })));
+}
+
+/** {@link sortReviews} of records made already (one repository's, `name` still to be set): the same objects, in order. */
+export function inBoardOrder(reviews: readonly NamedReview[]): NamedReview[] {
+  const sorted = inOrder(reviews);
+  sortedTimes.set(sorted.reviews, sorted.times);
+  return sorted.reviews;
 }
 
 /** The times of reviews {@link sortReviews} gave, in their order; undefined for any other array. */

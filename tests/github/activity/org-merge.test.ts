@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, type LeaderboardConfig } from '../../../src/core/config.js';
 import { mergeParts } from '../../../src/core/merge/merge.js';
+import { readPartActivity } from '../../../src/core/github/activity/part-activity.js';
 import { rebuildFromCache, refresh } from '../../../src/core/refresh.js';
 import { createTestRepo, type TestRepo } from '../../support/git-repo.js';
 import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator } from '../../support/github-graphql-emulator.js';
@@ -55,7 +56,7 @@ describe('activity on organisation boards', () => {
     const sources = [{ name: 'widgets', path: onGithub.dir }, { name: 'other', path: elsewhere.dir }];
     const r = await refresh({ repo: onGithub.dir, sources, dataDir, config: config(), now: NOW, env, gh });
     expect(r.activity).toMatchObject({ state: 'ok' });
-    const stored = JSON.parse(await readFile(path.join(dataDir, 'parts', 'widgets', 'github-activity.json'), 'utf8'));
+    const stored = (await readPartActivity(path.join(dataDir, 'parts', 'widgets', 'github-activity.json')))!;
     expect(stored).toMatchObject({ repository: 'acme/widgets', reviews: [{ login: 'bob' }] });
     expect(await exists(path.join(dataDir, 'parts', 'other', 'github-activity.json'))).toBe(false);
   });
@@ -73,7 +74,7 @@ describe('activity on organisation boards', () => {
     const state = JSON.parse(await readFile(path.join(board, 'refresh-state.json'), 'utf8'));
     expect(state.activity).toMatchObject({ state: 'ok' });
     const partDirs: string[] = state.parts.map((p: { dir: string }) => p.dir);
-    const stored = await Promise.all(partDirs.map((d) => readFile(path.join(board, d, 'github-activity.json'), 'utf8').then((t) => JSON.parse(t), () => null)));
+    const stored = await Promise.all(partDirs.map((d) => readPartActivity(path.join(board, d, 'github-activity.json'))));
     expect(stored.filter(Boolean)).toEqual([expect.objectContaining({ repository: 'acme/widgets', reviews: [expect.objectContaining({ login: 'bob' })] })]);
     expect((await rebuildFromCache({ repo: onGithub.dir, dataDir: board, config: config(), now: NOW })).rebuilt).toBe(true);
     expect(emu.requests).toEqual([]);

@@ -13,6 +13,7 @@ import { defaultConfig } from '../../../src/core/config.js';
 import { rebuildFromCache, refresh } from '../../../src/core/refresh.js';
 import { findGitHubToken } from '../../../src/core/github/activity/token.js';
 import { NO_TOKEN_REASON } from '../../../src/core/github/activity/refresh-step.js';
+import { readPartActivity } from '../../../src/core/github/activity/part-activity.js';
 import { createTestRepo, type TestRepo } from '../../support/git-repo.js';
 import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator } from '../../support/github-graphql-emulator.js';
 import { emptyFixture } from './fixture.js';
@@ -60,7 +61,7 @@ describe('refresh with GitHub activity', () => {
     const first = await refresh(opts);
     expect(first.activity).toMatchObject({ state: 'ok' });
     expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls', 'CommitAuthors']);
-    const stored = JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8'));
+    const stored = (await readPartActivity(path.join(dataDir, 'github-activity.json')))!;
     expect(stored).toMatchObject({ repository: 'acme/widgets', reviews: [{ pr: 5, login: 'bob', state: 'APPROVED' }], emailLogins: { 'ann@example.com': 'ann' }, profiles: { bob: 'Bob Reviewer', ann: 'Ann A.' } });
     const status = JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8'));
     expect(status.activity).toMatchObject({ state: 'ok' });
@@ -77,7 +78,7 @@ describe('refresh with GitHub activity', () => {
     const third = await refresh(opts);
     expect(third.upToDate).toBe(false);
     expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls']);
-    const after = JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8'));
+    const after = (await readPartActivity(path.join(dataDir, 'github-activity.json')))!;
     // Newest first, as the board lists them.
     expect(after.reviews.map((r: { login: string }) => r.login)).toEqual(['carol', 'bob']);
 
@@ -96,17 +97,15 @@ describe('refresh with GitHub activity', () => {
       const dataDir = await tempData();
       const opts = { repo: own.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
       await refresh({ ...opts, since: new Date('2026-02-11T00:00:00Z') });
-      const before = await readFile(path.join(dataDir, 'github-activity.json'), 'utf8');
-      expect(JSON.parse(before).emailLogins).toEqual({ 'dee@example.com': 'dee' });
+      const before = (await readPartActivity(path.join(dataDir, 'github-activity.json')))!;
+      expect(before.emailLogins).toEqual({ 'dee@example.com': 'dee' });
       // A wider window brings Ann's commit, and so her email, with the same reviews.
       emu.requests.length = 0;
       await refresh({ ...opts, since: new Date('2026-02-01T00:00:00Z') });
       expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls', 'CommitAuthors']);
-      const after = await readFile(path.join(dataDir, 'github-activity.json'), 'utf8');
-      const stored = JSON.parse(after);
+      const stored = (await readPartActivity(path.join(dataDir, 'github-activity.json')))!;
       expect(stored.emailLogins).toEqual({ 'dee@example.com': 'dee', 'ann@example.com': 'ann' });
-      expect(stored.reviews).toEqual(JSON.parse(before).reviews);
-      expect(after).toBe(`${JSON.stringify(stored)}\n`);
+      expect(stored.reviews).toEqual(before.reviews);
     } finally {
       await own.cleanup();
     }
@@ -123,10 +122,10 @@ describe('refresh with GitHub activity', () => {
       const opts = { repo: own.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
       await refresh(opts);
       const written = await readFile(file, 'utf8');
-      expect(written).toMatch(/^\{"source":"[0-9a-f]{40}","repository":"acme\/widgets","reviews":/);
+      expect(written).toMatch(/^\{"source":"[0-9a-f]{40}","repository":"acme\/widgets","review_pulls":\[\[5,"Add a"\]\],"reviews":/);
       const titles = async () => JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')).review_pulls.map((p: unknown[]) => p[2]);
       // Marked by hand, the source unchanged: a refresh whose sync read nothing new takes the file as it is.
-      await writeFile(file, written.replace('"title":"Add a"', '"title":"Add a (stored)"'));
+      await writeFile(file, written.replace('[5,"Add a"]', '[5,"Add a (stored)"]'));
       await commit('b.ts', '2026-02-12T10:00:00Z');
       await refresh(opts);
       expect(await titles()).toEqual(['Add a (stored)']);
@@ -135,11 +134,11 @@ describe('refresh with GitHub activity', () => {
       expect(await titles()).toEqual(['Add a']);
       const remade = await readFile(file, 'utf8');
       expect(remade).not.toBe(written);
-      expect(JSON.parse(remade)).toMatchObject({ reviews: [{ pr: 5, title: 'Add a', login: 'bob' }] });
+      expect(await readPartActivity(file)).toMatchObject({ reviews: [{ pr: 5, title: 'Add a', login: 'bob' }] });
       // A stored file that does not read as written (a review's state that cannot count), or one without
       // a source (as `merge` and earlier versions write it), is made again too.
-      for (const stored of [remade.replace('"state":"APPROVED"', '"state":"PENDING"'), remade.replace(/^\{"source":"[0-9a-f]{40}",/, '{')]) {
-        await writeFile(file, stored.replace('"title":"Add a"', '"title":"Add a (stored)"'));
+      for (const stored of [remade.replace('"APPROVED"', '"PENDING"'), remade.replace(/^\{"source":"[0-9a-f]{40}",/, '{')]) {
+        await writeFile(file, stored.replace('[5,"Add a"]', '[5,"Add a (stored)"]'));
         await commit(`c${stored.length}.ts`, '2026-02-13T10:00:00Z');
         await refresh({ ...opts, since: new Date('2026-02-01T00:00:00Z') });
         expect(await titles()).toEqual(['Add a']);
@@ -193,7 +192,7 @@ describe('refresh with GitHub activity', () => {
     const status = JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8'));
     expect(status).toMatchObject({ success: true, activity: { state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' } });
     expect(JSON.stringify(status)).not.toContain('ghp_expired');
-    const stored = JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8'));
+    const stored = (await readPartActivity(path.join(dataDir, 'github-activity.json')))!;
     expect(stored.reviews).toHaveLength(1);
   });
 
@@ -204,7 +203,7 @@ describe('refresh with GitHub activity', () => {
     await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN } });
     const result = await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN, GITHUB_API_URL: 'ftp://github.example.com' } });
     expect(result.activity).toMatchObject({ state: 'failed', error: 'Reviews not updated: GitHub API URL "ftp://github.example.com" is not an http(s) URL' });
-    const stored = JSON.parse(await readFile(path.join(dataDir, 'github-activity.json'), 'utf8'));
+    const stored = (await readPartActivity(path.join(dataDir, 'github-activity.json')))!;
     expect(stored.reviews).toHaveLength(1);
   });
 

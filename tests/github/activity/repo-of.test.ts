@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { githubRepoOf } from '../../../src/core/github/activity/refresh-step.js';
-import { activityHead, activityHeadText, activityOf, activityTailText, partActivityText, storedHead } from '../../../src/core/github/activity/part-activity.js';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { activityHead, activityHeadText, activityOf, activityTailText, partActivityText, readPartActivity, reviewRecord, storedHead } from '../../../src/core/github/activity/part-activity.js';
 import { ActivityCache } from '../../../src/core/github/activity/cache.js';
 import { tempCacheFile } from './fixture.js';
 
@@ -34,15 +37,35 @@ describe('what a part gives the board', () => {
     expect(a.issues.map((i) => i.number)).toEqual([3]);
     expect(a).toMatchObject({ repository: 'acme/widgets', emailLogins: { 'a@x.org': null }, profiles: { bob: 'Bob' } });
     expect(activityOf(cache, 'acme/widgets', null).reviews).toHaveLength(3);
-    // The refresh writes the file in two pieces (the head while git is read): the same bytes as whole.
+    // The refresh writes the file in two pieces (the head while git is read), which read back as the whole.
     const head = activityHead(cache, 'acme/widgets', null);
     const whole = activityOf(cache, 'acme/widgets', null, head);
     const source = cache.headSource('acme/widgets', '');
     const text = activityHeadText(head, source) + activityTailText(whole);
-    expect(text).toBe(partActivityText({ source, ...whole } as typeof whole));
-    expect(JSON.parse(text)).toEqual({ source, ...whole });
+    expect(JSON.parse(text)).toMatchObject({ source, repository: 'acme/widgets', review_pulls: [[1, 't', 'u'], [2, 't', 'u']], emailLogins: { 'a@x.org': null } });
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'lb-part-activity-')), 'github-activity.json');
+    await writeFile(file, text);
+    expect(await readPartActivity(file)).toEqual(whole);
+    // As `merge` writes it (reviews as objects) it reads back the same.
+    await writeFile(file, partActivityText(whole));
+    expect(await readPartActivity(file)).toEqual(whole);
     // Read back from the same source only, without the answers.
-    expect(storedHead(Buffer.from(text), source)).toEqual({ head, length: Buffer.byteLength(activityHeadText(head, source)) });
-    expect(storedHead(Buffer.from(text), cache.headSource('acme/widgets', '2025-01-01T00:00:00.000Z'))).toBeNull();
+    expect(storedHead(Buffer.from(text), source, reviewRecord)).toEqual({ head, length: Buffer.byteLength(activityHeadText(head, source)) });
+    expect(storedHead(Buffer.from(text), cache.headSource('acme/widgets', '2025-01-01T00:00:00.000Z'), reviewRecord)).toBeNull();
+  });
+
+  it('stores each reviewed pull request once, its URL only when it is not GitHub\'s usual one, and refuses rows not as written', async () => {
+    const r = (pr: number, login: string, url = `https://github.com/acme/widgets/pull/${pr}`, title = `PR ${pr}`) =>
+      ({ pr, title, url, state: 'APPROVED' as const, submittedAt: '2026-01-01T00:00:00Z', login });
+    const reviews = [r(1, 'ann'), r(1, 'bob'), r(2, 'ann', 'https://ghe.example.com/acme/widgets/pull/2'), r(1, 'cy', undefined, 'Renamed')];
+    const text = activityHeadText({ repository: 'acme/widgets', reviews, issues: [] }, 'src');
+    const json = JSON.parse(`${text}}`);
+    expect(json.review_pulls).toEqual([[1, 'PR 1'], [2, 'PR 2', 'https://ghe.example.com/acme/widgets/pull/2'], [1, 'Renamed']]);
+    expect(json.reviews).toEqual([[0, 'APPROVED', '2026-01-01T00:00:00Z', 'ann'], [0, 'APPROVED', '2026-01-01T00:00:00Z', 'bob'], [1, 'APPROVED', '2026-01-01T00:00:00Z', 'ann'], [2, 'APPROVED', '2026-01-01T00:00:00Z', 'cy']]);
+    const tail = activityTailText({ emailLogins: {}, profiles: {} });
+    expect(storedHead(Buffer.from(text + tail), 'src', reviewRecord)?.head.reviews).toEqual(reviews);
+    for (const bad of [text.replace('[0,"APPROVED"', '[9,"APPROVED"'), text.replace('"APPROVED"', '"PENDING"'), text.replace('[1,"PR 1"]', '["1","PR 1"]')]) {
+      expect(storedHead(Buffer.from(bad + tail), 'src', reviewRecord)).toBeNull();
+    }
   });
 });

@@ -60,7 +60,7 @@ export function keysAre(o: object, keys: readonly string[]): boolean {
 }
 
 /** Whether `r` is a counting review exactly as the schema would give it back (same keys, in order). */
-export function isReviewAsParsed(r: unknown): r is ReviewRecord {
+function isReviewAsParsed(r: unknown): r is ReviewRecord {
   if (typeof r !== 'object' || r === null || !keysAre(r, REVIEW_KEYS)) return false;
   const x = r as Record<string, unknown>;
   return typeof x['pr'] === 'number' && typeof x['title'] === 'string' && typeof x['url'] === 'string' && REVIEW_STATES.has(x['state'])
@@ -81,7 +81,7 @@ function pullAsParsed(v: unknown): CacheEvent | null {
 }
 
 /** Bumped when `activityHead` changes what it makes of the same lines (old activity files are then made again). */
-const HEAD_FORMAT = 2;
+const HEAD_FORMAT = 3;
 
 /** Lines parsed between two turns of the event loop (about 5 ms of work). */
 const LINES_PER_TURN = 1_000;

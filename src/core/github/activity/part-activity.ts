@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { IssueRecord, PartActivity, ReviewRecord } from '../../activity.js';
 import { boardOrder } from '../../board/activity-buckets.js';
 import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
-import { isReviewAsParsed, issueSchema, keysAre, type ActivityCache } from './cache.js';
+import { pullUrl } from '../../../shared/review-rows.js';
+import { issueSchema, keysAre, type ActivityCache } from './cache.js';
 
 /** File of a part's activity as its last refresh gave it to the board, beside its score cache. */
 export const PART_ACTIVITY_FILE = 'github-activity.json';
@@ -47,20 +48,65 @@ export function activityOf(cache: ActivityCache, repository: string, windowStart
   return { repository, reviews: head.reviews, issues: head.issues, ...answersOf(cache) };
 }
 
-/** A part's activity file's text. */
+/** A part's activity file's text, as `merge` writes it (reviews as objects, no source). */
 export const partActivityText = (activity: PartActivity): string => `${JSON.stringify(activity)}\n`;
 
 /**
- * {@link partActivityText} in two pieces, the head led by its source (see ActivityCache's
- * `headSource`): up to the issues (keys in PartActivity's order), and the rest.
+ * The refresh's activity file in two pieces: the head, led by its source (see ActivityCache's
+ * `headSource`), with the reviews compact, and the rest (the answers). Each reviewed pull request
+ * is in `review_pulls` once, as `[pr, title]` (`[pr, title, url]` when the URL is not GitHub's
+ * usual one), each review in `reviews` as `[pull, state, submittedAt, login]`: a third of the
+ * bytes of 60,000 review objects, parsed in a third of the time.
  */
-export const activityHeadText = (h: ActivityHead, source: string): string =>
-  `{"source":${JSON.stringify(source)},"repository":${JSON.stringify(h.repository)},"reviews":${JSON.stringify(h.reviews)},"issues":${JSON.stringify(h.issues)}`;
+export function activityHeadText(h: ActivityHead, source: string): string {
+  const pulls: string[] = [];
+  // pull request number -> its rows in `pulls` (another title or URL under one number is a row of its own).
+  const byNumber = new Map<number, number[]>();
+  const firstOf: ReviewRecord[] = [];
+  const rows = h.reviews.map((r) => {
+    let ids = byNumber.get(r.pr);
+    if (!ids) byNumber.set(r.pr, (ids = []));
+    let id = ids.find((i) => firstOf[i]?.title === r.title && firstOf[i]?.url === r.url);
+    if (id === undefined) {
+      id = pulls.length;
+      ids.push(id);
+      firstOf.push(r);
+      pulls.push(JSON.stringify(r.url === pullUrl(h.repository, r.pr) ? [r.pr, r.title] : [r.pr, r.title, r.url]));
+    }
+    return `[${id},${JSON.stringify(r.state)},${JSON.stringify(r.submittedAt)},${JSON.stringify(r.login)}]`;
+  });
+  return `{"source":${JSON.stringify(source)},"repository":${JSON.stringify(h.repository)},"review_pulls":[${pulls.join(',')}],"reviews":[${rows.join(',')}],"issues":${JSON.stringify(h.issues)}`;
+}
 const TAIL_START = ',"emailLogins":';
 export const activityTailText = (activity: Pick<PartActivity, 'emailLogins' | 'profiles'>): string => `${TAIL_START}${JSON.stringify(activity.emailLogins)},"profiles":${JSON.stringify(activity.profiles)}}\n`;
 
-const HEAD_KEYS = ['source', 'repository', 'reviews', 'issues'];
+const HEAD_KEYS = ['source', 'repository', 'review_pulls', 'reviews', 'issues'];
 const headIssuesSchema = z.array(issueSchema);
+const REVIEW_STATES: ReadonlySet<unknown> = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
+
+/** Makes one review record of a compact row (the refresh makes the board's records directly). */
+export type ReviewMaker<T> = (pr: number, title: string, url: string, state: ReviewRecord['state'], submittedAt: string, login: string) => T;
+export const reviewRecord: ReviewMaker<ReviewRecord> = (pr, title, url, state, submittedAt, login) => ({ pr, title, url, state, submittedAt, login });
+
+/** The reviews of compact `review_pulls` and `reviews` (see {@link activityHeadText}), or null when they are not as written. */
+function compactReviews<T>(repository: string, pulls: unknown, rows: unknown, make: ReviewMaker<T>): T[] | null {
+  if (!Array.isArray(pulls) || !Array.isArray(rows)) return null;
+  const urls: string[] = [];
+  for (const p of pulls as unknown[]) {
+    if (!Array.isArray(p) || (p.length !== 2 && p.length !== 3) || !Number.isInteger(p[0]) || typeof p[1] !== 'string' || (p.length === 3 && typeof p[2] !== 'string')) return null;
+    urls.push(p.length === 3 ? (p[2] as string) : pullUrl(repository, p[0] as number));
+  }
+  const out: T[] = new Array<T>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as unknown;
+    if (!Array.isArray(row) || row.length !== 4) return null;
+    const [pull, state, submittedAt, login] = row as unknown[];
+    const p = typeof pull === 'number' ? (pulls[pull] as [number, string] | undefined) : undefined;
+    if (!p || !REVIEW_STATES.has(state) || typeof submittedAt !== 'string' || typeof login !== 'string') return null;
+    out[i] = make(p[0], p[1], urls[pull as number] as string, state as ReviewRecord['state'], submittedAt, login);
+  }
+  return out;
+}
 
 /** The length of a stored activity file's head when it was made from `source`, else -1 (its text is not checked). */
 export function storedHeadLength(stored: Buffer, source: string): number {
@@ -71,12 +117,11 @@ export function storedHeadLength(stored: Buffer, source: string): number {
 }
 
 /**
- * The head of a stored activity file made from `source`, and its length in bytes; null when the
- * file was made from something else or is not as {@link activityHeadText} writes it. Only the
- * head is parsed, and its reviews checked by hand: 60,000 reviews through the schema cost more
- * than making them again.
+ * The head of a stored activity file made from `source`, its reviews made by `make`, and its
+ * length in bytes; null when the file was made from something else or is not as
+ * {@link activityHeadText} writes it. Only the head is parsed, and its rows checked by hand.
  */
-export function storedHead(stored: Buffer, source: string): { head: ActivityHead; length: number } | null {
+export function storedHead<T extends ReviewRecord>(stored: Buffer, source: string, make: ReviewMaker<T>): { head: ActivityHead & { reviews: T[] }; length: number } | null {
   const length = storedHeadLength(stored, source);
   if (length < 0) return null;
   let json: unknown;
@@ -86,10 +131,11 @@ export function storedHead(stored: Buffer, source: string): { head: ActivityHead
     return null;
   }
   if (typeof json !== 'object' || json === null || !keysAre(json, HEAD_KEYS)) return null;
-  const { repository, reviews, issues } = json as Record<string, unknown>;
-  if (typeof repository !== 'string' || !Array.isArray(reviews) || !reviews.every(isReviewAsParsed)) return null;
+  const { repository, review_pulls: pulls, reviews: rows, issues } = json as Record<string, unknown>;
+  if (typeof repository !== 'string') return null;
+  const reviews = compactReviews(repository, pulls, rows, make);
   const parsedIssues = headIssuesSchema.safeParse(issues);
-  return parsedIssues.success ? { head: { repository, reviews, issues: parsedIssues.data }, length } : null;
+  return reviews && parsedIssues.success ? { head: { repository, reviews, issues: parsedIssues.data }, length } : null;
 }
 
 /** Writes a part's activity (atomically). */
@@ -102,7 +148,13 @@ export async function readPartActivity(file: string): Promise<PartActivity | nul
   const text = await readTextIfExists(file);
   if (text === null) return null;
   try {
-    return partActivitySchema.parse(JSON.parse(text));
+    const json: unknown = JSON.parse(text);
+    // The refresh writes the reviews compact (see activityHeadText), `merge` as objects.
+    if (typeof json !== 'object' || json === null || !('review_pulls' in json)) return partActivitySchema.parse(json);
+    const { review_pulls: pulls, reviews: rows, ...rest } = json as Record<string, unknown>;
+    const activity = partActivitySchema.parse({ ...rest, reviews: [] });
+    const reviews = compactReviews(activity.repository, pulls, rows, reviewRecord);
+    return reviews ? { ...activity, reviews } : null;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ActivityStatus, PartActivity } from '../../activity.js';
-import { sortReviews, type NamedReview } from '../../board/activity-buckets.js';
+import { inBoardOrder, sortReviews, type NamedReview } from '../../board/activity-buckets.js';
 import type { LeaderboardConfig } from '../../config.js';
 import { isBot } from '../../bots.js';
 import { slugFromUrl } from '../../git/repo.js';
@@ -169,10 +169,11 @@ interface EarlyHead {
 async function earlyHead(cache: ActivityCache, repository: string, windowStart: Date | null, file: string): Promise<EarlyHead> {
   const source = cache.headSource(repository, windowStart?.toISOString() ?? '');
   const stored = await readBytesIfExists(file);
-  const kept = stored && storedHead(stored, source);
+  // Read straight into the board's records: no copy of 60,000 reviews.
+  const kept = stored && storedHead(stored, source, (pr, title, url, state, submittedAt, login): NamedReview => ({ pr, title, url, state, submittedAt, login, name: '', repo: repository }));
   if (kept) {
     cache.releasePullLines();
-    return { head: kept.head, sorted: sortReviews(kept.head.reviews, repository), source, bytes: null, headLength: kept.length, storedTail: Buffer.from(stored.subarray(kept.length)) };
+    return { head: kept.head, sorted: inBoardOrder(kept.head.reviews), source, bytes: null, headLength: kept.length, storedTail: Buffer.from(stored.subarray(kept.length)) };
   }
   const head = activityHead(cache, repository, windowStart);
   const bytes = Buffer.from(activityHeadText(head, source));
