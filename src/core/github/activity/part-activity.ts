@@ -55,8 +55,8 @@ export const partActivityText = (activity: PartActivity): string => `${JSON.stri
  * The refresh's activity file in two pieces: the head, led by its source (see ActivityCache's
  * `headSource`), with the reviews compact, and the rest (the answers). Each reviewed pull request
  * is in `review_pulls` once, as `[pr, title]` (`[pr, title, url]` when the URL is not GitHub's
- * usual one), each review in `reviews` as `[pull, state, submittedAt, login]`: a third of the
- * bytes of 60,000 review objects, parsed in a third of the time.
+ * usual one), each review in `reviews` as `[pull, state, submittedAt, login]`: 3.7 MB instead of
+ * 9.5 for the reviews bench's 60,000, and no object per review to parse and copy.
  */
 export function activityHeadText(h: ActivityHead, source: string): string {
   const pulls: string[] = [];

@@ -148,7 +148,7 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
 
 /**
  * A part's activity head, and how its file compares: the rest of the stored file when its head is
- * this one (the head's ~10 MB are not held meanwhile), else the head's bytes.
+ * this one (the head's megabytes are not held meanwhile), else the head's bytes.
  */
 interface EarlyHead {
   head: ActivityHead;
