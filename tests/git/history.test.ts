@@ -132,7 +132,7 @@ describe('listCommits', () => {
     const listed = await listCommits(repo.dir, {});
     expect(listed.map((c) => c.hash)).toEqual([main, topic, base]);
     expect(listed.map((c) => c.hash)).not.toContain(merge);
-    expect(listed[0]?.authorDate).toBe('2025-01-03T00:00:00.000Z');
+    expect(listed[0]?.seconds).toBe(Date.parse('2025-01-03T00:00:00Z') / 1000);
   });
 
   it('filters and sorts by author date, not committer date', async () => {
@@ -148,9 +148,9 @@ describe('listCommits', () => {
     expect(all.map((c) => c.hash)).toEqual([future, latest, exact, rebased, old]);
     const since = await listCommits(repo.dir, { since: new Date('2025-01-01T00:00:00Z') });
     expect(since).toEqual([
-      { hash: future, authorDate: '2025-05-01T00:00:00.000Z' },
-      { hash: latest, authorDate: '2025-02-01T00:00:00.000Z' },
-      { hash: exact, authorDate: '2025-01-01T00:00:00.000Z' },
+      { hash: future, seconds: Date.parse('2025-05-01T00:00:00Z') / 1000 },
+      { hash: latest, seconds: Date.parse('2025-02-01T00:00:00Z') / 1000 },
+      { hash: exact, seconds: Date.parse('2025-01-01T00:00:00Z') / 1000 },
     ]);
   });
 
@@ -159,7 +159,7 @@ describe('listCommits', () => {
     for (let i = 1; i <= 5; i++) await source.commit({ files: { [`f${i}.txt`]: `${i}\n` }, date: `2025-01-0${i}T00:00:00Z` });
     const clone = await newRepo({ cloneFrom: source.dir, depth: 2 });
     const listed = await listCommits(clone.dir, {});
-    expect(listed.map((c) => c.authorDate)).toEqual(['2025-01-05T00:00:00.000Z', '2025-01-04T00:00:00.000Z']);
+    expect(listed.map((c) => new Date(c.seconds * 1000).toISOString())).toEqual(['2025-01-05T00:00:00.000Z', '2025-01-04T00:00:00.000Z']);
     const [newest, boundary] = await readCommits(clone.dir, listed.map((c) => c.hash));
     expect(newest?.files.map((f) => f.path)).toEqual(['f5.txt']);
     expect(boundary?.files.map((f) => f.path)).toEqual(['f1.txt', 'f2.txt', 'f3.txt', 'f4.txt']);
