@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { IssueRecord, PartActivity, ReviewRecord } from '../../activity.js';
 import { boardOrder } from '../../board/activity-buckets.js';
 import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
-import { pullUrl } from '../../../shared/review-rows.js';
+import { pullUrl, REVIEW_STATES } from '../../../shared/review-rows.js';
 import { issueSchema, keysAre, type ActivityCache } from './cache.js';
 
 /** File of a part's activity as its last refresh gave it to the board, beside its score cache. */
@@ -82,7 +82,7 @@ export const activityTailText = (activity: Pick<PartActivity, 'emailLogins' | 'p
 
 const HEAD_KEYS = ['source', 'repository', 'review_pulls', 'reviews', 'issues'];
 const headIssuesSchema = z.array(issueSchema);
-const REVIEW_STATES: ReadonlySet<unknown> = new Set(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']);
+const STATES: ReadonlySet<unknown> = new Set(REVIEW_STATES);
 
 /** Makes one review record of a compact row (the refresh makes the board's records directly). */
 export type ReviewMaker<T> = (pr: number, title: string, url: string, state: ReviewRecord['state'], submittedAt: string, login: string) => T;
@@ -102,7 +102,7 @@ function compactReviews<T>(repository: string, pulls: unknown, rows: unknown, ma
     if (!Array.isArray(row) || row.length !== 4) return null;
     const [pull, state, submittedAt, login] = row as unknown[];
     const p = typeof pull === 'number' ? (pulls[pull] as [number, string] | undefined) : undefined;
-    if (!p || !REVIEW_STATES.has(state) || typeof submittedAt !== 'string' || typeof login !== 'string') return null;
+    if (!p || !STATES.has(state) || typeof submittedAt !== 'string' || typeof login !== 'string') return null;
     out[i] = make(p[0], p[1], urls[pull as number] as string, state as ReviewRecord['state'], submittedAt, login);
   }
   return out;
