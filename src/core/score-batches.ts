@@ -100,6 +100,9 @@ export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
 /** Scores every commit of a batch, each kept compact (see compactScored). */
 async function scoreAll(raws: RawCommit[], excluder: Excluder, ai: AiScorer, into: Map<string, ScoredCommit>, intern: (s: string) => string): Promise<void> {
   await Promise.all(raws.map(async (raw) => {
-    into.set(raw.hash, compactScored(await scoreCommit(raw, excluder, ai), intern));
+    const scored = compactScored(await scoreCommit(raw, excluder, ai), intern);
+    // Keyed by the scored commit's own flat hash: git's, a slice of its header token, kept that
+    // token too (~90 bytes a commit, 18 MB of a 200,000-commit refresh's peak).
+    into.set(scored.hash, scored);
   }));
 }
