@@ -229,6 +229,8 @@ describe('AI scoring with a provider', () => {
     stub.setReply(() => ({ kind: 'answer', score: 3, reason: 'Other model.' }));
     const rescored = await refreshWith(repo, dataDir, other, { rescoreAi: true });
     expect(rescored.ai).toMatchObject({ sent: 2, cached: 0 });
+    // Scored again, not dropped: each is still in the history.
+    expect(rescored.dropped).toBe(0);
     expect(rescored.aiFromOtherModels).toBe(0);
     expect(stub.requests.slice(2).map((r) => r.model)).toEqual(['gpt-other', 'gpt-other']);
     expect((await rowOf(dataDir, second!)).scores).toMatchObject({ ai: 3, ai_source: 'openai:gpt-other' });

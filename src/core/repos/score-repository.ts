@@ -104,16 +104,15 @@ export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<Sco
     missing.length = 0;
   }
 
-  let kept = 0;
+  // Cached commits the listing names (scored again or not); its hashes are unique, so the rest of
+  // the cache is out of the window.
+  let named = 0;
   const commits = refs.map((r) => {
-    const c = fresh.get(r.hash);
-    if (c) return c;
     const old = cached.get(r.hash);
-    if (old) kept++;
-    return old;
+    if (old) named++;
+    return fresh.get(r.hash) ?? old;
   }).filter((c): c is ScoredCommit => c !== undefined);
-  // The listing's hashes are unique: cached commits it does not name are out of the window.
-  const dropped = cached.size - kept;
+  const dropped = cached.size - named;
   const scored = fresh.size;
   // Only `commits` holds the scored commits now: the listing and the maps (on 200,000 commits
   // about 50 MB) go before the cache is written, the refresh's peak of memory.
