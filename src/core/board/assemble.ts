@@ -156,17 +156,16 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
     const times = sorted ? new Float64Array(a.reviews.length) : undefined;
     a.reviews.forEach((r, i) => {
       const name = resolve(r.login);
-      if (name !== null) {
-        if (times) {
-          times[reviews.length] = sorted?.[i] as number;
-          const own = r as NamedReview;
-          own.name = name;
-          reviews.push(own);
-        } else {
-          reviews.push({ pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name, repo: a.repository });
-        }
-      }
       link(r.login, name);
+      if (name === null) return;
+      if (!sorted || !times) {
+        reviews.push({ pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name, repo: a.repository });
+        return;
+      }
+      times[reviews.length] = sorted[i] as number;
+      const own = r as NamedReview;
+      own.name = name;
+      reviews.push(own);
     });
     for (const i of a.issues) {
       const name = resolve(i.login);

@@ -1,5 +1,6 @@
 import { pullUrl, type ReviewRow } from '../../shared/review-rows.js';
 import { arrayPieces } from './array-pieces.js';
+import { PullRows } from './pull-rows.js';
 
 /**
  * The compact review table (see src/shared/review-rows.ts) of any subset of a board's reviews: a
@@ -10,27 +11,11 @@ import { arrayPieces } from './array-pieces.js';
 export function compactReviewWriter(rows: readonly ReviewRow[]): (used: ArrayLike<number>) => Generator<string> {
   const pullOf = new Int32Array(rows.length);
   const pullTexts: string[] = [];
-  // The first review of each pull request row, whose title and URL it has.
-  const pullFirst: number[] = [];
-  // repository -> number -> pull request; another title or URL under the same number (a board
-  // merged from syncs made apart) is a row of its own.
-  const byRepo = new Map<string, Map<number, number[]>>();
+  const pullRows = new PullRows();
   for (let t = 0; t < rows.length; t++) {
     const [pr, title, url, , , repo] = rows[t] as ReviewRow;
-    let numbers = byRepo.get(repo);
-    if (!numbers) byRepo.set(repo, (numbers = new Map()));
-    let ids = numbers.get(pr);
-    if (!ids) numbers.set(pr, (ids = []));
-    let id = ids.find((i) => {
-      const first = rows[pullFirst[i] as number] as ReviewRow;
-      return first[1] === title && first[2] === url;
-    });
-    if (id === undefined) {
-      id = pullTexts.length;
-      ids.push(id);
-      pullFirst.push(t);
-      pullTexts.push(JSON.stringify(url === pullUrl(repo, pr) ? [repo, pr, title] : [repo, pr, title, url]));
-    }
+    const id = pullRows.idOf(repo, pr, title, url);
+    if (id === pullTexts.length) pullTexts.push(JSON.stringify(url === pullUrl(repo, pr) ? [repo, pr, title] : [repo, pr, title, url]));
     pullOf[t] = id;
   }
   const rest: (string | undefined)[] = new Array<string | undefined>(rows.length);

@@ -255,11 +255,13 @@ export class ActivityCache {
     } else if (e.t === 'issue') {
       this.setLine(this.issueLines, e.number, line);
       this.issues.set(e.number, e.issue);
-    }
-    else if (e.t === 'email') this.emailLogins.set(e.email, e.login);
-    else if (e.t === 'profile') this.profiles.set(e.login, e.name);
-    else if (e.t === 'stream') this.streams[e.stream] = e.state;
-    else {
+    } else if (e.t === 'email') {
+      this.emailLogins.set(e.email, e.login);
+    } else if (e.t === 'profile') {
+      this.profiles.set(e.login, e.name);
+    } else if (e.t === 'stream') {
+      this.streams[e.stream] = e.state;
+    } else {
       this.syncedAt = e.at;
       if (e.head !== undefined) this.digest = e.head;
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { IssueRecord, PartActivity, ReviewRecord } from '../../activity.js';
 import { boardOrder } from '../../board/activity-buckets.js';
+import { PullRows } from '../../board/pull-rows.js';
 import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
 import { pullUrl, REVIEW_STATES } from '../../../shared/review-rows.js';
 import { issueSchema, keysAre, type ActivityCache } from './cache.js';
@@ -60,19 +61,10 @@ export const partActivityText = (activity: PartActivity): string => `${JSON.stri
  */
 export function activityHeadText(h: ActivityHead, source: string): string {
   const pulls: string[] = [];
-  // pull request number -> its rows in `pulls` (another title or URL under one number is a row of its own).
-  const byNumber = new Map<number, number[]>();
-  const firstOf: ReviewRecord[] = [];
+  const pullRows = new PullRows();
   const rows = h.reviews.map((r) => {
-    let ids = byNumber.get(r.pr);
-    if (!ids) byNumber.set(r.pr, (ids = []));
-    let id = ids.find((i) => firstOf[i]?.title === r.title && firstOf[i]?.url === r.url);
-    if (id === undefined) {
-      id = pulls.length;
-      ids.push(id);
-      firstOf.push(r);
-      pulls.push(JSON.stringify(r.url === pullUrl(h.repository, r.pr) ? [r.pr, r.title] : [r.pr, r.title, r.url]));
-    }
+    const id = pullRows.idOf(h.repository, r.pr, r.title, r.url);
+    if (id === pulls.length) pulls.push(JSON.stringify(r.url === pullUrl(h.repository, r.pr) ? [r.pr, r.title] : [r.pr, r.title, r.url]));
     return `[${id},${JSON.stringify(r.state)},${JSON.stringify(r.submittedAt)},${JSON.stringify(r.login)}]`;
   });
   return `{"source":${JSON.stringify(source)},"repository":${JSON.stringify(h.repository)},"review_pulls":[${pulls.join(',')}],"reviews":[${rows.join(',')}],"issues":${JSON.stringify(h.issues)}`;
