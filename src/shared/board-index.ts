@@ -20,9 +20,10 @@ import { reviewFromCompactRow, reviewFromRow, type Review } from './review-rows.
  *   is all the summary cards, chart, ranking and filter need, about a tenth of the data file.
  * - `leaderboard-chunks/<id>.json`: listed commits, as rows under the data file's
  *   `commit_columns`, fetched when a row is opened. A period of more than {@link CHUNK_ENTRIES}
- *   entries has chunks of its own, of CHUNK_ENTRIES consecutive entries each; smaller periods
- *   share one with their neighbours of the same {@link packKey} (format 2). `<id>` is a hash of
- *   the content, so a chunk never changes under its name and unchanged periods keep their files.
+ *   entries has chunks of its own, of CHUNK_ENTRIES consecutive entries each, or of `per` when
+ *   its entries list few commits and reviews (format 3); smaller periods share one with their
+ *   neighbours of the same {@link packKey} (format 2). `<id>` is a hash of the content, so a
+ *   chunk never changes under its name and unchanged periods keep their files.
  *
  * Reading either gives the same values as `parseLeaderboardData` on the data file: both derive
  * entries with {@link deriveEntry} and commits with {@link normalizeCommit}.
@@ -40,8 +41,10 @@ export const ROW_STRIDE = 9;
  * review_score, issue_count, issue_score.
  */
 export const ACTIVITY_STRIDE = 4;
-/** Entries whose commits share one chunk file (rows 0-99, 100-199, ...). */
+/** Entries whose commits share one chunk file (rows 0-99, 100-199, ...), unless a period says `per`. */
 export const CHUNK_ENTRIES = 100;
+/** The index format this version writes when some period has `per`; without one it writes 2, which older pages read. */
+export const INDEX_FORMAT_PER = 3;
 /** A chunk's file name without `.json`: 16 hex digits of the SHA-1 of its content. */
 export const CHUNK_ID = /^[0-9a-f]{16}$/;
 
@@ -51,10 +54,16 @@ export interface IndexPeriod {
   /** ROW_STRIDE numbers per entry, in rank order. */
   rows: number[];
   /**
-   * Chunk ids: chunk k holds the commits of entries k*CHUNK_ENTRIES onwards, the first of them at
-   * its place `at` (see {@link chunkPlace}).
+   * Chunk ids: chunk k holds the commits of entries k*per onwards, the first of them at its place
+   * `at` (see {@link chunkPlace}).
    */
   chunks: string[];
+  /**
+   * Entries per chunk (format 3), a multiple of CHUNK_ENTRIES; absent: CHUNK_ENTRIES. A big period
+   * of light entries (a few commits or reviews each) has fewer, fuller chunks: each chunk file
+   * costs a refresh about half a millisecond to create, and lists no more than a heavy one.
+   */
+  per?: number;
   /** Where the period's first entry is in its chunk, shared with other periods (format 2); absent: 0. */
   at?: number;
   /** ACTIVITY_STRIDE numbers per entry, in the order of `rows`; only on boards with review data. */
@@ -78,8 +87,9 @@ export function packKey(type: PeriodType, label: string): string {
 
 /** Where entry `i` of a period has its commits: a chunk id and the entry's place in it. */
 export function chunkPlace(period: IndexPeriod, i: number): { id: string; entry: number } | undefined {
-  const id = period.chunks[Math.floor(i / CHUNK_ENTRIES)];
-  return id === undefined ? undefined : { id, entry: (period.at ?? 0) + (i % CHUNK_ENTRIES) };
+  const per = period.per ?? CHUNK_ENTRIES;
+  const id = period.chunks[Math.floor(i / per)];
+  return id === undefined ? undefined : { id, entry: (period.at ?? 0) + (i % per) };
 }
 
 // People and periods are checked in plain loops: per-element zod schemas took about 190 ms, most of
@@ -91,6 +101,7 @@ function periodProblem(p: unknown): { path: (string | number)[]; message: string
   if (!isObject(p)) return { path: [], message: 'expected an object with label, rows and chunks' };
   if (typeof p.label !== 'string') return { path: ['label'], message: 'expected a string' };
   if (p.at !== undefined && !(Number.isInteger(p.at) && (p.at as number) >= 0)) return { path: ['at'], message: 'expected a whole number from 0' };
+  if (p.per !== undefined && !(Number.isInteger(p.per) && (p.per as number) > 0 && (p.per as number) % CHUNK_ENTRIES === 0)) return { path: ['per'], message: `expected entries per chunk, a multiple of ${CHUNK_ENTRIES}` };
   const { rows, chunks } = p;
   if (!Array.isArray(rows)) return { path: ['rows'], message: 'expected an array of numbers' };
   for (let i = 0; i < rows.length; i++) {
@@ -131,8 +142,8 @@ const peopleSchema = z.custom<[string, string][]>((v) => Array.isArray(v), 'expe
 
 /** `leaderboard-index.json`. */
 export const boardIndexSchema = z.object({
-  /** 1: every period had chunks of its own (still read); 2: small periods share them (`at`). */
-  format: z.union([z.literal(1), z.literal(2)]),
+  /** 1: every period had chunks of its own (still read); 2: small periods share them (`at`); 3: big light ones have fuller chunks (`per`). */
+  format: z.union([z.literal(1), z.literal(2), z.literal(INDEX_FORMAT_PER)]),
   last_updated: z.string(),
   total_commits_analyzed: z.number(),
   analysis_period_days: z.number(),
@@ -180,9 +191,13 @@ export function parseBoardIndex(input: unknown): BoardIndex {
         const note = rows[r + 6] as number;
         if (note !== -1 && index.notes[note] === undefined) throw bad(`unknown note ${note}`, ['periods', type, p.label]);
       }
+      const entries = rows.length / ROW_STRIDE;
       if (p.at !== undefined && index.format === 1) throw bad('a place in a shared chunk (at) in an index of format 1, where periods share none', ['periods', type, p.label]);
-      if (p.at !== undefined && rows.length / ROW_STRIDE > CHUNK_ENTRIES) throw bad(`a place in a shared chunk (at) for ${rows.length / ROW_STRIDE} entries; only periods of up to ${CHUNK_ENTRIES} share one`, ['periods', type, p.label]);
-      if (p.chunks.length !== Math.ceil(rows.length / ROW_STRIDE / CHUNK_ENTRIES)) throw bad(`${p.chunks.length} chunks for ${rows.length / ROW_STRIDE} entries (one per ${CHUNK_ENTRIES})`, ['periods', type, p.label]);
+      if (p.per !== undefined && index.format < INDEX_FORMAT_PER) throw bad(`entries per chunk (per) in an index of format ${index.format}; only format ${INDEX_FORMAT_PER} has them`, ['periods', type, p.label]);
+      if (p.per !== undefined && p.at !== undefined) throw bad('both a place in a shared chunk (at) and entries per chunk (per); a period has chunks of its own or shares one', ['periods', type, p.label]);
+      if (p.at !== undefined && entries > CHUNK_ENTRIES) throw bad(`a place in a shared chunk (at) for ${entries} entries; only periods of up to ${CHUNK_ENTRIES} share one`, ['periods', type, p.label]);
+      const per = p.per ?? CHUNK_ENTRIES;
+      if (p.chunks.length !== Math.ceil(entries / per)) throw bad(`${p.chunks.length} chunks for ${entries} entries (one per ${per})`, ['periods', type, p.label]);
     }
   }
   return index;

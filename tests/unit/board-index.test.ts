@@ -92,8 +92,8 @@ describe('the index and chunks of the data file', () => {
   it('give the same entries, ranks, tiers, commits and chart series as the whole file (2 years, 300 people)', async () => {
     const { text, data, chunks, index } = built(history(12_000, 300, Date.parse('2023-06-01T00:00:00Z'), 700));
     expect(text).toBe(`${JSON.stringify(data)}\n`);
-    // Some periods need several chunks.
-    expect(Math.max(...index.periods.monthly.map((p) => p.chunks.length))).toBeGreaterThan(1);
+    // Big periods have chunks of their own, of more than 100 entries where those list few commits.
+    expect(index.periods.monthly.some((p) => p.rows.length / ROW_STRIDE > CHUNK_ENTRIES && (p.per ?? 0) > CHUNK_ENTRIES)).toBe(true);
     expect(index.periods.weekly.length).toBeGreaterThan(100);
     // The credit rules were applied: shared commits and cancelled ones are in the data.
     const rows = spelledOut(data).commits;
@@ -101,7 +101,7 @@ describe('the index and chunks of the data file', () => {
     expect(rows.some((c) => c.reverted_by !== undefined)).toBe(true);
     expect(Object.values(data.leaderboards.monthly).flat().some((e) => (e.co_authored_commits ?? 0) > 0)).toBe(true);
     // Small periods share chunk files, with their neighbours of the same pack key only.
-    expect(index.format).toBe(2);
+    expect(index.format).toBe(3);
     let shared = 0;
     for (const type of PERIOD_TYPES) {
       // (A chunk can also be another type's: a quarter of one month has that month's entries.)
@@ -123,15 +123,20 @@ describe('the index and chunks of the data file', () => {
   it('still reads an index of format 1, where every period has chunks of its own', async () => {
     const { text, chunks, index } = built(history(6_000, 200, Date.parse('2023-06-01T00:00:00Z'), 400));
     const own = new Map<string, unknown>();
+    // Format 1: each period's own chunks, of 100 entries each.
     const periodsOf = (list: IndexPeriod[]) => list.map(({ label, rows, chunks: ids, at }) => ({
       label,
       rows,
-      chunks: ids.map((id) => {
+      chunks: ids.flatMap((id) => {
         const chunk = boardChunkSchema.parse(chunks.get(id));
         const entries = at === undefined ? chunk.entries : chunk.entries.slice(at, at + rows.length / ROW_STRIDE);
-        const ownId = (own.size + 1).toString(16).padStart(16, '0');
-        own.set(ownId, { ...chunk, entries });
-        return ownId;
+        const ownIds: string[] = [];
+        for (let start = 0; start < entries.length; start += CHUNK_ENTRIES) {
+          const ownId = (own.size + 1).toString(16).padStart(16, '0');
+          own.set(ownId, { ...chunk, entries: entries.slice(start, start + CHUNK_ENTRIES) });
+          ownIds.push(ownId);
+        }
+        return ownIds;
       }),
     }));
     const old = parseBoardIndex({ ...index, format: 1, periods: { weekly: periodsOf(index.periods.weekly), monthly: periodsOf(index.periods.monthly), quarterly: periodsOf(index.periods.quarterly) } });
@@ -149,6 +154,53 @@ describe('the index and chunks of the data file', () => {
     expect(chunkPlace(period, 150)).toEqual({ id: 'fedcba9876543210', entry: 50 });
     expect(chunkPlace(period, 250)).toBeUndefined();
     expect(chunkPlace({ ...period, chunks: ['0123456789abcdef'], at: 37 }, 5)).toEqual({ id: '0123456789abcdef', entry: 42 });
+  });
+
+  it('gives a big period of light entries fuller chunks (format 3), and keeps 100 entries a chunk where they list many commits', async () => {
+    // One week each: 450 people with 2 commits (one chunk), 400 with 6 (two of 300), 150 with 20 (two of 100); and Only Manual.
+    const weeks = [['2024-01-08', 450, 2], ['2024-02-05', 400, 6], ['2024-03-04', 150, 20]] as const;
+    const commits: ScoredCommit[] = [];
+    for (const [day, people, each] of weeks) {
+      for (let p = 0; p < people; p++) {
+        for (let k = 0; k < each; k++) {
+          const n = commits.length;
+          commits.push({
+            hash: (n + 1).toString(16).padStart(40, '0'), author: `${day} person ${p}`, email: `${day}.${p}@example.com`,
+            date: new Date(Date.parse(`${day}T10:00:00Z`) + (p * each + k) * 1000).toISOString(), subject: `fix: change ${n}`, breaking: false,
+            stats: { files: 1, insertions: 3, deletions: 1, excluded_files: 0, excluded_lines: 0 },
+            scores: { loc: 3, files: 5, keyword: 10, ai: 4, ai_source: 'heuristic' }, total: 22,
+          });
+        }
+      }
+    }
+    const { text, chunks, index } = built(commits);
+    expect(index.format).toBe(3);
+    const week = (label: string) => index.periods.weekly.find((p) => p.label === label) as IndexPeriod;
+    expect([week('2024-W02').per, week('2024-W02').chunks.length]).toEqual([500, 1]);
+    expect([week('2024-W06').per, week('2024-W06').chunks.length]).toEqual([300, 2]);
+    expect([week('2024-W10').per, week('2024-W10').chunks.length]).toEqual([undefined, 2]);
+    expect(chunkPlace(week('2024-W06'), 350)).toEqual({ id: week('2024-W06').chunks[1], entry: 50 });
+    // Each chunk lists at most 2,000 commits.
+    for (const chunk of chunks.values()) expect(boardChunkSchema.parse(chunk).commits.length).toBeLessThanOrEqual(2_000);
+    await expectSameBoard(parseLeaderboardData(JSON.parse(text)), index, chunks);
+
+    const problem = (change: (x: typeof index) => void) => {
+      const copy = JSON.parse(JSON.stringify(index)) as typeof index;
+      change(copy);
+      try {
+        parseBoardIndex(copy);
+      } catch (err) {
+        return describeDataFileError(err);
+      }
+      return 'no error';
+    };
+    const bad = (text: string) => `The leaderboard data file is not valid: ${text}.`;
+    const at = index.periods.weekly.indexOf(week('2024-W06'));
+    const set = (x: typeof index, change: Partial<IndexPeriod>) => Object.assign(x.periods.weekly[at] as IndexPeriod, change);
+    expect(problem((x) => set(x, { per: 150 }))).toBe(bad(`periods.weekly.${at}.per: expected entries per chunk, a multiple of 100`));
+    expect(problem((x) => set(x, { per: 100 }))).toBe(bad('periods.weekly.2024-W06: 2 chunks for 401 entries (one per 100)'));
+    expect(problem((x) => set(x, { at: 0 }))).toBe(bad('periods.weekly.2024-W06: both a place in a shared chunk (at) and entries per chunk (per); a period has chunks of its own or shares one'));
+    expect(problem((x) => { x.format = 2; })).toBe(bad('periods.weekly.2024-W02: entries per chunk (per) in an index of format 2; only format 3 has them'));
   });
 
   it('keeps the chunk of an unchanged period under the same name when another period changes', () => {

@@ -8,7 +8,7 @@ export function splitInMemory(data: WrittenLeaderboardData): { chunks: Map<strin
   const split = splitBoard(data);
   let step = split.next();
   while (!step.done) {
-    chunks.set(step.value.id, JSON.parse(step.value.text));
+    chunks.set(step.value.id, JSON.parse(step.value.bytes.toString('utf8')));
     step = split.next();
   }
   return { chunks, index: parseBoardIndex(JSON.parse(JSON.stringify(step.value))) };

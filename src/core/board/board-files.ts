@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CHUNK_ENTRIES, packKey, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
+import { CHUNK_ENTRIES, INDEX_FORMAT_PER, packKey, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
 import { PERIOD_TYPES, type WrittenEntry, type WrittenLeaderboardData } from '../../shared/data-file.js';
 import { SIZE_FAVOURED_FROM_COMMITS } from '../memory.js';
 import { arrayPieces } from './array-pieces.js';
@@ -7,14 +7,15 @@ import { compactReviewWriter } from './review-pieces.js';
 
 /**
  * Commits listed by the small periods that share a chunk, at most: about what a big period's
- * chunk of 100 entries holds (up to 20 commits each), so opening a row costs no more.
+ * chunk of 100 entries holds (up to 20 commits each), so opening a row costs no more. A big
+ * period's chunks hold more than 100 entries while their commits and reviews stay within it.
  */
 const PACK_COMMITS = 2_000;
 
-/** One chunk file: its id (content hash) and text. */
+/** One chunk file: its id (content hash) and its bytes (UTF-8, hashed and written as they are). */
 export interface ChunkFile {
   id: string;
-  text: string;
+  bytes: Buffer;
 }
 
 /**
@@ -63,10 +64,12 @@ export function* splitBoard(data: WrittenLeaderboardData, texts = rowTexts(data)
   /** The chunk file of these entries' commits (each listed once, in the table's newest-first order). */
   const chunkOf = (entries: readonly WrittenEntry[]): ChunkFile => {
     const { used, refs } = commitRows(entries.map((e) => e.commits));
-    const text = `{"commit_defaults":${defaults},"commit_columns":${columns},"commits":[${Array.from(used, texts.commit).join(',')}],"entries":${JSON.stringify(refs)}${reviewsOf(entries)}}\n`;
-    return { id: createHash('sha1').update(text).digest('hex').slice(0, 16), text };
+    // Encoded once: hashing the text and writing it encoded it twice.
+    const bytes = Buffer.from(`{"commit_defaults":${defaults},"commit_columns":${columns},"commits":[${Array.from(used, texts.commit).join(',')}],"entries":${JSON.stringify(refs)}${reviewsOf(entries)}}\n`);
+    return { id: createHash('sha1').update(bytes).digest('hex').slice(0, 16), bytes };
   };
   const periods = {} as BoardIndex['periods'];
+  let fuller = false;
   for (const type of PERIOD_TYPES) {
     const list: IndexPeriod[] = [];
     // Small periods of one pack key, waiting for their shared chunk.
@@ -94,8 +97,13 @@ export function* splitBoard(data: WrittenLeaderboardData, texts = rowTexts(data)
       list.push(period);
       if (entries.length > CHUNK_ENTRIES || entries.length === 0) {
         yield* closePack();
-        for (let start = 0; start < entries.length; start += CHUNK_ENTRIES) {
-          const file = chunkOf(entries.slice(start, start + CHUNK_ENTRIES));
+        const per = entriesPerChunk(entries);
+        if (per !== CHUNK_ENTRIES) {
+          period.per = per;
+          fuller = true;
+        }
+        for (let start = 0; start < entries.length; start += per) {
+          const file = chunkOf(entries.slice(start, start + per));
           yield file;
           period.chunks.push(file.id);
         }
@@ -114,7 +122,8 @@ export function* splitBoard(data: WrittenLeaderboardData, texts = rowTexts(data)
     periods[type] = list;
   }
   return {
-    format: 2,
+    // Format 2 while no period needs 3, so a board older pages read is still written for them.
+    format: fuller ? INDEX_FORMAT_PER : 2,
     last_updated: data.last_updated,
     total_commits_analyzed: data.total_commits_analyzed,
     analysis_period_days: data.analysis_period_days,
@@ -123,6 +132,26 @@ export function* splitBoard(data: WrittenLeaderboardData, texts = rowTexts(data)
     notes,
     periods,
   };
+}
+
+/**
+ * Entries per chunk of a period with chunks of its own: the most, in steps of CHUNK_ENTRIES, that
+ * keep each chunk's listed commits and reviews within PACK_COMMITS (CHUNK_ENTRIES when even that
+ * many list more). A week of 300 reviewers listing a few reviews each is one file instead of four.
+ */
+function entriesPerChunk(entries: readonly WrittenEntry[]): number {
+  const slices: number[] = [];
+  for (let start = 0; start < entries.length; start += CHUNK_ENTRIES) {
+    let listed = 0;
+    for (const e of entries.slice(start, start + CHUNK_ENTRIES)) listed += e.commits.length + (e.reviews?.length ?? 0);
+    slices.push(listed);
+  }
+  for (let m = slices.length; m > 1; m--) {
+    let fits = true;
+    for (let k = 0; k < slices.length && fits; k += m) fits = slices.slice(k, k + m).reduce((a, b) => a + b, 0) <= PACK_COMMITS;
+    if (fits) return m * CHUNK_ENTRIES;
+  }
+  return CHUNK_ENTRIES;
 }
 
 /**
