@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { CHUNK_ID, PERIOD_TYPES, type BoardIndex } from '../../shared/board-index.js';
+import { CHUNK_ID, PERIOD_TYPES } from '../../shared/board-index.js';
 import type { WrittenLeaderboardData } from '../../shared/data-file.js';
 import { fsyncDir, writeJsonAtomic, writePiecesAtomic } from '../store/files.js';
-import { rowTexts, splitBoard, type RowTexts } from './board-files.js';
+import { rowTexts, splitBoard } from './board-files.js';
 import { compactDataFilePieces } from './compact-writer.js';
 
 /** Where the board's files go: the data file, the index beside it, and the chunks folder. */
@@ -18,45 +18,30 @@ export interface BoardPaths {
 const PARALLEL_WRITES = 8;
 
 /**
- * Writes the whole data file (streamed, as schema_version 4: see compact-writer.ts) and the page's
- * split of it: new chunk files (one that exists has the same content, by its name), the folder
- * fsynced, and the index last, each atomically; a crash at any point leaves an index whose chunks
- * are all on disk. The data file and the chunks are written together: creating a chunk file is
- * the kernel's work (about half a millisecond here), which libuv's threads do while the data
- * file's text is made. Chunks that neither the new nor the previous index names are deleted
- * afterwards (a page still showing the previous index can open its rows until it follows the new one).
+ * Writes the whole data file (streamed, as schema_version 4: see compact-writer.ts), then the page's split of it: new chunk files (one that
+ * exists has the same content, by its name), the folder fsynced, and the index last, each
+ * atomically; a crash at any point leaves an index whose chunks are all on disk. Chunks that
+ * neither the new nor the previous index names are deleted afterwards (a page still showing the
+ * previous index can open its rows until it follows the new one).
  */
 export async function writeBoard(paths: BoardPaths, data: WrittenLeaderboardData): Promise<void> {
   const texts = rowTexts(data);
-  // Both settle before anything is reported: no write may go on after the refresh has ended.
-  const [file, chunks] = await Promise.allSettled([writePiecesAtomic(paths.data, compactDataFilePieces(data, texts)), writeChunks(paths, data, texts)]);
-  if (file.status === 'rejected') throw file.reason;
-  if (chunks.status === 'rejected') throw chunks.reason;
-  await writeIndex(paths, chunks.value);
+  await writePiecesAtomic(paths.data, compactDataFilePieces(data, texts));
+  await writeIndexAndChunks(paths, data, texts);
 }
 
 /** The page's split of `data` alone (see {@link writeBoard}): chunks, then the index. */
 export async function writeIndexAndChunks(paths: Omit<BoardPaths, 'data'>, data: WrittenLeaderboardData, texts = rowTexts(data)): Promise<void> {
-  await writeIndex(paths, await writeChunks(paths, data, texts));
-}
-
-/** The chunks written and fsynced: the index that names them, and their file names. */
-interface WrittenChunks {
-  index: BoardIndex;
-  names: Set<string>;
-}
-
-async function writeChunks(paths: Omit<BoardPaths, 'data'>, data: WrittenLeaderboardData, texts: RowTexts): Promise<WrittenChunks> {
   await mkdir(paths.chunks, { recursive: true });
   const existing = new Set(await readdir(paths.chunks));
-  const names = new Set<string>();
+  const wanted = new Set<string>();
   const inFlight = new Set<Promise<void>>();
   const split = splitBoard(data, texts);
   let step = split.next();
   while (!step.done) {
     const { id, bytes } = step.value;
     const name = `${id}.json`;
-    names.add(name);
+    wanted.add(name);
     if (!existing.has(name)) {
       existing.add(name);
       const write: Promise<void> = writeDurable(path.join(paths.chunks, name), bytes).finally(() => inFlight.delete(write));
@@ -67,14 +52,9 @@ async function writeChunks(paths: Omit<BoardPaths, 'data'>, data: WrittenLeaderb
   }
   await Promise.all(inFlight);
   await fsyncDir(paths.chunks);
-  return { index: step.value, names };
-}
-
-/** The index, after its chunks; then the chunks neither it nor the previous index names go. */
-async function writeIndex(paths: Omit<BoardPaths, 'data'>, { index, names }: WrittenChunks): Promise<void> {
   const previous = await chunkNamesOf(paths.index);
-  await writeJsonAtomic(paths.index, index);
-  await removeUnused(paths.chunks, new Set([...names, ...previous]));
+  await writeJsonAtomic(paths.index, step.value);
+  await removeUnused(paths.chunks, new Set([...wanted, ...previous]));
 }
 
 /** Temp file, fsync, rename; the caller fsyncs the folder once for all of them. */
