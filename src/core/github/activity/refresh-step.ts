@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ActivityStatus, PartActivity } from '../../activity.js';
 import { inBoardOrder, sortReviews, type NamedReview } from '../../board/activity-buckets.js';
 import type { LeaderboardConfig } from '../../config.js';
@@ -170,13 +169,8 @@ interface EarlyHead {
 async function earlyHead(cache: ActivityCache, repository: string, windowStart: Date | null, file: string): Promise<EarlyHead> {
   const source = cache.headSource(repository, windowStart?.toISOString() ?? '');
   const stored = await readBytesIfExists(file);
-  // Each step below holds the thread for tens of milliseconds while git's readers run; between
-  // them their output is taken in (a reader whose pipe is full waits: in the reviews bench, git's
-  // reading ended 40-120 ms later without these turns).
-  await nextTurn();
   // Read straight into the board's records: no copy of 60,000 reviews.
   const kept = stored && storedHead(stored, source, (pr, title, url, state, submittedAt, login): NamedReview => ({ pr, title, url, state, submittedAt, login, name: '', repo: repository }));
-  await nextTurn();
   if (kept) {
     cache.releasePullLines();
     return { head: kept.head, sorted: inBoardOrder(kept.head.reviews), source, bytes: null, headLength: kept.length, storedTail: Buffer.from(stored.subarray(kept.length)) };
