@@ -88,6 +88,19 @@ async function expectSameBoard(full: LeaderboardData, index: ReturnType<typeof p
   expect(new Set(fetched).size).toBe(chunks.size);
 }
 
+/** What parseBoardIndex says of a copy of `index` changed by `change` ('no error' when it reads it). */
+function indexProblem<T extends object>(index: T, change: (x: T) => void): string {
+  const copy = JSON.parse(JSON.stringify(index)) as T;
+  change(copy);
+  try {
+    parseBoardIndex(copy);
+  } catch (err) {
+    return describeDataFileError(err);
+  }
+  return 'no error';
+}
+const invalidIndex = (text: string) => `The leaderboard data file is not valid: ${text}.`;
+
 describe('the index and chunks of the data file', () => {
   it('give the same entries, ranks, tiers, commits and chart series as the whole file (2 years, 300 people)', async () => {
     const { text, data, chunks, index } = built(history(12_000, 300, Date.parse('2023-06-01T00:00:00Z'), 700));
@@ -184,17 +197,8 @@ describe('the index and chunks of the data file', () => {
     for (const chunk of chunks.values()) expect(boardChunkSchema.parse(chunk).commits.length).toBeLessThanOrEqual(2_000);
     await expectSameBoard(parseLeaderboardData(JSON.parse(text)), index, chunks);
 
-    const problem = (change: (x: typeof index) => void) => {
-      const copy = JSON.parse(JSON.stringify(index)) as typeof index;
-      change(copy);
-      try {
-        parseBoardIndex(copy);
-      } catch (err) {
-        return describeDataFileError(err);
-      }
-      return 'no error';
-    };
-    const bad = (text: string) => `The leaderboard data file is not valid: ${text}.`;
+    const problem = (change: (x: typeof index) => void) => indexProblem(index, change);
+    const bad = invalidIndex;
     const at = index.periods.weekly.indexOf(week('2024-W06'));
     const set = (x: typeof index, change: Partial<IndexPeriod>) => Object.assign(x.periods.weekly[at] as IndexPeriod, change);
     expect(problem((x) => set(x, { per: 150 }))).toBe(bad(`periods.weekly.${at}.per: expected entries per chunk, a multiple of 100`));
@@ -238,17 +242,8 @@ describe('the index and chunks of the data file', () => {
     const good = JSON.parse(JSON.stringify(index)) as Record<string, unknown> & typeof index;
     const week = good.periods.weekly[0];
     if (!week) throw new Error('no week');
-    const problem = (change: (x: typeof good) => void) => {
-      const copy = JSON.parse(JSON.stringify(good)) as typeof good;
-      change(copy);
-      try {
-        parseBoardIndex(copy);
-      } catch (err) {
-        return describeDataFileError(err);
-      }
-      return 'no error';
-    };
-    const bad = (text: string) => `The leaderboard data file is not valid: ${text}.`;
+    const problem = (change: (x: typeof good) => void) => indexProblem(good, change);
+    const bad = invalidIndex;
     expect(problem(() => undefined)).toBe('no error');
     expect(problem((x) => { x.people[3] = ['Only a name'] as never; })).toBe(bad('people.3: expected [name, email], two strings'));
     expect(problem((x) => { x.people = {} as never; })).toBe(bad('people: expected an array of [name, email]'));
