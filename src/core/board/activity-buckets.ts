@@ -1,3 +1,4 @@
+import { wholeSeconds } from '../../shared/compact-data-file.js';
 import { PERIOD_TYPES, type PeriodType } from '../../shared/data-file.js';
 import type { ActivityStatus, IssueRecord, ReviewRecord, ReviewState } from '../activity.js';
 import type { LeaderboardConfig } from '../config.js';
@@ -78,21 +79,26 @@ const LAST_SECOND = 2 ** 32;
  * sort ~20 ms): its keys hold the second (newest first) and the index, so only reviews of the same
  * second are compared after.
  */
-function newestFirst(reviews: readonly Sortable[]): { order: Uint32Array; times: Float64Array } {
+function newestFirst(reviews: readonly Sortable[]): { order: Uint32Array | null; times: Float64Array } {
   const n = reviews.length;
   const times = new Float64Array(n);
-  for (let i = 0; i < n; i++) times[i] = Date.parse((reviews[i] as Sortable).submittedAt);
+  for (let i = 0; i < n; i++) {
+    const at = (reviews[i] as Sortable).submittedAt;
+    // GitHub's own form by character codes: Date.parse was ~20 ms of 60,000 reviews.
+    const s = wholeSeconds(at);
+    times[i] = s === null ? Date.parse(at) : s * 1000;
+  }
   const second = (i: number): number => {
     const s = Math.floor((times[i] as number) / 1000);
     return s >= 0 && s < LAST_SECOND ? LAST_SECOND - 1 - s : LAST_SECOND;
   };
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
   const full = (x: number, y: number): number => (times[y] as number) - (times[x] as number) || compareTies(reviews[x] as Sortable, reviews[y] as Sortable) || x - y;
-  // Already in this order (a part's reviews as the refresh stores them, see boardOrder): kept.
+  // Already in this order (a part's reviews as the refresh stores them, see boardOrder): null.
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) sorted = full(i - 1, i) < 0;
-  if (sorted) return { order, times };
+  if (sorted) return { order: null, times };
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
   if (n >= INDEX_BITS) {
     order.sort((x, y) => second(x) - second(y) || full(x, y));
     return { order, times };
@@ -122,7 +128,16 @@ function newestFirst(reviews: readonly Sortable[]): { order: Uint32Array; times:
 /** Reviews in the board's order, with their times. */
 function inOrder<T extends Sortable>(reviews: readonly T[]): { reviews: T[]; times: Float64Array } {
   const { order, times } = newestFirst(reviews);
-  return { reviews: Array.from(order, (i) => reviews[i] as T), times: Float64Array.from(order, (i) => times[i] as number) };
+  if (!order) return { reviews: reviews.slice(), times };
+  // Loops, not Array.from or Float64Array.from with a map function: those were ~20 ms for 60,000.
+  const sorted = new Array<T>(order.length);
+  const sortedTimes = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k] as number;
+    sorted[k] = reviews[i] as T;
+    sortedTimes[k] = times[i] as number;
+  }
+  return { reviews: sorted, times: sortedTimes };
 }
 
 /** Reviews in the board's order: newest first, then repository, pull request, login and state, then their order here. */

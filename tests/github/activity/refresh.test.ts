@@ -122,7 +122,7 @@ describe('refresh with GitHub activity', () => {
       const opts = { repo: own.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
       await refresh(opts);
       const written = await readFile(file, 'utf8');
-      expect(written).toMatch(/^\{"source":"[0-9a-f]{40}","repository":"acme\/widgets","review_pulls":\[\[5,"Add a"\]\],"reviews":/);
+      expect(written).toMatch(/^\{"source":"[0-9a-f]{40}","repository":"acme\/widgets","review_pulls":\[\[5,"Add a"\]\],"review_logins":\["bob"\],"review_pull":\[0\],/);
       const titles = async () => JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')).review_pulls.map((p: unknown[]) => p[2]);
       // Marked by hand, the source unchanged: a refresh whose sync read nothing new takes the file as it is.
       await writeFile(file, written.replace('[5,"Add a"]', '[5,"Add a (stored)"]'));
@@ -135,9 +135,12 @@ describe('refresh with GitHub activity', () => {
       const remade = await readFile(file, 'utf8');
       expect(remade).not.toBe(written);
       expect(await readPartActivity(file)).toMatchObject({ reviews: [{ pr: 5, title: 'Add a', login: 'bob' }] });
-      // A stored file that does not read as written (a review's state that cannot count), or one without
-      // a source (as `merge` and earlier versions write it), is made again too.
-      for (const stored of [remade.replace('"APPROVED"', '"PENDING"'), remade.replace(/^\{"source":"[0-9a-f]{40}",/, '{')]) {
+      // A stored file that does not read as written (a review's state that cannot count), one without
+      // a source (as `merge` and earlier versions write it), or one with a row per review (as an
+      // earlier version wrote the head) is made again too.
+      const rows = remade.replace(/"review_logins".*"review_at":\[[^\]]*\]/, '"reviews":[[0,"APPROVED","2026-02-11T00:00:00Z","bob"]]');
+      expect(rows).toContain('"review_pulls":[[5,"Add a"]],"reviews":[[0,');
+      for (const stored of [remade.replace('"review_state":"A"', '"review_state":"P"'), remade.replace(/^\{"source":"[0-9a-f]{40}",/, '{'), rows]) {
         await writeFile(file, stored.replace('[5,"Add a"]', '[5,"Add a (stored)"]'));
         await commit(`c${stored.length}.ts`, '2026-02-13T10:00:00Z');
         await refresh({ ...opts, since: new Date('2026-02-01T00:00:00Z') });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { activityHead, activityHeadText, activityOf, activityTailText, partActivityText, readPartActivity, reviewRecord, storedHead } from '../../../src/core/github/activity/part-activity.js';
 import { ActivityCache } from '../../../src/core/github/activity/cache.js';
 import { tempCacheFile } from './fixture.js';
+import type { ReviewRecord } from '../../../src/core/activity.js';
 
 describe('which remote is a GitHub repository', () => {
   it('takes github.com (https, ssh, scp-like) and the API host of GitHub Enterprise, nothing else', () => {
@@ -54,18 +55,46 @@ describe('what a part gives the board', () => {
     expect(storedHead(Buffer.from(text), cache.headSource('acme/widgets', '2025-01-01T00:00:00.000Z'), reviewRecord)).toBeNull();
   });
 
-  it('stores each reviewed pull request once, its URL only when it is not GitHub\'s usual one, and refuses rows not as written', async () => {
-    const r = (pr: number, login: string, url = `https://github.com/acme/widgets/pull/${pr}`, title = `PR ${pr}`) =>
-      ({ pr, title, url, state: 'APPROVED' as const, submittedAt: '2026-01-01T00:00:00Z', login });
-    const reviews = [r(1, 'ann'), r(1, 'bob'), r(2, 'ann', 'https://ghe.example.com/acme/widgets/pull/2'), r(1, 'cy', undefined, 'Renamed')];
+  it('stores each reviewed pull request and login once, the reviews as columns, and refuses columns not as written', async () => {
+    const r = (pr: number, login: string, url = `https://github.com/acme/widgets/pull/${pr}`, title = `PR ${pr}`, state: ReviewRecord['state'] = 'APPROVED') =>
+      ({ pr, title, url, state, submittedAt: `2026-01-0${pr}T00:00:00Z`, login });
+    const reviews = [r(1, 'ann'), r(1, 'bob', undefined, undefined, 'COMMENTED'), r(2, 'ann', 'https://ghe.example.com/acme/widgets/pull/2', undefined, 'CHANGES_REQUESTED'), r(1, 'cy', undefined, 'Renamed')];
     const text = activityHeadText({ repository: 'acme/widgets', reviews, issues: [] }, 'src');
     const json = JSON.parse(`${text}}`);
-    expect(json.review_pulls).toEqual([[1, 'PR 1'], [2, 'PR 2', 'https://ghe.example.com/acme/widgets/pull/2'], [1, 'Renamed']]);
-    expect(json.reviews).toEqual([[0, 'APPROVED', '2026-01-01T00:00:00Z', 'ann'], [0, 'APPROVED', '2026-01-01T00:00:00Z', 'bob'], [1, 'APPROVED', '2026-01-01T00:00:00Z', 'ann'], [2, 'APPROVED', '2026-01-01T00:00:00Z', 'cy']]);
+    expect(json).toEqual({
+      source: 'src', repository: 'acme/widgets',
+      review_pulls: [[1, 'PR 1'], [2, 'PR 2', 'https://ghe.example.com/acme/widgets/pull/2'], [1, 'Renamed']],
+      review_logins: ['ann', 'bob', 'cy'],
+      review_pull: [0, 0, 1, 2], review_login: [0, 1, 0, 2], review_state: 'AMCA',
+      review_at: ['2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', '2026-01-01T00:00:00Z'],
+      issues: [],
+    });
     const tail = activityTailText({ emailLogins: {}, profiles: {} });
     expect(storedHead(Buffer.from(text + tail), 'src', reviewRecord)?.head.reviews).toEqual(reviews);
-    for (const bad of [text.replace('[0,"APPROVED"', '[9,"APPROVED"'), text.replace('"APPROVED"', '"PENDING"'), text.replace('[1,"PR 1"]', '["1","PR 1"]')]) {
-      expect(storedHead(Buffer.from(bad + tail), 'src', reviewRecord)).toBeNull();
+    const bad = [
+      text.replace('"review_pull":[0,', '"review_pull":[3,'), text.replace('"review_login":[0,', '"review_login":[-1,'), text.replace('"AMCA"', '"AMPA"'),
+      text.replace('"AMCA"', '"AMC"'), text.replace('[1,"PR 1"]', '["1","PR 1"]'), text.replace('"review_at":["2026-01-01T00:00:00Z"', '"review_at":[7'),
+    ];
+    for (const b of bad) {
+      expect(b).not.toBe(text);
+      expect(storedHead(Buffer.from(b + tail), 'src', reviewRecord)).toBeNull();
     }
+  });
+
+  it('reads a part written by an earlier version (a row per review) for merge, and makes the refresh write its head again', async () => {
+    const earlier = '{"source":"src","repository":"acme/widgets","review_pulls":[[1,"PR 1"],[2,"PR 2","https://ghe.example.com/acme/widgets/pull/2"]],'
+      + '"reviews":[[1,"APPROVED","2026-01-02T00:00:00Z","ann"],[0,"COMMENTED","2026-01-01T00:00:00Z","bob"]],"issues":[],"emailLogins":{"a@x.org":"ann"},"profiles":{}}\n';
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'lb-part-activity-')), 'github-activity.json');
+    await writeFile(file, earlier);
+    expect(await readPartActivity(file)).toEqual({
+      repository: 'acme/widgets', issues: [], emailLogins: { 'a@x.org': 'ann' }, profiles: {},
+      reviews: [
+        { pr: 2, title: 'PR 2', url: 'https://ghe.example.com/acme/widgets/pull/2', state: 'APPROVED', submittedAt: '2026-01-02T00:00:00Z', login: 'ann' },
+        { pr: 1, title: 'PR 1', url: 'https://github.com/acme/widgets/pull/1', state: 'COMMENTED', submittedAt: '2026-01-01T00:00:00Z', login: 'bob' },
+      ],
+    });
+    await writeFile(file, earlier.replace('[0,"COMMENTED"', '[5,"COMMENTED"'));
+    expect(await readPartActivity(file)).toBeNull();
+    expect(storedHead(Buffer.from(earlier), 'src', reviewRecord)).toBeNull();
   });
 });
