@@ -80,8 +80,8 @@ function pullAsParsed(v: unknown): CacheEvent | null {
   return (e['reviews'] as unknown[]).every(isReviewAsParsed) ? (v as CacheEvent) : null;
 }
 
-/** Bumped when `activityHead` changes what it makes of the same lines (old activity files are then made again). */
-const HEAD_FORMAT = 3;
+/** Bumped when `activityHead` changes what it makes of the same lines, or the head is written another way (old activity files are then made again). */
+const HEAD_FORMAT = 4;
 
 /** Lines parsed between two turns of the event loop (about 5 ms of work). */
 const LINES_PER_TURN = 1_000;
