@@ -1,40 +1,72 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeuristicAiScorer } from '../../src/core/ai/heuristic.js';
 import { defaultConfig } from '../../src/core/config.js';
-import { chunkSizes, MAX_CHUNK, MIN_TAIL_CHUNK, streamCommits } from '../../src/core/git/history.js';
+import { MAX_CHUNK, MIN_TAIL_CHUNK, nextChunkSize, streamCommits } from '../../src/core/git/history.js';
 import { readAndScore } from '../../src/core/score-batches.js';
 import type { AiScore, AiScoreInput, AiScorer, ScoredCommit } from '../../src/core/types.js';
 import { createTestRepo, type TestRepo } from '../support/git-repo.js';
 
-describe('chunkSizes (guided: big chunks first, small ones to even out the finish)', () => {
+/**
+ * The chunks `count` commits are read in by `workers` readers, each commit costing a reader `perCommit`
+ * and each chunk `startup` more, a reader taking the next chunk when its last one is done (as
+ * streamCommits does): the sizes in the order taken, and when each reader finished.
+ */
+function simulate(count: number, workers: number, perCommit = 1, startup = 0): { sizes: number[]; finished: number[] } {
+  const readers = Array.from({ length: workers }, () => ({ free: 0, left: 0, size: 0, startedAt: 0 }));
+  const sizes: number[] = [];
+  for (let offset = 0; ;) {
+    const reader = readers.reduce((a, b) => (b.free < a.free ? b : a));
+    const now = reader.free;
+    // What the others have still to read now (startup first, then their commits at perCommit each).
+    const outstanding = readers.filter((r) => r !== reader).reduce((n, r) => n + Math.min(r.size, Math.max(0, Math.ceil((r.free - Math.max(now, r.startedAt + startup)) / perCommit))), 0);
+    const size = nextChunkSize(count - offset, outstanding, workers);
+    if (size === 0) break;
+    sizes.push(size);
+    offset += size;
+    Object.assign(reader, { startedAt: now, size, free: now + startup + size * perCommit });
+  }
+  return { sizes, finished: readers.map((r) => r.free) };
+}
+
+describe('nextChunkSize (guided: big chunks first, then even shares so the readers finish together)', () => {
   it.each([
     [200_000, 2],
     [60_000, 2],
     [1_000_000, 2],
     [45_000, 4],
+    [20_000, 2],
     [3_001, 2],
-  ])('%i commits over %i readers: every commit once, never growing, within the bounds', (count, workers) => {
-    const sizes = chunkSizes(count, workers);
+  ])('%i commits over %i readers: every commit once, within the bounds, the readers ending within a tail chunk of each other', (count, workers) => {
+    const { sizes, finished } = simulate(count, workers, 1, 100);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(count);
-    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1] as number);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_CHUNK);
-    // Only the very last chunk may be smaller than the tail size (what is left).
-    for (const s of sizes.slice(0, -1)) expect(s).toBeGreaterThanOrEqual(MIN_TAIL_CHUNK);
+    // No git started for a handful of commits (fewer than 200).
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(Math.min(count, 200));
+    // With fixed tail chunks of 1,500 the readers could end up to a whole one apart.
+    expect(Math.max(...finished) - Math.min(...finished)).toBeLessThan(MIN_TAIL_CHUNK / 2);
   });
 
-  it('keeps the git processes few on a big history and ends in small chunks', () => {
-    const sizes = chunkSizes(200_000, 2);
+  it('keeps the git processes few on a big history', () => {
+    const { sizes } = simulate(200_000, 2, 1, 100);
     // 50 processes of 4,000 commits before: each start-up costs git about 0.2 s.
     expect(sizes.length).toBeLessThan(30);
     expect(sizes[0]).toBe(MAX_CHUNK);
-    // The last chunks of the two readers are small, so neither waits long for the other.
-    expect(sizes.slice(-2).every((s) => s <= MIN_TAIL_CHUNK)).toBe(true);
   });
 
-  it('gives one reader one chunk up to the largest size, and nothing for no commits', () => {
-    expect(chunkSizes(12_000, 1)).toEqual([12_000]);
-    expect(chunkSizes(0, 2)).toEqual([]);
-    expect(chunkSizes(12, 2, 1)).toEqual([3, 3, 2, 1, 1, 1, 1]);
+  it('gives the idle reader its even share of what is left and outstanding, and a small remainder with it', () => {
+    // 20,000 commits in 2: the guided sizes, then the tail.
+    expect(nextChunkSize(20_000, 0, 2)).toBe(5_000);
+    expect(nextChunkSize(4_000, 0, 2)).toBe(2_000);
+    // The other reader has 200 commits left: this one takes half of 3,245 + 200.
+    expect(nextChunkSize(3_245, 200, 2)).toBe(1_723);
+    // The other is busy for longer than all that is left: this reader takes it all.
+    expect(nextChunkSize(245, 1_400, 2)).toBe(245);
+    // Half would leave fewer than 200 commits for another git: taken with it.
+    expect(nextChunkSize(1_700, 1_400, 2)).toBe(1_700);
+    expect(nextChunkSize(12_000, 0, 1)).toBe(12_000);
+    expect(nextChunkSize(0, 10, 2)).toBe(0);
+    // An explicit minimum of 1 (tests): guided all the way.
+    expect(nextChunkSize(12, 0, 2, 1)).toBe(3);
   });
 });
 
