@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CHUNK_ENTRIES, INDEX_FORMAT_PER, packKey, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
 import { PERIOD_TYPES, type WrittenEntry, type WrittenLeaderboardData } from '../../shared/data-file.js';
-import { SIZE_FAVOURED_FROM_COMMITS } from '../memory.js';
 import { arrayPieces } from './array-pieces.js';
 import { compactReviewWriter } from './review-pieces.js';
 
@@ -188,7 +187,7 @@ export interface RowTexts {
 
 /**
  * Each commit and review row's JSON text by table index. Made once and kept for the data file and
- * the chunks (a row is in three periods' chunks) up to {@link SIZE_FAVOURED_FROM_COMMITS} rows; on
+ * the chunks (a row is in three periods' chunks) below {@link TEXTS_MADE_EACH_TIME_FROM} rows; on
  * bigger boards, where memory comes first, made each time.
  */
 export function rowTexts(data: WrittenLeaderboardData): RowTexts {
@@ -200,9 +199,12 @@ export function rowTexts(data: WrittenLeaderboardData): RowTexts {
   };
 }
 
+/** Rows from which their texts are not kept (a 200,000-commit board's would be ~20 MB more at its peak). */
+const TEXTS_MADE_EACH_TIME_FROM = 120_000;
+
 function textsOf(rows: readonly unknown[]): (t: number) => string {
   const make = (t: number) => JSON.stringify(rows[t]);
-  if (rows.length >= SIZE_FAVOURED_FROM_COMMITS) return make;
+  if (rows.length >= TEXTS_MADE_EACH_TIME_FROM) return make;
   const texts: (string | undefined)[] = new Array<string | undefined>(rows.length);
   return (t) => (texts[t] ??= make(t));
 }
