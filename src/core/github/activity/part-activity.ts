@@ -135,17 +135,11 @@ function compactReviews<T>(repository: string, json: Record<string, unknown>, ma
   const n = pull.length;
   if (login.length !== n || at.length !== n || state.length !== n) return null;
   const out: T[] = new Array<T>(n);
-  // Checked inline (no call per review): it is a quarter of the refresh's reading of the file.
   for (let i = 0; i < n; i++) {
-    const p = pull[i] as unknown;
     const l = login[i] as unknown;
-    const submittedAt = at[i] as unknown;
-    const reviewState = STATE_OF[state[i] as string];
-    // An index that is not a whole number in range finds no row (undefined).
-    const row = typeof p === 'number' ? (pulls[p] as [number, string] | undefined) : undefined;
-    const who = typeof l === 'number' ? (logins[l] as unknown) : undefined;
-    if (row === undefined || typeof who !== 'string' || reviewState === undefined || typeof submittedAt !== 'string') return null;
-    out[i] = make(row[0], row[1], urls[p as number] as string, reviewState, submittedAt, who);
+    const r = isIndexInto(l, logins) ? review(pull[i], STATE_OF[state[i] as string], at[i], logins[l]) : null;
+    if (r === null) return null;
+    out[i] = r;
   }
   return out;
 }
