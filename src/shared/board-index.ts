@@ -10,7 +10,7 @@ import {
   type PeriodType,
 } from './data-file.js';
 import { commitObject, isCommitField } from './commit-rows.js';
-import { reviewFromCompactRow, reviewFromRow, type Review } from './review-rows.js';
+import { compactReviewTable, reviewFromRow, type CompactReviewTable, type Review } from './review-rows.js';
 
 /**
  * The board split for the page (written beside `leaderboard-data.json`, which stays whole):
@@ -172,6 +172,11 @@ export const boardChunkSchema = z.object({
   reviews: z.array(z.unknown()).optional(),
   /** The pull requests compact review rows name; absent: the rows are full (chunks written before). */
   review_pulls: z.array(z.unknown()).optional(),
+  /** The reviews as columns, in place of `reviews`, and the repository of pull request rows that name none (see review-rows.ts): checked when shown. */
+  review_repo: z.unknown().optional(),
+  review_pull: z.unknown().optional(),
+  review_state: z.unknown().optional(),
+  review_at: z.unknown().optional(),
   /** Per entry of the chunk, indexes into `reviews`, newest first. */
   entry_reviews: z.array(z.array(z.number().int().nonnegative())).optional(),
 });
@@ -255,9 +260,17 @@ export function chunkEntryCommits(chunk: BoardChunk, i: number): Commit[] {
 export function chunkEntryReviews(chunk: BoardChunk, i: number): Review[] {
   const refs = chunk.entry_reviews?.[i];
   if (!refs) return [];
+  let table = reviewTables.get(chunk);
+  if (!table) reviewTables.set(chunk, (table = chunk.review_pulls ? compactReviewTable(chunk) : fullRowTable(chunk.reviews ?? [])));
+  const { count, review } = table;
   return refs.map((ref, j) => {
-    const raw = chunk.reviews?.[ref];
-    if (raw === undefined) throw bad(`entry_reviews.${i}.${j}: review ${ref} is not in the chunk`);
-    return chunk.review_pulls ? reviewFromCompactRow(raw, chunk.review_pulls, ['reviews', ref]) : reviewFromRow(raw, ['reviews', ref]);
+    if (ref >= count) throw bad(`entry_reviews.${i}.${j}: review ${ref} is not in the chunk`);
+    return review(ref);
   });
 }
+
+/** Each chunk's review table, read once for all its entries (columns of dates are summed up once). */
+const reviewTables = new WeakMap<BoardChunk, CompactReviewTable>();
+
+/** Full review rows (chunks written before they were compact) as a table. */
+const fullRowTable = (rows: readonly unknown[]): CompactReviewTable => ({ count: rows.length, review: (ref) => reviewFromRow(rows[ref], ['reviews', ref]) });

@@ -1,6 +1,7 @@
 import { COMMIT_COLUMNS, invalid, isPlainObject, type CommitRow } from './commit-rows.js';
 import type { PeriodType, WrittenEntry, WrittenLeaderboardData } from './data-file.js';
-import { expandCompactReviews } from './review-rows.js';
+import { COMPACT_REVIEW_MEMBERS, expandCompactReviews } from './review-rows.js';
+import { FIRST_SECOND, isoDates, LAST_SECOND } from './seconds.js';
 
 /**
  * schema_version 4: schema_version 3 with its people and values written compactly. Measured on a
@@ -25,6 +26,14 @@ import { expandCompactReviews } from './review-rows.js';
  */
 
 export const COMPACT_SCHEMA_VERSION = 4;
+/** schema_version 4 with its reviews as columns (see src/shared/review-rows.ts): written for boards with review data. */
+export const REVIEW_COLUMNS_SCHEMA_VERSION = 5;
+
+/** Whether a data file of this schema_version is compact (this file's shapes), read by {@link expandCompactDataFile}. */
+export const isCompactVersion = (version: unknown): boolean => version === COMPACT_SCHEMA_VERSION || version === REVIEW_COLUMNS_SCHEMA_VERSION;
+
+// The review table's members, in a file of either version: the board's `reviews` where the first is.
+const REVIEW_MEMBERS: ReadonlySet<string> = new Set(COMPACT_REVIEW_MEMBERS);
 
 /** A commit column holding the hash's bytes in base64url (27 characters for SHA-1, 43 for SHA-256). */
 export const HASH_BASE64_COLUMN = 'full_hash:base64url';
@@ -60,68 +69,6 @@ const BASE64_HASH = /^(?:[A-Za-z0-9_-]{27}|[A-Za-z0-9_-]{43})$/;
 
 /** Whether every hash fits {@link HASH_BASE64_COLUMN} (lowercase hex of SHA-1 or SHA-256). */
 export const isHexHash = (hash: string): boolean => HEX_HASH.test(hash);
-
-/**
- * A date's seconds since 1970 when it fits {@link DATE_DELTA_COLUMN}: whole seconds in UTC as this
- * tool writes them (`2025-03-01T10:00:00Z`, a real day of a year from 100 on), so that it reads
- * back the same; else null. By character codes: a regular expression and a Date a row took a
- * sixth of the write of a 20-year board.
- */
-export function wholeSeconds(date: string): number | null {
-  if (date.length !== 20 || date.charCodeAt(19) !== 90 /* Z */) return null;
-  for (let i = 0; i < 19; i++) {
-    const c = date.charCodeAt(i);
-    const separator = SEPARATORS[i];
-    if (separator === undefined ? c < 48 || c > 57 : c !== separator) return null;
-  }
-  const y = digits(date, 0, 4);
-  const mo = digits(date, 5, 2);
-  const d = digits(date, 8, 2);
-  const h = digits(date, 11, 2);
-  const mi = digits(date, 14, 2);
-  const s = digits(date, 17, 2);
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const days = mo === 2 ? (leap ? 29 : 28) : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
-  if (y < 100 || mo < 1 || mo > 12 || d < 1 || d > days || h > 23 || mi > 59 || s > 59) return null;
-  return Date.UTC(y, mo - 1, d, h, mi, s) / 1000;
-}
-
-// `YYYY-MM-DDTHH:MM:SS`: the character codes of its separators by position; digits elsewhere.
-const SEPARATORS: (number | undefined)[] = [];
-SEPARATORS[4] = SEPARATORS[7] = 45; // -
-SEPARATORS[10] = 84; // T
-SEPARATORS[13] = SEPARATORS[16] = 58; // :
-
-function digits(text: string, from: number, count: number): number {
-  let n = 0;
-  for (let i = from; i < from + count; i++) n = n * 10 + text.charCodeAt(i) - 48;
-  return n;
-}
-
-/** Seconds since 1970 of the first and last second of the years 0001-9999 (ISO text with a 4-digit year). */
-const FIRST_SECOND = -62_135_596_800;
-const LAST_SECOND = 253_402_300_799;
-
-const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
-
-/**
- * The ISO text (`2025-03-01T10:00:00Z`) of whole seconds since 1970, within the years 0001-9999.
- * Rows of one day share the day's text, made by a Date once (a Date a row took a third of reading
- * the table).
- */
-function isoDates(): (s: number) => string {
-  let day = Number.NaN;
-  let prefix = '';
-  return (s) => {
-    const d = Math.floor(s / 86_400);
-    if (d !== day) {
-      day = d;
-      prefix = new Date(d * 86_400_000).toISOString().slice(0, 11);
-    }
-    const t = s - d * 86_400;
-    return `${prefix}${two(Math.floor(t / 3600))}:${two(Math.floor(t / 60) % 60)}:${two(t % 60)}Z`;
-  };
-}
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const SIXES = new Int8Array(128).fill(-1);
@@ -159,7 +106,7 @@ export function expandCompactDataFile(input: Record<string, unknown>): WrittenLe
   const columns = readEntryColumns(entryColumns);
   const table = expandCommits(commitColumns, commits);
   // A file without `review_pulls` keeps full review rows (written before they were compact).
-  const reviews = input.review_pulls === undefined ? input.reviews : expandCompactReviews(input.reviews, input.review_pulls);
+  const reviews = input.review_pulls === undefined ? input.reviews : expandCompactReviews(input);
   const reviewCount = Array.isArray(reviews) ? reviews.length : 0;
   if (!isPlainObject(leaderboards)) throw invalid(['leaderboards'], 'expected an object of the weekly, monthly and quarterly periods', leaderboards);
   const expanded = {} as Record<PeriodType, Record<string, WrittenEntry[]>>;
@@ -189,8 +136,8 @@ export function expandCompactDataFile(input: Record<string, unknown>): WrittenLe
       out.emails = Object.fromEntries([...emails].filter(([, email]) => email !== ''));
       if (logins.size > 0) out.logins = Object.fromEntries(logins);
     } else if (key === 'leaderboards') out[key] = expanded;
-    else if (key === 'reviews') out[key] = reviews;
-    else if (key !== 'entry_columns' && key !== 'review_pulls') out[key] = input[key];
+    else if (REVIEW_MEMBERS.has(key)) out.reviews ??= reviews;
+    else if (key !== 'entry_columns') out[key] = input[key];
   }
   out.commits ??= table.rows;
   out.emails ??= {};

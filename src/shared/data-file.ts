@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { commitDefaultsSchema, normalizeCommit, storedCommitSchema, type Commit, type StoredCommit } from './commit.js';
 import { invalid, isPlainObject, readCommitRows, type CommitRow } from './commit-rows.js';
-import { COMPACT_SCHEMA_VERSION, expandCompactDataFile } from './compact-data-file.js';
+import { expandCompactDataFile, isCompactVersion, REVIEW_COLUMNS_SCHEMA_VERSION } from './compact-data-file.js';
 import { PACKAGE_NAME } from './package-name.js';
 import { readReviewRows, type Review, type ReviewRow } from './review-rows.js';
 
 /**
  * The leaderboard data file (`leaderboard-data.json`).
  *
- * Four shapes are read:
+ * Five shapes are read:
  * - the inline shape written by earlier tools of this kind (see shared/fixtures), where every
  *   contributor entry carries its own list of commit objects;
  * - the compact shape this tool wrote until schema_version 3 (`schema_version: 2`), where each
@@ -22,8 +22,9 @@ import { readReviewRows, type Review, type ReviewRow } from './review-rows.js';
  *   this tool builds it in memory ({@link WrittenLeaderboardData});
  * - the shape this tool writes (`schema_version: 4`, see compact-data-file.ts): schema_version 3
  *   with entries as rows under `entry_columns` naming their person in a `people` table, and
- *   hashes, dates and commit indexes written compactly. It is read by expanding it into
- *   schema_version 3 first.
+ *   hashes, dates and commit indexes written compactly, and `schema_version: 5`, written for
+ *   boards with review data: schema_version 4 with the reviews as columns (see review-rows.ts).
+ *   Both are read by expanding them into schema_version 3 first.
  *
  * `parseLeaderboardData` turns any of them into the same normalized {@link LeaderboardData},
  * filling defaults and deriving what a file left out (short hash, lines, totals, classification).
@@ -37,7 +38,7 @@ import { readReviewRows, type Review, type ReviewRow } from './review-rows.js';
 export const DATA_FILE_SCHEMA_VERSION = 3;
 
 /** The newest schema_version this code reads, and the one the data file is written as (see compact-data-file.ts). */
-export const NEWEST_DATA_FILE_VERSION = COMPACT_SCHEMA_VERSION;
+export const NEWEST_DATA_FILE_VERSION = REVIEW_COLUMNS_SCHEMA_VERSION;
 
 // A commit's schemas and normalized shape, where core, server and page have always found them.
 export {
@@ -245,7 +246,7 @@ export function parseLeaderboardData(input: unknown): LeaderboardData {
   if (typeof version === 'number' && version > NEWEST_DATA_FILE_VERSION) {
     throw invalid(['schema_version'], `${version} is newer than this version of ${PACKAGE_NAME} reads (up to ${NEWEST_DATA_FILE_VERSION}): update ${PACKAGE_NAME}`, version);
   }
-  if (version === COMPACT_SCHEMA_VERSION && isPlainObject(input)) {
+  if (isCompactVersion(version) && isPlainObject(input)) {
     input = expandCompactDataFile(input);
     version = DATA_FILE_SCHEMA_VERSION;
   }

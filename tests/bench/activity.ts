@@ -29,7 +29,8 @@ export function fixturePulls(t0 = Date.parse('2025-06-01T00:00:00Z'), step = 60_
   const pulls: GqlPull[] = [];
   let given = 0;
   for (let i = 0; i < PRS; i++) {
-    const at = new Date(t0 + i * step).toISOString();
+    // As GitHub writes a DateTime: whole seconds, no fraction.
+    const at = new Date(t0 + i * step).toISOString().replace('.000Z', 'Z');
     const n = i < BIG ? BIG_REVIEWS : Math.floor(((i - BIG + 1) * rest) / (PRS - BIG)) - given;
     if (i >= BIG) given += n;
     pulls.push({ number: i + 1, title: `Change ${i + 1}`, updatedAt: at, author: `dev${i % 300}`,

@@ -43,7 +43,7 @@ function input(withActivity: boolean): { commits: ScoredCommit[]; activity: Part
     const pr = 1 + Math.floor(rnd() * prs);
     activity.reviews.push({
       pr, title: `Change number ${pr}`, url: `https://github.com/bench/repo/pull/${pr}`, state: STATES[Math.floor(rnd() * STATES.length)] as ReviewState,
-      submittedAt: new Date(NOW - Math.floor(rnd() * 364 * DAY)).toISOString(), login: `p${Math.floor((PEOPLE + 50) * rnd() ** 2)}`,
+      submittedAt: new Date(NOW - Math.floor(rnd() * 364 * DAY)).toISOString().replace(/\.\d{3}Z$/, 'Z'), login: `p${Math.floor((PEOPLE + 50) * rnd() ** 2)}`,
     });
   }
   return { commits, activity };

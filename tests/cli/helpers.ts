@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { parseLeaderboardData, type LeaderboardData, type PeriodType, type WrittenCommit, type WrittenEntry, type WrittenLeaderboardData } from '../../src/shared/data-file.js';
-import { COMPACT_SCHEMA_VERSION, expandCompactDataFile } from '../../src/shared/compact-data-file.js';
+import { expandCompactDataFile, isCompactVersion } from '../../src/shared/compact-data-file.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { createTestRepo, gitIsolationVars, type TestRepo, type TestRepoOptions } from '../support/git-repo.js';
 
@@ -104,7 +104,7 @@ export interface SpelledOutData {
  */
 export function spelledOut(file: unknown): SpelledOutData {
   const raw = file as Record<string, unknown>;
-  const data = raw.schema_version === COMPACT_SCHEMA_VERSION ? expandCompactDataFile(raw) : file as WrittenLeaderboardData;
+  const data = isCompactVersion(raw.schema_version) ? expandCompactDataFile(raw) : file as WrittenLeaderboardData;
   const columns = data.commit_columns;
   const commit = (row: readonly unknown[]): WrittenCommit => {
     const out: Record<string, unknown> = {};

@@ -106,7 +106,7 @@ describe('schema_version 3', () => {
     expect(problem({ ...base, commit_columns: ['full_hash', ...base.commit_columns.slice(2)], commits: [] })).toContain('commit_columns: there is no "date" column');
     expect(problem({ ...base, emails: { Ann: 3 } })).toContain('emails.Ann: expected an email (a string)');
     expect(problem({ ...base, emails: ['a@b.c'] })).toContain('emails: expected an object of emails by contributor name');
-    expect(problem({ ...base, schema_version: 5 })).toContain('schema_version: 5 is newer than this version of contributor-leaderboard reads (up to 4): update contributor-leaderboard');
+    expect(problem({ ...base, schema_version: 6 })).toContain('schema_version: 6 is newer than this version of contributor-leaderboard reads (up to 5): update contributor-leaderboard');
     const monthly = base.leaderboards as { monthly: Record<string, { commits: number[] }[]> };
     const [label, entries] = Object.entries(monthly.monthly)[0] as [string, { commits: number[] }[]];
     const broken = { ...base, leaderboards: { ...monthly, monthly: { [label]: [{ ...entries[0], commits: [base.commits.length] }] } } };

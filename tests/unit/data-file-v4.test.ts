@@ -8,8 +8,9 @@ import { buildLeaderboardData } from '../../src/core/leaderboards.js';
 import { withoutEmails } from '../../src/core/site/redact.js';
 import type { ScoredCommit } from '../../src/core/types.js';
 import {
-  COMMITS_DELTA_COLUMN, DATE_DELTA_COLUMN, ENTRY_COLUMNS, expandCompactDataFile, HASH_BASE64_COLUMN, hexOfBase64url, wholeSeconds,
+  COMMITS_DELTA_COLUMN, DATE_DELTA_COLUMN, ENTRY_COLUMNS, expandCompactDataFile, HASH_BASE64_COLUMN, hexOfBase64url,
 } from '../../src/shared/compact-data-file.js';
+import { wholeSeconds } from '../../src/shared/seconds.js';
 import { parseLeaderboardData, type WrittenLeaderboardData } from '../../src/shared/data-file.js';
 import { problem, realBoardInput } from './real-board.js';
 
@@ -122,7 +123,7 @@ describe('schema_version 4', () => {
     const row0 = rows[0] as unknown[];
     const at = `leaderboards.monthly.${label}.0`;
     expect(problem(base)).toBe('valid');
-    expect(problem({ ...base, schema_version: 5 })).toContain('schema_version: 5 is newer than this version of contributor-leaderboard reads (up to 4): update contributor-leaderboard');
+    expect(problem({ ...base, schema_version: 6 })).toContain('schema_version: 6 is newer than this version of contributor-leaderboard reads (up to 5): update contributor-leaderboard');
     expect(problem(withEntry({ name: 'Ann' }))).toContain(`${at}: expected a row of 5 values (person, total_commits, significant_commits, commit_score, ${COMMITS_DELTA_COLUMN}), then an object of the fields that apply or nothing`);
     expect(problem(withEntry([base.people.length, ...row0.slice(1)]))).toContain(`${at}.0: person ${base.people.length} is not in the people table (${base.people.length} people)`);
     expect(problem(withEntry([0, 'two', ...row0.slice(2)]))).toContain(`${at}.1: expected a number (total_commits)`);

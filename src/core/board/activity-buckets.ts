@@ -1,4 +1,4 @@
-import { wholeSeconds } from '../../shared/compact-data-file.js';
+import { wholeSeconds } from '../../shared/seconds.js';
 import { PERIOD_TYPES, type PeriodType } from '../../shared/data-file.js';
 import type { ActivityStatus, IssueRecord, ReviewRecord, ReviewState } from '../activity.js';
 import type { LeaderboardConfig } from '../config.js';

@@ -1,7 +1,8 @@
 import {
-  COMPACT_SCHEMA_VERSION, DATE_DELTA_COLUMN, ENTRY_COLUMNS, ENTRY_EXTRAS, HASH_BASE64_COLUMN, isHexHash, wholeSeconds,
+  COMPACT_SCHEMA_VERSION, DATE_DELTA_COLUMN, ENTRY_COLUMNS, ENTRY_EXTRAS, HASH_BASE64_COLUMN, isHexHash, REVIEW_COLUMNS_SCHEMA_VERSION,
   type EntryRow, type PersonRow,
 } from '../../shared/compact-data-file.js';
+import { wholeSeconds } from '../../shared/seconds.js';
 import type { CommitRow } from '../../shared/commit-rows.js';
 import type { WrittenEntry, WrittenLeaderboardData } from '../../shared/data-file.js';
 import { compareCodePoints } from '../leaderboards.js';
@@ -9,7 +10,8 @@ import { arrayPieces } from './array-pieces.js';
 import { rowTexts, type RowTexts } from './board-files.js';
 
 /**
- * The data file's JSON text as schema_version 4 (see src/shared/compact-data-file.ts) in pieces,
+ * The data file's JSON text as schema_version 4 (see src/shared/compact-data-file.ts), or 5 for a
+ * board with review data (its reviews as columns, see src/shared/review-rows.ts), in pieces,
  * so that a million commits need not fit one string: the board as built, with its people in a
  * table, its entries as rows, its hashes, dates and commit indexes written compactly, and its
  * reviews as the compact table (their pull requests once each). The
@@ -29,7 +31,7 @@ export function* compactDataFilePieces(data: WrittenLeaderboardData, texts: RowT
   for (const [name, value] of Object.entries(data) as [string, unknown][]) {
     if (value === undefined || name === 'logins') continue;
     if (name === 'schema_version') {
-      yield `${key(name)}${COMPACT_SCHEMA_VERSION}`;
+      yield `${key(name)}${data.reviews ? REVIEW_COLUMNS_SCHEMA_VERSION : COMPACT_SCHEMA_VERSION}`;
     } else if (name === 'commit_columns') {
       yield `${key(name)}${JSON.stringify(commits.columns)}`;
     } else if (name === 'commits') {
@@ -40,7 +42,7 @@ export function* compactDataFilePieces(data: WrittenLeaderboardData, texts: RowT
       yield `${key('people')}${JSON.stringify(people)}`;
       yield `${key('entry_columns')}${JSON.stringify(ENTRY_COLUMNS)}`;
     } else if (name === 'reviews' && Array.isArray(value)) {
-      // The compact table: `review_pulls`, then `reviews` (see src/shared/review-rows.ts).
+      // The compact table: `review_pulls`, then the reviews' columns (see src/shared/review-rows.ts).
       yield first ? '{' : ',';
       first = false;
       yield* texts.compactReviews(Uint32Array.from(value.keys()));

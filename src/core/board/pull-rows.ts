@@ -9,6 +9,7 @@ export class PullRows {
   private readonly byRepo = new Map<string, Map<number, number[]>>();
   private readonly titles: string[] = [];
   private readonly urls: string[] = [];
+  private readonly keys: [repo: string, pr: number][] = [];
 
   /** The row of this pull request: a new one, numbered after the rows so far, when none matches. */
   idOf(repo: string, pr: number, title: string, url: string): number {
@@ -22,6 +23,12 @@ export class PullRows {
     ids.push(id);
     this.titles.push(title);
     this.urls.push(url);
+    this.keys.push([repo, pr]);
     return id;
+  }
+
+  /** Every row, by its number. */
+  rows(): { repo: string; pr: number; title: string; url: string }[] {
+    return this.keys.map(([repo, pr], id) => ({ repo, pr, title: this.titles[id] as string, url: this.urls[id] as string }));
   }
 }

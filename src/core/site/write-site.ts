@@ -1,6 +1,6 @@
 import { cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { COMPACT_SCHEMA_VERSION, expandCompactDataFile } from '../../shared/compact-data-file.js';
+import { expandCompactDataFile, isCompactVersion } from '../../shared/compact-data-file.js';
 import { boardRepositories, DATA_FILE_SCHEMA_VERSION, describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../shared/data-file.js';
 import { repoBoardPaths } from '../board/assemble.js';
 import { writeIndexAndChunks } from '../board/write-board.js';
@@ -92,11 +92,11 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
 
 /**
  * The board as built (the schema_version 3 tables the index and chunks are made from) of a data
- * file this version writes (schema_version 4) or wrote (3); null for older shapes.
+ * file this version writes (schema_version 4, or 5 with reviews) or wrote (3); null for older shapes.
  */
 function builtBoardOf(json: unknown): WrittenLeaderboardData | null {
   const version = (json as { schema_version?: unknown }).schema_version;
-  if (version === COMPACT_SCHEMA_VERSION) return expandCompactDataFile(json as Record<string, unknown>);
+  if (isCompactVersion(version)) return expandCompactDataFile(json as Record<string, unknown>);
   return version === DATA_FILE_SCHEMA_VERSION ? json as WrittenLeaderboardData : null;
 }
 

@@ -14,6 +14,7 @@ import { rebuildFromCache, refresh } from '../../../src/core/refresh.js';
 import { findGitHubToken } from '../../../src/core/github/activity/token.js';
 import { NO_TOKEN_REASON } from '../../../src/core/github/activity/refresh-step.js';
 import { readPartActivity } from '../../../src/core/github/activity/part-activity.js';
+import { expandCompactDataFile } from '../../../src/shared/compact-data-file.js';
 import { createTestRepo, type TestRepo } from '../../support/git-repo.js';
 import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator } from '../../support/github-graphql-emulator.js';
 import { emptyFixture } from './fixture.js';
@@ -123,7 +124,7 @@ describe('refresh with GitHub activity', () => {
       await refresh(opts);
       const written = await readFile(file, 'utf8');
       expect(written).toMatch(/^\{"source":"[0-9a-f]{40}","repository":"acme\/widgets","review_pulls":\[\[5,"Add a"\]\],"review_logins":\["bob"\],"review_pull":\[0\],/);
-      const titles = async () => JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')).review_pulls.map((p: unknown[]) => p[2]);
+      const titles = async () => expandCompactDataFile(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8'))).reviews?.map((r) => r[1]);
       // Marked by hand, the source unchanged: a refresh whose sync read nothing new takes the file as it is.
       await writeFile(file, written.replace('[5,"Add a"]', '[5,"Add a (stored)"]'));
       await commit('b.ts', '2026-02-12T10:00:00Z');
