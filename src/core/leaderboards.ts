@@ -286,7 +286,8 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
   }
   for (const type of PERIOD_TYPES) {
     for (const entries of Object.values(leaderboards[type])) {
-      for (const e of entries) e.commits = e.commits.map((i) => tableIndex[i] as number);
+      // In place: each entry's list is its own (a slice of its bucket's).
+      for (const e of entries) for (let j = 0; j < e.commits.length; j++) e.commits[j] = tableIndex[e.commits[j] as number] as number;
     }
   }
   // The reviews entries list, each once, newest first (so each entry's indexes stay ascending).
@@ -299,7 +300,7 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
     }
     for (const type of PERIOD_TYPES) {
       for (const entries of Object.values(leaderboards[type])) {
-        for (const e of entries) if (e.reviews) e.reviews = e.reviews.map((i) => reviewIndex[i] as number);
+        for (const e of entries) if (e.reviews) for (let j = 0; j < e.reviews.length; j++) e.reviews[j] = reviewIndex[e.reviews[j] as number] as number;
       }
     }
   }

@@ -1,7 +1,9 @@
-import { pullUrl, REVIEW_STATE_LETTERS, type ReviewRow } from '../../shared/review-rows.js';
+import { pullUrl, REVIEW_STATE_LETTERS, type ReviewRow, type ReviewStateName } from '../../shared/review-rows.js';
 import { wholeSeconds } from '../../shared/seconds.js';
 import { arrayPieces } from './array-pieces.js';
 import { PullRows } from './pull-rows.js';
+
+const STATE_CODES = Object.fromEntries(Object.entries(REVIEW_STATE_LETTERS).map(([state, letter]) => [state, letter.charCodeAt(0)])) as Record<ReviewStateName, number>;
 
 /** What {@link compactReviewWriter} gives: the members of any subset of the table, as JSON text. */
 export type CompactReviewWriter = (used: ArrayLike<number>) => Generator<string>;
@@ -17,21 +19,21 @@ export type CompactReviewWriter = (used: ArrayLike<number>) => Generator<string>
 export function compactReviewWriter(rows: readonly ReviewRow[]): CompactReviewWriter {
   const pullOf = new Int32Array(rows.length);
   const pullRows = new PullRows();
-  const repos = new Set<string>();
   const seconds = new Float64Array(rows.length);
+  // Each review's state letter as its character code: a subset's letters are made in one piece.
+  const states = new Uint8Array(rows.length);
   let columns = true;
-  let states = '';
+  let repo: string | null = rows.length > 0 ? (rows[0] as ReviewRow)[5] : null;
   for (let t = 0; t < rows.length; t++) {
-    const [pr, title, url, state, date, repo] = rows[t] as ReviewRow;
-    pullOf[t] = pullRows.idOf(repo, pr, title, url);
-    repos.add(repo);
-    states += REVIEW_STATE_LETTERS[state];
+    const [pr, title, url, state, date, own] = rows[t] as ReviewRow;
+    pullOf[t] = pullRows.idOf(own, pr, title, url);
+    if (own !== repo) repo = null;
+    states[t] = STATE_CODES[state];
     if (!columns) continue;
     const s = wholeSeconds(date);
     if (s === null) columns = false;
     else seconds[t] = s;
   }
-  const repo = repos.size === 1 ? (repos.values().next().value as string) : null;
   const pullTexts = pullRows.rows().map(({ repo: r, pr, title, url }) => {
     const own = repo === null ? [r, pr, title] : [pr, title];
     return JSON.stringify(url === pullUrl(r, pr) ? own : [...own, url]);
@@ -64,13 +66,13 @@ export function compactReviewWriter(rows: readonly ReviewRow[]): CompactReviewWr
       yield* arrayPieces(used.length, (k) => `[${local[k] as number}${restOf(used[k] as number)}`);
       return;
     }
-    let letters = '';
-    const at = new Array<number>(used.length);
+    const letters = Buffer.allocUnsafe(used.length);
+    const at = new Float64Array(used.length);
     for (let k = 0; k < used.length; k++) {
       const t = used[k] as number;
-      letters += states[t] as string;
+      letters[k] = states[t] as number;
       at[k] = k === 0 ? (seconds[t] as number) : (seconds[used[k - 1] as number] as number) - (seconds[t] as number);
     }
-    yield `,"review_pull":${JSON.stringify(Array.from(local))},"review_state":"${letters}","review_at":${JSON.stringify(at)}`;
+    yield `,"review_pull":[${local.join(',')}],"review_state":"${letters.toString('latin1')}","review_at":[${at.join(',')}]`;
   };
 }
