@@ -13,6 +13,13 @@ import { registerMerge } from './commands/merge.js';
 import { registerRefresh } from './commands/refresh.js';
 import { registerServe } from './commands/serve.js';
 
+// A reader that stops early (`leaderboard --help | head -1`) closes the pipe: what it wanted is
+// printed, so the command ends as it would have, without an unhandled 'error' event.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+});
+
 const program = new Command('leaderboard')
   .description('Rank the contributors of a git repository by the impact of their commits.')
   .version(TOOL_VERSION, '-V, --version', `output the version of ${PACKAGE_NAME}`)

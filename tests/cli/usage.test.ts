@@ -2,10 +2,12 @@
  * Usage and configuration errors of the built CLI (exit 2, one clear message with a hint, no
  * stack trace), and the help of every command.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from '../support/cli.js';
 import { createTestRepo, type TestRepo } from '../support/git-repo.js';
 import { bytesOf, cli, dataFiles, hasStackTrace, lines } from './helpers.js';
 
@@ -149,5 +151,13 @@ describe('--help', () => {
     const v = cli(plainDir, ['--version']);
     expect(v.code).toBe(0);
     expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('a reader that stops early', () => {
+  it('ends the command quietly with its own exit code (`leaderboard --help | true`)', () => {
+    // `true` reads nothing and exits: the help is written into a closed pipe.
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" --help | true; echo "exit \${PIPESTATUS[0]}" >&2`], { encoding: 'utf8' });
+    expect(r.stderr.trim()).toBe('exit 0');
   });
 });
