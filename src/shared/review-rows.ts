@@ -17,8 +17,7 @@ import { FIRST_SECOND, isoDates, LAST_SECOND } from './seconds.js';
  * the review above), and a table whose pull requests are all of one repository names it once, in
  * `review_repo`, its rows then `[pr, title]` or `[pr, title, url]`. On the reviews bench (60,000
  * reviews of 20,000 pull requests, 49,500 of them listed) the data file went from 6.7 to 4.9 MB and
- * the chunks from 12.9 to 7.6 MB, and a refresh with reviews from 1.18x to 1.10x the time of one
- * without (see {@link compactReviewTable}).
+ * the chunks from 12.9 to 7.6 MB (see {@link compactReviewTable}).
  */
 
 /** A review state that counts (PENDING and DISMISSED never reach the board). */
