@@ -13,11 +13,12 @@ import { registerMerge } from './commands/merge.js';
 import { registerRefresh } from './commands/refresh.js';
 import { registerServe } from './commands/serve.js';
 
-// A reader that stops early (`leaderboard --help | head -1`) closes the pipe: what it wanted is
-// printed, so the command ends as it would have, without an unhandled 'error' event.
+// A reader that stops early (`leaderboard --help | head -1`, a log reader that died) closes the
+// pipe: nothing more is printed, and the command goes on to its own end and exit code (a server
+// keeps serving), without an unhandled 'error' event.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code !== 'EPIPE') throw err;
-  process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  process.stdout.write = () => true;
 });
 
 const program = new Command('leaderboard')

@@ -10,7 +10,7 @@ import {
   type PeriodType,
 } from './data-file.js';
 import { commitObject, isCommitField } from './commit-rows.js';
-import { compactReviewTable, reviewFromRow, type CompactReviewTable, type Review } from './review-rows.js';
+import { compactReviewTable, isCompactReviewTable, reviewFromRow, type CompactReviewTable, type Review } from './review-rows.js';
 
 /**
  * The board split for the page (written beside `leaderboard-data.json`, which stays whole):
@@ -261,7 +261,7 @@ export function chunkEntryReviews(chunk: BoardChunk, i: number): Review[] {
   const refs = chunk.entry_reviews?.[i];
   if (!refs) return [];
   let table = reviewTables.get(chunk);
-  if (!table) reviewTables.set(chunk, (table = chunk.review_pulls ? compactReviewTable(chunk) : fullRowTable(chunk.reviews ?? [])));
+  if (!table) reviewTables.set(chunk, (table = isCompactReviewTable(chunk) ? compactReviewTable(chunk) : fullRowTable(chunk.reviews ?? [])));
   const { count, review } = table;
   return refs.map((ref, j) => {
     if (ref >= count) throw bad(`entry_reviews.${i}.${j}: review ${ref} is not in the chunk`);

@@ -1,6 +1,6 @@
 import { COMMIT_COLUMNS, invalid, isPlainObject, type CommitRow } from './commit-rows.js';
 import type { PeriodType, WrittenEntry, WrittenLeaderboardData } from './data-file.js';
-import { COMPACT_REVIEW_MEMBERS, expandCompactReviews } from './review-rows.js';
+import { COMPACT_REVIEW_MEMBERS, expandCompactReviews, isCompactReviewTable } from './review-rows.js';
 import { FIRST_SECOND, isoDates, LAST_SECOND } from './seconds.js';
 
 /**
@@ -105,8 +105,8 @@ export function expandCompactDataFile(input: Record<string, unknown>): WrittenLe
   const persons = readPeople(people);
   const columns = readEntryColumns(entryColumns);
   const table = expandCommits(commitColumns, commits);
-  // A file without `review_pulls` keeps full review rows (written before they were compact).
-  const reviews = input.review_pulls === undefined ? input.reviews : expandCompactReviews(input);
+  // A file without any compact member keeps full review rows (written before they were compact).
+  const reviews = isCompactReviewTable(input) ? expandCompactReviews(input) : input.reviews;
   const reviewCount = Array.isArray(reviews) ? reviews.length : 0;
   if (!isPlainObject(leaderboards)) throw invalid(['leaderboards'], 'expected an object of the weekly, monthly and quarterly periods', leaderboards);
   const expanded = {} as Record<PeriodType, Record<string, WrittenEntry[]>>;

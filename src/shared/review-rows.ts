@@ -94,6 +94,10 @@ export interface CompactReviewMembers {
 /** The members above, in the order a writer gives them. */
 export const COMPACT_REVIEW_MEMBERS = ['review_repo', 'review_pulls', 'reviews', 'review_pull', 'review_state', 'review_at'] as const;
 
+/** Whether a table is compact (any member but `reviews`, which full rows have too): {@link compactReviewTable} reads it, and names what is missing. */
+export const isCompactReviewTable = (t: CompactReviewMembers): boolean =>
+  t.review_pulls !== undefined || t.review_repo !== undefined || t.review_pull !== undefined || t.review_state !== undefined || t.review_at !== undefined;
+
 /** The letter of each state in `review_state`. */
 export const REVIEW_STATE_LETTERS: Record<ReviewStateName, string> = { APPROVED: 'A', CHANGES_REQUESTED: 'C', COMMENTED: 'M' };
 const STATE_OF_LETTER: Record<string, ReviewStateName | undefined> = { A: 'APPROVED', C: 'CHANGES_REQUESTED', M: 'COMMENTED' };

@@ -2,13 +2,13 @@
  * Usage and configuration errors of the built CLI (exit 2, one clear message with a hint, no
  * stack trace), and the help of every command.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../support/cli.js';
-import { createTestRepo, type TestRepo } from '../support/git-repo.js';
+import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { bytesOf, cli, dataFiles, hasStackTrace, lines } from './helpers.js';
 
 let repo: TestRepo;
@@ -160,4 +160,34 @@ describe('a reader that stops early', () => {
     const r = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" --help | true; echo "exit \${PIPESTATUS[0]}" >&2`], { encoding: 'utf8' });
     expect(r.stderr.trim()).toBe('exit 0');
   });
+
+  it('leaves serve refreshing and serving when its output reader is gone', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lb-cli-epipe-'));
+    const child = spawn(process.execPath, [BIN, 'serve', '--repo', repo.dir, '--data-dir', dataDir, '--port', '0', '--no-open'], {
+      env: { ...process.env, ...gitIsolationVars(), GITHUB_TOKEN: '', GH_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Gone before serve prints its first line ("Analysing the repository..." comes before the refresh).
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const data = path.join(dataDir, 'leaderboard-data.json');
+      const outcome = await Promise.race([exited.then((code) => `exited ${code}`), waitFor(() => bytesOf(data) !== null).then(() => 'written')]);
+      expect(outcome).toBe('written');
+      // Still serving a moment later.
+      expect(await Promise.race([exited.then((code) => `exited ${code}`), sleep(500).then(() => 'running')])).toBe('running');
+      expect(stderr).not.toMatch(/EPIPE|Unhandled/);
+    } finally {
+      child.kill();
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(check: () => boolean): Promise<void> {
+  while (!check()) await sleep(50);
+}

@@ -164,11 +164,16 @@ describe('compact review rows', () => {
     expect(broken((f) => { f.review_repo = 7; })).toContain('review_repo: expected the repository (owner/name) of the pull request rows that name none');
     expect(broken((f) => { f.reviews = []; })).toContain('reviews: review rows beside the columns review_pull, review_state and review_at: give the rows or the columns');
     expect(broken((f) => { f.review_pull = {} as unknown[]; })).toContain('review_pull: expected an array of indexes into review_pulls, one per review');
+    // Columns without their pull requests: the missing member is named, not an entry's index.
+    expect(broken((f) => { delete (f as { review_pulls?: unknown }).review_pulls; })).toContain('review_pulls: expected an array of pull request rows');
     const { chunks, index } = splitInMemory(columnBoard());
     const period = index.periods.quarterly[0];
     const chunk = structuredClone(chunks.get(period?.chunks[0] as string)) as BoardChunk;
-    chunk.review_state = 'Z'.repeat((chunk.review_state as string).length);
     const reviewer = chunk.entry_reviews?.findIndex((refs) => refs.length > 0) ?? -1;
+    const withoutPulls = structuredClone(chunk);
+    delete withoutPulls.review_pulls;
+    expect(() => chunkEntryReviews(withoutPulls, reviewer)).toThrow(/review_pulls[\s\S]*expected an array of pull request rows/);
+    chunk.review_state = 'Z'.repeat((chunk.review_state as string).length);
     expect(() => chunkEntryReviews(chunk, reviewer)).toThrow(/expected A \(APPROVED\), C \(CHANGES_REQUESTED\) or M \(COMMENTED\)/);
   });
 });
