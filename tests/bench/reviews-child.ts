@@ -28,7 +28,7 @@ function input(withActivity: boolean): { commits: ScoredCommit[]; activity: Part
     const loc = [3, 8, 15, 30][Math.floor(rnd() * 4)] as number;
     commits.push({
       hash: (i + 1).toString(16).padStart(40, '0'), author: `Person ${a}`, email: `p${a}@example.com`,
-      date: new Date(NOW - Math.floor(rnd() * 364 * DAY)).toISOString(), subject: `feat: change ${i}`, breaking: false,
+      date: new Date(NOW - Math.floor(rnd() * 364 * DAY)).toISOString().replace(/\.\d{3}Z$/, 'Z'), subject: `feat: change ${i}`, breaking: false,
       stats: { files: 1 + (i % 7), insertions: i % 300, deletions: i % 40, excluded_files: 0, excluded_lines: 0 },
       scores: { loc, files: 10, keyword: 15, ai: i % 25, ai_source: 'heuristic' }, total: loc + 25 + (i % 25),
     });
