@@ -1,7 +1,7 @@
 import { COMMIT_COLUMNS, invalid, isPlainObject, type CommitRow } from './commit-rows.js';
 import type { PeriodType, WrittenEntry, WrittenLeaderboardData } from './data-file.js';
 import { COMPACT_REVIEW_MEMBERS, expandCompactReviews, isCompactReviewTable } from './review-rows.js';
-import { FIRST_SECOND, isoDates, LAST_SECOND } from './seconds.js';
+import { isoDates, secondsAfter } from './seconds.js';
 
 /**
  * schema_version 4: schema_version 3 with its people and values written compactly. Measured on a
@@ -251,9 +251,7 @@ function expandCommits(columns: unknown, rows: unknown): { columns: string[]; ro
     }
     if (date !== -1) {
       const v: unknown = row[date];
-      if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw invalid(['commits', i, date], `expected the whole seconds before the date of the row above${i === 0 ? ' (the first row: since 1970)' : ''}`, v);
-      seconds = i === 0 ? v : seconds - v;
-      if (seconds < FIRST_SECOND || seconds > LAST_SECOND) throw invalid(['commits', i, date], `the date it gives (${seconds} seconds from 1970) is not within the years 0001-9999`, v);
+      seconds = secondsAfter(i === 0 ? null : seconds, v, ['commits', i, date], `expected the whole seconds before the date of the row above${i === 0 ? ' (the first row: since 1970)' : ''}`);
       copy[date] = iso(seconds);
     }
     out[i] = copy as CommitRow;

@@ -1,5 +1,5 @@
 import { invalid } from './commit-rows.js';
-import { FIRST_SECOND, isoDates, LAST_SECOND } from './seconds.js';
+import { isoDates, secondsAfter } from './seconds.js';
 
 /**
  * The rows of the data file's `reviews` table (and of a chunk file's): each review an entry
@@ -74,6 +74,16 @@ export function reviewRow(r: Review): ReviewRow {
 /** The URL of a pull request on github.com, which a compact `review_pulls` row leaves out. */
 export const pullUrl = (repo: string, pr: number): string => `https://github.com/${repo}/pull/${pr}`;
 
+/**
+ * A pull request's compact row: its repository when `namesRepo` (a table of several), its number
+ * and title, and its URL only when it is not GitHub's usual one.
+ */
+export function pullRow(repo: string, pr: number, title: string, url: string, namesRepo: boolean): unknown[] {
+  const row: unknown[] = namesRepo ? [repo, pr, title] : [pr, title];
+  if (url !== pullUrl(repo, pr)) row.push(url);
+  return row;
+}
+
 /** The names of a compact review row's values (for errors). */
 const COMPACT_REVIEW_COLUMNS = ['pull', 'state', 'date'] as const;
 
@@ -98,9 +108,10 @@ export const COMPACT_REVIEW_MEMBERS = ['review_repo', 'review_pulls', 'reviews',
 export const isCompactReviewTable = (t: CompactReviewMembers): boolean =>
   t.review_pulls !== undefined || t.review_repo !== undefined || t.review_pull !== undefined || t.review_state !== undefined || t.review_at !== undefined;
 
-/** The letter of each state in `review_state`. */
+/** The letter of each state in `review_state` (and in the activity file's column of the same name). */
 export const REVIEW_STATE_LETTERS: Record<ReviewStateName, string> = { APPROVED: 'A', CHANGES_REQUESTED: 'C', COMMENTED: 'M' };
-const STATE_OF_LETTER: Record<string, ReviewStateName | undefined> = { A: 'APPROVED', C: 'CHANGES_REQUESTED', M: 'COMMENTED' };
+/** The state of each letter of `review_state` (and of the activity file's column of the same name). */
+export const REVIEW_STATE_OF_LETTER: Record<string, ReviewStateName | undefined> = { A: 'APPROVED', C: 'CHANGES_REQUESTED', M: 'COMMENTED' };
 
 type PullFields = Pick<Review, 'repo' | 'pr' | 'title' | 'url'>;
 
@@ -163,20 +174,15 @@ export function compactReviewTable(t: CompactReviewMembers): CompactReviewTable 
   if (typeof state !== 'string' || state.length !== n) throw invalid(['review_state'], `expected a letter per review (${n}): A (APPROVED), C (CHANGES_REQUESTED) or M (COMMENTED)`, state);
   if (!Array.isArray(at) || at.length !== n) throw invalid(['review_at'], `expected whole seconds per review (${n}): the first since 1970, each next one as the seconds before the one above`, at);
   const seconds = new Float64Array(n);
-  let s = 0;
   for (let i = 0; i < n; i++) {
-    const v: unknown = at[i];
-    if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw invalid(['review_at', i], `expected the whole seconds before the review above${i === 0 ? ' (the first: since 1970)' : ''}`, v);
-    s = i === 0 ? v : s - v;
-    if (s < FIRST_SECOND || s > LAST_SECOND) throw invalid(['review_at', i], `the date it gives (${s} seconds from 1970) is not within the years 0001-9999`, v);
-    seconds[i] = s;
+    seconds[i] = secondsAfter(i === 0 ? null : (seconds[i - 1] as number), at[i], ['review_at', i], `expected the whole seconds before the review above${i === 0 ? ' (the first: since 1970)' : ''}`);
   }
   const iso = isoDates();
   return {
     count: n,
     review: (ref) => {
       const letter = state[ref] as string;
-      const name = STATE_OF_LETTER[letter];
+      const name = REVIEW_STATE_OF_LETTER[letter];
       if (!name) throw invalid(['review_state', ref], 'expected A (APPROVED), C (CHANGES_REQUESTED) or M (COMMENTED)', letter);
       return { ...pullAt(pullIndex(pull[ref], pulls, ['review_pull', ref])), state: name, date: iso(seconds[ref] as number) };
     },

@@ -1,4 +1,5 @@
 /** Dates as whole seconds since 1970, UTC, and back: the data file's compact date columns. */
+import { invalid } from './commit-rows.js';
 
 /**
  * A date's seconds since 1970 when it fits a column of whole seconds (a commit's
@@ -39,8 +40,20 @@ function digits(text: string, from: number, count: number): number {
 }
 
 /** Seconds since 1970 of the first and last second of the years 0001-9999 (ISO text with a 4-digit year). */
-export const FIRST_SECOND = -62_135_596_800;
-export const LAST_SECOND = 253_402_300_799;
+const FIRST_SECOND = -62_135_596_800;
+const LAST_SECOND = 253_402_300_799;
+
+/**
+ * The seconds since 1970 a value of a column of differences gives (commits' `date:delta_seconds`,
+ * reviews' `review_at`): `v` itself for the first row (`previous` null), else the seconds `v`
+ * before `previous`. Throws a ZodError at `where`: `expected` when `v` is not whole seconds.
+ */
+export function secondsAfter(previous: number | null, v: unknown, where: PropertyKey[], expected: string): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw invalid(where, expected, v);
+  const seconds = previous === null ? v : previous - v;
+  if (seconds < FIRST_SECOND || seconds > LAST_SECOND) throw invalid(where, `the date it gives (${seconds} seconds from 1970) is not within the years 0001-9999`, v);
+  return seconds;
+}
 
 const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
 

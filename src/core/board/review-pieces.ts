@@ -1,4 +1,4 @@
-import { pullUrl, REVIEW_STATE_LETTERS, type ReviewRow, type ReviewStateName } from '../../shared/review-rows.js';
+import { pullRow, REVIEW_STATE_LETTERS, type ReviewRow, type ReviewStateName } from '../../shared/review-rows.js';
 import { wholeSeconds } from '../../shared/seconds.js';
 import { arrayPieces } from './array-pieces.js';
 import { PullRows } from './pull-rows.js';
@@ -34,10 +34,7 @@ export function compactReviewWriter(rows: readonly ReviewRow[]): CompactReviewWr
     if (s === null) columns = false;
     else seconds[t] = s;
   }
-  const pullTexts = pullRows.rows().map(({ repo: r, pr, title, url }) => {
-    const own = repo === null ? [r, pr, title] : [pr, title];
-    return JSON.stringify(url === pullUrl(r, pr) ? own : [...own, url]);
-  });
+  const pullTexts = pullRows.rows().map(({ repo: r, pr, title, url }) => JSON.stringify(pullRow(r, pr, title, url, repo === null)));
   const rest: (string | undefined)[] = new Array<string | undefined>(columns ? 0 : rows.length);
   const restOf = (t: number): string => {
     const row = rows[t] as ReviewRow;

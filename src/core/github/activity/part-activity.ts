@@ -3,7 +3,7 @@ import type { IssueRecord, PartActivity, ReviewRecord } from '../../activity.js'
 import { boardOrder } from '../../board/activity-buckets.js';
 import { PullRows } from '../../board/pull-rows.js';
 import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
-import { pullUrl, REVIEW_STATES } from '../../../shared/review-rows.js';
+import { pullRow, pullUrl, REVIEW_STATE_LETTERS, REVIEW_STATE_OF_LETTER, REVIEW_STATES } from '../../../shared/review-rows.js';
 import { issueSchema, keysAre, type ActivityCache } from './cache.js';
 
 /** File of a part's activity as its last refresh gave it to the board, beside its score cache. */
@@ -57,7 +57,7 @@ export const partActivityText = (activity: PartActivity): string => `${JSON.stri
  * `headSource`), with the reviews compact, and the rest (the answers). Each reviewed pull request
  * is in `review_pulls` once, as `[pr, title]` (`[pr, title, url]` when the URL is not GitHub's
  * usual one), each login in `review_logins` once, and the reviews are columns: `review_pull` and
- * `review_login` (indexes into those), `review_state` (a letter per review, see STATE_CODES) and
+ * `review_login` (indexes into those), `review_state` (a letter per review, see REVIEW_STATE_LETTERS) and
  * `review_at`. The reviews bench's 60,000 are 2.7 MB instead of 9.5 as objects, and parse into
  * three arrays of numbers and one of strings rather than an array per review (a third of the time).
  */
@@ -71,7 +71,7 @@ export function activityHeadText(h: ActivityHead, source: string): string {
   let state = '';
   for (const r of h.reviews) {
     const id = pullRows.idOf(h.repository, r.pr, r.title, r.url);
-    if (id === pulls.length) pulls.push(JSON.stringify(r.url === pullUrl(h.repository, r.pr) ? [r.pr, r.title] : [r.pr, r.title, r.url]));
+    if (id === pulls.length) pulls.push(JSON.stringify(pullRow(h.repository, r.pr, r.title, r.url, false)));
     let l = loginIds.get(r.login);
     if (l === undefined) {
       loginIds.set(r.login, (l = logins.length));
@@ -79,15 +79,12 @@ export function activityHeadText(h: ActivityHead, source: string): string {
     }
     pull.push(id);
     login.push(l);
-    state += STATE_CODES[r.state];
+    state += REVIEW_STATE_LETTERS[r.state];
   }
   return `{"source":${JSON.stringify(source)},"repository":${JSON.stringify(h.repository)},"review_pulls":[${pulls.join(',')}],"review_logins":${JSON.stringify(logins)},`
     + `"review_pull":${JSON.stringify(pull)},"review_login":${JSON.stringify(login)},"review_state":${JSON.stringify(state)},"review_at":${JSON.stringify(h.reviews.map((r) => r.submittedAt))},"issues":${JSON.stringify(h.issues)}`;
 }
 
-/** The letter of each review state in `review_state`. */
-const STATE_CODES: Record<ReviewRecord['state'], string> = { APPROVED: 'A', CHANGES_REQUESTED: 'C', COMMENTED: 'M' };
-const STATE_OF: Record<string, ReviewRecord['state'] | undefined> = { A: 'APPROVED', C: 'CHANGES_REQUESTED', M: 'COMMENTED' };
 const TAIL_START = ',"emailLogins":';
 export const activityTailText = (activity: Pick<PartActivity, 'emailLogins' | 'profiles'>): string => `${TAIL_START}${JSON.stringify(activity.emailLogins)},"profiles":${JSON.stringify(activity.profiles)}}\n`;
 
@@ -137,7 +134,7 @@ function compactReviews<T>(repository: string, json: Record<string, unknown>, ma
   const out: T[] = new Array<T>(n);
   for (let i = 0; i < n; i++) {
     const l = login[i] as unknown;
-    const r = isIndexInto(l, logins) ? review(pull[i], STATE_OF[state[i] as string], at[i], logins[l]) : null;
+    const r = isIndexInto(l, logins) ? review(pull[i], REVIEW_STATE_OF_LETTER[state[i] as string], at[i], logins[l]) : null;
     if (r === null) return null;
     out[i] = r;
   }
