@@ -189,8 +189,11 @@ function bucketize(sorted: ScoredCommit[], ms: Float64Array, credit: CreditPlan)
     }
     const significant = credit.total(commit) >= SIGNIFICANT_THRESHOLD ? 1 : 0;
     const shares = credit.shares(commit);
-    for (const period of periods) {
-      for (const share of shares) {
+    // Index loops: iterators here were ~8 MB of garbage on a 20,000-commit board.
+    for (let p = 0; p < periods.length; p++) {
+      const period = periods[p] as PeriodBuckets;
+      for (let s = 0; s < shares.length; s++) {
+        const share = shares[s] as (typeof shares)[number];
         let bucket = period.get(share.name);
         if (!bucket) period.set(share.name, (bucket = { name: share.name, commits: [], significant: 0, score: 0 }));
         bucket.commits.push(index);
@@ -247,16 +250,17 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
       const acts = activity?.[type].get(label);
       const extra = contributionsInPeriod(manual, type, label);
       const entries: DraftEntry[] = [];
-      for (const bucket of buckets.values()) {
+      // forEach, not for-of: the iterators' results were ~15 MB of garbage on the reviews bench.
+      buckets.forEach((bucket) => {
         const add = extra.get(bucket.name);
         entries.push(entry(bucket, newestEmail.get(bucket.name) ?? '', add?.score ?? 0, add?.notes ?? '', opts.commitsPerEntry, acts?.get(bucket.name)));
-      }
+      });
       // Reviews or issues and no commits: an entry with zero commits, like a manual-only one.
-      for (const [name, act] of acts ?? []) {
-        if (buckets.has(name)) continue;
+      acts?.forEach((act, name) => {
+        if (buckets.has(name)) return;
         const add = extra.get(name);
         entries.push(entry({ name, commits: [], significant: 0, score: 0 }, newestEmail.get(name) ?? add?.email ?? '', add?.score ?? 0, add?.notes ?? '', opts.commitsPerEntry, act));
-      }
+      });
       for (const [name, add] of extra) {
         // A score of 0 adds nothing to rank; such a record only annotates existing entries.
         if (buckets.has(name) || acts?.has(name) || add.score <= 0) continue;
@@ -264,10 +268,11 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
       }
       // Rank and tier follow from the order, so the file leaves them to the reader.
       entries.sort(compareEntries);
-      for (const e of entries) {
+      for (let k = 0; k < entries.length; k++) {
+        const e = entries[k] as DraftEntry;
         contributors.set(e.name, e.email);
-        for (const idx of e.commits) tableIndex[idx] = 0;
-        for (const r of e.reviews) reviewIndex[r] = 0;
+        for (let j = 0; j < e.commits.length; j++) tableIndex[e.commits[j] as number] = 0;
+        for (let j = 0; j < e.reviews.length; j++) reviewIndex[e.reviews[j] as number] = 0;
       }
       periods[label] = entries.map(written);
     }

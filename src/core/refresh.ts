@@ -232,18 +232,17 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   if (several) for (const t of targets) await mkdir(path.join(paths.dir, partDir(t.name)), { recursive: true });
   // After the fast path's read (which had no commits), only the authors' emails are still to ask
   // about, so the board links reviewers also when a token is given to a board that is up to date.
-  // Started once the histories are listed: loading Octokit and the activity cache while git's
-  // listing is parsed held the start of its readers back by 50-80 ms (reviews bench); the request
-  // and the rest then overlap with the reading.
-  let listed: () => void = () => {};
-  const listingDone = new Promise<void>((resolve) => { listed = resolve; });
-  const activityRead = listingDone.then(() => readActivity(async (name) => (await partsScored).find((p) => p.name === name)?.commits ?? [], fast !== null));
+  // Started before git lists the histories: while one git process lists, a core is free, and
+  // loading Octokit, the request, the activity cache and file take much of it. Started once they
+  // were listed, all of it competed with git's readers for both cores: the reviews bench's
+  // refresh took ~100 ms longer (median of 10 alternated pairs), although listing now ends ~40 ms
+  // later.
+  const activityRead = readActivity(async (name) => (await partsScored).find((p) => p.name === name)?.commits ?? [], fast !== null);
   // Observed now so a failure while git is read is not an unhandled rejection; awaited below.
   activityRead.catch(() => {});
   try {
     const listings: ListedHistory[] = [];
     for (const { target } of probes) listings.push(await listHistory(target.dir, windowStart ? { since: windowStart } : {}));
-    listed();
     const boardCommits = listings.reduce((n, l) => n + l.commits.length, 0);
     for (const [i, { target, head: partHead, shallow, fingerprint: partPrint }] of probes.entries()) {
       if (several) await mkdir(path.join(paths.dir, partDir(target.name)), { recursive: true });
@@ -270,7 +269,6 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   } catch (err) {
     // Nothing of the sync may still be writing when the refresh has failed.
     scoredParts([]);
-    listed();
     await activityRead.catch(() => {});
     throw err;
   }

@@ -78,4 +78,25 @@ describe('index and chunks of a board with reviews', () => {
     expect(listed).toBeGreaterThan(5000);
     expect(reviewsOnly).toBeGreaterThan(10);
   });
+
+  it('fills a big period\'s chunks by bytes: five listed reviews weigh one listed commit', () => {
+    // One week: 300 reviewers listing 10 reviews each (3,000 reviews, as many bytes as 600 commits).
+    const day = Date.parse('2024-03-04T10:00:00Z');
+    const reviews: NamedReview[] = [];
+    for (let p = 0; p < 300; p++) {
+      for (let k = 0; k < 10; k++) {
+        const pr = p * 10 + k + 1;
+        reviews.push({ pr, title: `Change ${pr}`, url: `https://github.com/acme/app/pull/${pr}`, state: 'APPROVED', submittedAt: new Date(day + pr * 1000).toISOString().replace('.000Z', 'Z'), login: `r${p}`, name: `Reviewer ${p}`, repo: 'acme/app' });
+      }
+    }
+    const data = buildLeaderboardData([], { contributors: {} }, {
+      now: new Date('2024-06-01T00:00:00Z'), analysisPeriodDays: 400, commitsPerEntry: 20, bots: { exclude: true, patterns: [] }, metadata: { tool: 'test' },
+      activity: { reviews, issues: [], points: { approved: 15, changesRequested: 15, commented: 5, issueCompleted: 0 }, status: { state: 'ok', syncedAt: '2024-06-01T00:00:00Z' }, windowStart: null },
+    });
+    const { chunks, index } = splitInMemory(data);
+    const week = index.periods.weekly.find((p) => p.label === '2024-W10');
+    expect([week?.per, week?.chunks.length]).toEqual([300, 1]);
+    const chunk = chunks.get(week?.chunks[0] ?? '') as { review_pull: number[] };
+    expect(chunk.review_pull).toHaveLength(3000);
+  });
 });

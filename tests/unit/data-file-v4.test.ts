@@ -113,6 +113,19 @@ describe('schema_version 4', () => {
     for (const date of ['2023-02-29T10:00:00Z', '2025-04-31T10:00:00Z', '2025-01-01T24:00:00Z', '2025-01-01T10:00:00.000Z', '2025-01-01T10:00:00+02:00', '0099-01-01T00:00:00Z']) {
       expect(wholeSeconds(date), date).toBeNull();
     }
+    // The day is counted by arithmetic: every kind of year (leap, century, 400th) and month end, against Date.
+    for (const year of [100, 400, 1600, 1899, 1900, 1970, 1999, 2000, 2024, 2100, 9999]) {
+      for (let month = 1; month <= 12; month++) {
+        const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+        for (const day of [1, 28, last]) {
+          const date = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T13:07:59Z`;
+          const utc = new Date(0);
+          utc.setUTCFullYear(year, month - 1, day);
+          utc.setUTCHours(13, 7, 59, 0);
+          expect(wholeSeconds(date), date).toBe(utc.getTime() / 1000);
+        }
+      }
+    }
     expect(hexOfBase64url(Buffer.from('ff00aa'.repeat(32 / 3 + 1).slice(0, 64), 'hex').toString('base64url'))).toBe('ff00aa'.repeat(11).slice(0, 64));
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CHUNK_ENTRIES, INDEX_FORMAT_PER, packKey, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
+import { ACTIVITY_STRIDE, CHUNK_ENTRIES, INDEX_FORMAT_PER, packKey, ROW_STRIDE, type BoardIndex, type IndexPeriod } from '../../shared/board-index.js';
 import { PERIOD_TYPES, type WrittenEntry, type WrittenLeaderboardData } from '../../shared/data-file.js';
 import { arrayPieces } from './array-pieces.js';
 import { compactReviewWriter } from './review-pieces.js';
@@ -81,16 +81,31 @@ export function* splitBoard(data: WrittenLeaderboardData, texts = rowTexts(data)
       yield file;
     };
     for (const [label, entries] of Object.entries(data.leaderboards[type])) {
-      const rows: number[] = [];
+      // Made at their size: grown by push, they were 9 MB of garbage on the reviews bench.
+      const rows = new Array<number>(entries.length * ROW_STRIDE);
+      let at = 0;
       for (const e of entries) {
         const additional = e.additional_contribution_score ?? 0;
-        rows.push(person(e.name, emails.get(e.name) ?? ''), e.total_commits, e.significant_commits ?? 0, e.commit_score,
-          e.total_score ?? e.commit_score + additional, additional, note(e.additional_contribution_notes), e.co_authored_commits ?? 0, e.co_authored_significant ?? 0);
+        rows[at++] = person(e.name, emails.get(e.name) ?? '');
+        rows[at++] = e.total_commits;
+        rows[at++] = e.significant_commits ?? 0;
+        rows[at++] = e.commit_score;
+        rows[at++] = e.total_score ?? e.commit_score + additional;
+        rows[at++] = additional;
+        rows[at++] = note(e.additional_contribution_notes);
+        rows[at++] = e.co_authored_commits ?? 0;
+        rows[at++] = e.co_authored_significant ?? 0;
       }
       const period: IndexPeriod = { label, rows, chunks: [] };
       if (data.reviews) {
-        const activity: number[] = [];
-        for (const e of entries) activity.push(e.review_count ?? 0, e.review_score ?? 0, e.issue_count ?? 0, e.issue_score ?? 0);
+        const activity = new Array<number>(entries.length * ACTIVITY_STRIDE);
+        at = 0;
+        for (const e of entries) {
+          activity[at++] = e.review_count ?? 0;
+          activity[at++] = e.review_score ?? 0;
+          activity[at++] = e.issue_count ?? 0;
+          activity[at++] = e.issue_score ?? 0;
+        }
         period.activity = activity;
       }
       list.push(period);
@@ -134,15 +149,24 @@ export function* splitBoard(data: WrittenLeaderboardData, texts = rowTexts(data)
 }
 
 /**
+ * Listed reviews that weigh as much as one listed commit in a chunk: a review is ~26 bytes of a
+ * chunk (its index, state letter, date and a share of its pull request's row), a commit row ~133
+ * (the reviews bench's chunks). Counted as commits, reviews made the bench's months five chunk
+ * files each where their bytes fill two, and each file costs a refresh more than its bytes do.
+ */
+const REVIEWS_PER_COMMIT = 5;
+
+/**
  * Entries per chunk of a period with chunks of its own: the most, in steps of CHUNK_ENTRIES, that
- * keep each chunk's listed commits and reviews within PACK_COMMITS (CHUNK_ENTRIES when even that
- * many list more). A week of 300 reviewers listing a few reviews each is one file instead of four.
+ * keep each chunk's listed commits (and reviews, REVIEWS_PER_COMMIT to a commit) within
+ * PACK_COMMITS (CHUNK_ENTRIES when even that many list more). A week of 300 reviewers listing a
+ * few reviews each is one file instead of four.
  */
 function entriesPerChunk(entries: readonly WrittenEntry[]): number {
   const slices: number[] = [];
   for (let start = 0; start < entries.length; start += CHUNK_ENTRIES) {
     let listed = 0;
-    for (const e of entries.slice(start, start + CHUNK_ENTRIES)) listed += e.commits.length + (e.reviews?.length ?? 0);
+    for (const e of entries.slice(start, start + CHUNK_ENTRIES)) listed += e.commits.length + (e.reviews?.length ?? 0) / REVIEWS_PER_COMMIT;
     slices.push(listed);
   }
   for (let m = slices.length; m > 1; m--) {

