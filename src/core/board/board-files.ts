@@ -7,7 +7,8 @@ import { compactReviewWriter } from './review-pieces.js';
 /**
  * Commits listed by the small periods that share a chunk, at most: about what a big period's
  * chunk of 100 entries holds (up to 20 commits each), so opening a row costs no more. A big
- * period's chunks hold more than 100 entries while their commits and reviews stay within it.
+ * period's chunks hold more than 100 entries while their commits and reviews (see
+ * REVIEWS_PER_COMMIT) stay within it.
  */
 const PACK_COMMITS = 2_000;
 
