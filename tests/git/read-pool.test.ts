@@ -1,72 +1,100 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeuristicAiScorer } from '../../src/core/ai/heuristic.js';
 import { defaultConfig } from '../../src/core/config.js';
-import { MAX_CHUNK, MIN_TAIL_CHUNK, nextChunkSize, streamCommits } from '../../src/core/git/history.js';
+import { chunkSizes, MAX_CHUNK, readChunk, readPool, streamCommits, type Chunk, type ChunkReader } from '../../src/core/git/history.js';
 import { readAndScore } from '../../src/core/score-batches.js';
 import type { AiScore, AiScoreInput, AiScorer, ScoredCommit } from '../../src/core/types.js';
 import { createTestRepo, type TestRepo } from '../support/git-repo.js';
 
-/**
- * The chunks `count` commits are read in by `workers` readers, each commit costing a reader `perCommit`
- * and each chunk `startup` more, a reader taking the next chunk when its last one is done (as
- * streamCommits does): the sizes in the order taken, and when each reader finished.
- */
-function simulate(count: number, workers: number, perCommit = 1, startup = 0): { sizes: number[]; finished: number[] } {
-  const readers = Array.from({ length: workers }, () => ({ free: 0, left: 0, size: 0, startedAt: 0 }));
-  const sizes: number[] = [];
-  for (let offset = 0; ;) {
-    const reader = readers.reduce((a, b) => (b.free < a.free ? b : a));
-    const now = reader.free;
-    // What the others have still to read now (startup first, then their commits at perCommit each).
-    const outstanding = readers.filter((r) => r !== reader).reduce((n, r) => n + Math.min(r.size, Math.max(0, Math.ceil((r.free - Math.max(now, r.startedAt + startup)) / perCommit))), 0);
-    const size = nextChunkSize(count - offset, outstanding, workers);
-    if (size === 0) break;
-    sizes.push(size);
-    offset += size;
-    Object.assign(reader, { startedAt: now, size, free: now + startup + size * perCommit });
-  }
-  return { sizes, finished: readers.map((r) => r.free) };
-}
-
-describe('nextChunkSize (guided: big chunks first, then even shares so the readers finish together)', () => {
+describe('chunkSizes (few git processes, a multiple of the readers, even)', () => {
   it.each([
-    [200_000, 2],
-    [60_000, 2],
-    [1_000_000, 2],
-    [45_000, 4],
-    [20_000, 2],
-    [3_001, 2],
-  ])('%i commits over %i readers: every commit once, within the bounds, the readers ending within a tail chunk of each other', (count, workers) => {
-    const { sizes, finished } = simulate(count, workers, 1, 100);
+    [200_000, 2, 18],
+    [60_000, 2, 6],
+    [20_000, 2, 2],
+    [1_000_000, 2, 84],
+    [45_000, 4, 4],
+    [3_001, 2, 2],
+    [12_000, 1, 1],
+    [30_000, 1, 3],
+  ])('%i commits over %i readers: %i chunks, every commit once, within MAX_CHUNK', (count, workers, chunks) => {
+    const sizes = chunkSizes(count, workers);
+    expect(sizes).toHaveLength(chunks);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(count);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_CHUNK);
-    // No git started for a handful of commits (fewer than 200).
-    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(Math.min(count, 200));
-    // With fixed tail chunks of 1,500 the readers could end up to a whole one apart.
-    expect(Math.max(...finished) - Math.min(...finished)).toBeLessThan(MIN_TAIL_CHUNK / 2);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
   });
 
-  it('keeps the git processes few on a big history', () => {
-    const { sizes } = simulate(200_000, 2, 1, 100);
-    // 50 processes of 4,000 commits before: each start-up costs git about 0.2 s.
-    expect(sizes.length).toBeLessThan(30);
-    expect(sizes[0]).toBe(MAX_CHUNK);
+  it('gives no empty chunk to spare readers', () => {
+    expect(chunkSizes(3, 4)).toEqual([1, 1, 1]);
+    expect(chunkSizes(0, 2)).toEqual([]);
+  });
+});
+
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+/**
+ * A reader as readChunk is, without git: `cost(hash)` turns of the event loop per commit, each
+ * commit handed on unless the chunk's other reader has it, both stopped where they meet.
+ */
+function fakeReader(cost: (hash: string) => number, seen: string[], starts: { fromEnd: boolean; first: string }[]): ChunkReader {
+  return async (chunk: Chunk, fromEnd: boolean, signal: AbortSignal) => {
+    starts.push({ fromEnd, first: chunk.hashes[fromEnd ? chunk.hi - 1 : chunk.lo] as string });
+    const given = chunk.hashes.slice(chunk.lo, chunk.hi);
+    if (fromEnd) given.reverse();
+    for (const hash of given) {
+      for (let t = cost(hash); t > 0; t--) await tick();
+      if (signal.aborted) throw new Error('stopped');
+      if (chunk.done.signal.aborted || chunk.lo >= chunk.hi) return;
+      expect(hash).toBe(chunk.hashes[fromEnd ? chunk.hi - 1 : chunk.lo]);
+      if (fromEnd) chunk.hi--;
+      else chunk.lo++;
+      seen.push(hash);
+      if (chunk.lo >= chunk.hi) chunk.done.abort();
+    }
+  };
+}
+
+describe('readPool (the readers share the last chunk rather than wait)', () => {
+  const hashes = Array.from({ length: 40 }, (_, i) => `h${i}`);
+
+  it('starts a second reader on the end of the slower chunk; they stop where they meet, each commit once', async () => {
+    const seen: string[] = [];
+    const starts: { fromEnd: boolean; first: string }[] = [];
+    // The first chunk (h0-h19) costs ten times the second.
+    await readPool(hashes, 2, 2, fakeReader((h) => (Number(h.slice(1)) < 20 ? 10 : 1), seen, starts));
+    expect([...seen].sort()).toEqual([...hashes].sort());
+    expect(starts).toEqual([{ fromEnd: false, first: 'h0' }, { fromEnd: false, first: 'h20' }, { fromEnd: true, first: 'h19' }]);
+    // The second reader took the first chunk's end while the first was still in it.
+    expect(seen.indexOf('h19')).toBeLessThan(seen.indexOf('h10'));
   });
 
-  it('gives the idle reader its even share of what is left and outstanding, and a small remainder with it', () => {
-    // 20,000 commits in 2: the guided sizes, then the tail.
-    expect(nextChunkSize(20_000, 0, 2)).toBe(5_000);
-    expect(nextChunkSize(4_000, 0, 2)).toBe(2_000);
-    // The other reader has 200 commits left: this one takes half of 3,245 + 200.
-    expect(nextChunkSize(3_245, 200, 2)).toBe(1_723);
-    // The other is busy for longer than all that is left: this reader takes it all.
-    expect(nextChunkSize(245, 1_400, 2)).toBe(245);
-    // Half would leave fewer than 200 commits for another git: taken with it.
-    expect(nextChunkSize(1_700, 1_400, 2)).toBe(1_700);
-    expect(nextChunkSize(12_000, 0, 1)).toBe(12_000);
-    expect(nextChunkSize(0, 10, 2)).toBe(0);
-    // An explicit minimum of 1 (tests): guided all the way.
-    expect(nextChunkSize(12, 0, 2, 1)).toBe(3);
+  it('does not start another reader for fewer commits left than minShared', async () => {
+    const seen: string[] = [];
+    const starts: { fromEnd: boolean; first: string }[] = [];
+    await readPool(hashes, 2, 100, fakeReader((h) => (Number(h.slice(1)) < 20 ? 10 : 1), seen, starts));
+    expect(seen).toHaveLength(hashes.length);
+    expect(starts.every((s) => !s.fromEnd)).toBe(true);
+  });
+
+  it('rejects with a reader\'s error and stops the others', async () => {
+    const seen: string[] = [];
+    const stopped: boolean[] = [];
+    const failing: ChunkReader = async (chunk, fromEnd, signal) => {
+      if (chunk.hashes[0] === 'h20') {
+        await tick();
+        throw new Error('git broke');
+      }
+      try {
+        await fakeReader(() => 5, seen, [])(chunk, fromEnd, signal);
+      } catch (err) {
+        stopped.push(signal.aborted);
+        throw err;
+      }
+    };
+    await expect(readPool(hashes, 2, 2, failing)).rejects.toThrow('git broke');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(stopped).toEqual([true]);
+    expect(seen.length).toBeLessThan(20);
   });
 });
 
@@ -97,7 +125,9 @@ describe('the read pool', () => {
     for (let i = 0; i < 24; i++) {
       const files: Record<string, string> = { [`src/f${i % 5}.ts`]: `v${i}\n`.repeat(i + 1) };
       if (i % 7 === 0) files['package-lock.json'] = `{"v":${i}}\n`;
-      hashes.push(await repo.commit({ files, message: `${i % 2 ? 'fix' : 'feat'}: change ${i}\n\nCo-authored-by: Pair ${i % 3} <pair${i % 3}@example.com>\n` }));
+      // A long body: git's output then comes in several pieces, so the gate can pause a reader within its chunk.
+      const body = `${'Why it changed. '.repeat(1_000)}\n\n`;
+      hashes.push(await repo.commit({ files, message: `${i % 2 ? 'fix' : 'feat'}: change ${i}\n\n${body}Co-authored-by: Pair ${i % 3} <pair${i % 3}@example.com>\n` }));
     }
     hashes.reverse();
   });
@@ -144,6 +174,26 @@ describe('the read pool', () => {
   it('rejects with the scorer\'s error, with nothing left running', async () => {
     const failing: AiScorer = { id: 'heuristic', score: () => { throw new Error('scorer broke'); } };
     await expect(scoreWith(failing, 3)).rejects.toThrow('scorer broke');
+  });
+
+  const chunkOf = (list: string[]): Chunk => ({ hashes: list, lo: 0, hi: list.length, shared: false, done: new AbortController() });
+
+  it('reads a chunk from its end with git, newest given last', async () => {
+    const seen: string[] = [];
+    await readChunk(repo.dir, chunkOf(hashes), true, (c) => seen.push(c.hash), new AbortController().signal, undefined);
+    expect(seen).toEqual([...hashes].reverse());
+  });
+
+  it('two gits on one chunk, from both ends, give each commit once and both stop', async () => {
+    const chunk = chunkOf(hashes);
+    const seen: string[] = [];
+    const never = new AbortController().signal;
+    await Promise.all([
+      readChunk(repo.dir, chunk, false, (c) => seen.push(c.hash), never, undefined),
+      readChunk(repo.dir, chunk, true, (c) => seen.push(c.hash), never, undefined),
+    ]);
+    expect([...seen].sort()).toEqual([...hashes].sort());
+    expect(chunk.done.signal.aborted).toBe(true);
   });
 
   it('stops the read when the gate rejects', async () => {

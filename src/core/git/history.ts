@@ -118,23 +118,19 @@ const FULL_HASH = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 // Below this many commits per process, starting another git costs more than it saves.
 const MIN_CHUNK = 200;
 /**
- * The smallest chunk of a split read. Each git process first rebuilds the trees and blobs its
- * commits' diffs start from (about 0.2 s in a 350 MB pack, a third of a 1,000-commit chunk), so
- * only the last chunks, which even out the readers' finish, are this small.
+ * The fewest commits left in a chunk for an idle reader to start a second git on it, from its
+ * other end. Each git process first rebuilds the trees and blobs its commits' diffs start from
+ * (~0.27 s of CPU in a 350 MB pack, what reading ~1,100 of its commits costs): only more than
+ * that left is worth sharing.
  */
-export const MIN_TAIL_CHUNK = 1_500;
-/**
- * Each chunk is the commits left divided by this times the readers: big chunks first (few git
- * processes: 50 fixed chunks of 4,000 cost 10 of a 200,000-commit refresh's 95 git CPU seconds in
- * start-ups), ever smaller ones at the end, so that the readers finish together whatever each
- * commit costs (the newest commits of a big history cost twice the oldest: bigger trees).
- */
-const GUIDE = 2;
+export const MIN_SHARED_TAIL = 1_500;
 /**
  * The largest chunk: git keeps every commit it was given parsed until it exits, which took a
- * 50,000-commit chunk's git to 340 MB (285 MB with 8,000).
+ * 50,000-commit chunk's git to 340 MB (285 MB with 8,000), and the oldest 14,300 commits of a
+ * 200,000-commit year (mostly files added) to 297 MB with the pinned config (see run-git.ts),
+ * where 11,000 took 282 MB.
  */
-export const MAX_CHUNK = 16_000;
+export const MAX_CHUNK = 12_000;
 
 function protocolError(what: string): LeaderboardError {
   return new LeaderboardError('GIT_FAILED', `Unexpected output from git log: ${what}`);
@@ -241,46 +237,61 @@ function nulSplitter(onToken: (token: string) => void): { write: (chunk: Buffer)
 }
 
 /** A reader pauses until the promise settles: see {@link StreamCommitsOptions.gate}. */
-type Gate = () => Promise<void> | undefined;
+export type Gate = () => Promise<void> | undefined;
 
-async function readChunk(repo: string, hashes: readonly string[], onCommit: (c: RawCommit) => void, signal: AbortSignal, gate: Gate | undefined): Promise<void> {
-  const expected = new Set(hashes);
+/**
+ * Reads what is left of `chunk` with one git process, from its start or (`fromEnd`) from its end,
+ * handing on each commit the other reader of the chunk has not; stops both once nothing is left.
+ */
+export async function readChunk(repo: string, chunk: Chunk, fromEnd: boolean, onCommit: (c: RawCommit) => void, signal: AbortSignal, gate: Gate | undefined): Promise<void> {
+  const given = chunk.hashes.slice(chunk.lo, chunk.hi);
+  if (fromEnd) given.reverse();
   const parser = new LogParser((c) => {
-    expected.delete(c.hash);
+    // Met: the other reader has read the rest.
+    if (chunk.lo >= chunk.hi) return;
+    const at = fromEnd ? chunk.hi - 1 : chunk.lo;
+    // --no-walk=unsorted gives the commits in the order they were given.
+    if (c.hash !== chunk.hashes[at]) throw protocolError(`commit ${c.hash} where ${chunk.hashes[at] ?? 'none'} was expected`);
+    if (fromEnd) chunk.hi--;
+    else chunk.lo++;
     onCommit(c);
+    if (chunk.lo >= chunk.hi) chunk.done.abort();
   });
   const splitter = nulSplitter((t) => parser.token(t));
-  await runGit(repo, LOG_ARGS, {
-    input: `${hashes.join('\n')}\n`,
-    signal,
-    onStdout: (chunk) => {
-      splitter.write(chunk);
-      return gate?.();
-    },
-  });
+  try {
+    await runGit(repo, LOG_ARGS, {
+      input: `${given.join('\n')}\n`,
+      signal: AbortSignal.any([signal, chunk.done.signal]),
+      onStdout: (chunk) => {
+        splitter.write(chunk);
+        return gate?.();
+      },
+    });
+  } catch (err) {
+    // Stopped because the two readers met: what git had still to give, the other one gave.
+    if (chunk.done.signal.aborted && !signal.aborted) return;
+    throw err;
+  }
   splitter.end();
   parser.end();
-  const [missing] = expected;
-  if (missing !== undefined) throw new LeaderboardError('GIT_FAILED', `git log did not return commit ${missing}`);
+  if (chunk.lo < chunk.hi) throw new LeaderboardError('GIT_FAILED', `git log did not return commit ${chunk.hashes[fromEnd ? chunk.hi - 1 : chunk.lo] ?? ''}`);
 }
 
 /**
- * The size of the next chunk a reader takes, `left` commits not yet given to any reader and
- * `outstanding` given to the others and not yet read: guided self-scheduling, the commits left
- * divided by {@link GUIDE} x `workers`, at least `minChunk` and at most `maxChunk`, so the big
- * first chunks keep the git processes few. Where that would be below `minChunk` (the tail), the
- * reader takes its even share of all the work still to do, so that the readers finish together
- * (fixed tail chunks of `minChunk` ended a 20,000-commit read with one reader alone on a last
- * chunk of 245 commits for ~100 ms, the other done), and a remainder below {@link MIN_CHUNK} is
- * not worth another git: it goes with this chunk.
+ * The chunks `count` commits are read in by `workers` readers: as few as {@link MAX_CHUNK}
+ * allows, a multiple of the readers, of even sizes (largest first). Each chunk is one git
+ * process, and each process's start costs as much as reading ~1,100 commits: shrinking chunks
+ * that evened out the readers' finish took 12 processes for 60,000 commits, where 6 do (a
+ * 12,000-commit chunk read as one process took 2.9 s against 3.7 s as four). The readers' finish
+ * is evened out instead by sharing the last chunks (see streamCommits).
  */
-export function nextChunkSize(left: number, outstanding: number, workers: number, minChunk = MIN_TAIL_CHUNK, maxChunk = MAX_CHUNK): number {
-  if (left <= 0) return 0;
-  if (workers <= 1) return Math.min(left, maxChunk);
-  const guided = Math.ceil(left / (GUIDE * workers));
-  if (guided >= minChunk) return Math.min(left, maxChunk, guided);
-  const share = Math.max(MIN_CHUNK, Math.ceil((left + outstanding) / workers));
-  return left - share < MIN_CHUNK ? Math.min(left, maxChunk) : Math.min(share, maxChunk);
+export function chunkSizes(count: number, workers: number, maxChunk = MAX_CHUNK): number[] {
+  if (count <= 0) return [];
+  const per = Math.max(1, Math.floor(workers));
+  const chunks = Math.ceil(Math.ceil(count / maxChunk) / per) * per;
+  const n = Math.min(count, chunks);
+  const base = Math.floor(count / n);
+  return Array.from({ length: n }, (_, i) => (i < count % n ? base + 1 : base));
 }
 
 /** Options of {@link streamCommits}. */
@@ -304,12 +315,28 @@ function checkedHashes(hashes: readonly string[]): string[] {
 }
 
 /**
+ * One chunk of the hashes, read by one git process from its start and, once no chunk is left to
+ * hand out, by a second from its end: `[lo, hi)` is what neither has read yet.
+ */
+export interface Chunk {
+  hashes: readonly string[];
+  lo: number;
+  hi: number;
+  shared: boolean;
+  /** Stops both processes when they meet. */
+  done: AbortController;
+}
+
+/**
  * Reads the full commits for `hashes` (full hashes, duplicates read once) and hands each to
- * `onCommit` as it is parsed, keeping none. The hashes are split into disjoint chunks (see
- * {@link nextChunkSize}), each read by ONE streaming
+ * `onCommit` as it is parsed, keeping none. The hashes are split into a few disjoint chunks (see
+ * {@link chunkSizes}), each read by ONE streaming
  * `git log --no-walk=unsorted --stdin -z --numstat -M` process, with at most `concurrency` at a
- * time. Renames are resolved into `path` + `oldPath` (a pure rename counts 0 lines); binary files
- * count 0 lines with `binary: true`. Rejects with GIT_FAILED when git leaves a commit out.
+ * time. A reader with no chunk left to take starts a second git on the chunk with the most left,
+ * reading it from the end, and both stop where they meet: the readers finish together, whatever
+ * each commit costs, without the many small chunks that took git's start-ups. Renames are
+ * resolved into `path` + `oldPath` (a pure rename counts 0 lines); binary files count 0 lines
+ * with `binary: true`. Rejects with GIT_FAILED when git leaves a commit out.
  */
 export async function streamCommits(repo: string, hashes: readonly string[], opts: StreamCommitsOptions): Promise<void> {
   const unique = [...new Set(checkedHashes(hashes))];
@@ -319,35 +346,48 @@ export async function streamCommits(repo: string, hashes: readonly string[], opt
   const workers = explicit
     ? Math.max(1, Math.min(Math.floor(opts.concurrency ?? 1), unique.length))
     : Math.max(1, Math.min(availableParallelism(), 4, Math.floor(unique.length / MIN_CHUNK)));
-  const minChunk = explicit ? 1 : MIN_TAIL_CHUNK;
+  await readPool(unique, workers, explicit ? 2 : MIN_SHARED_TAIL, (chunk, fromEnd, signal) => readChunk(repo, chunk, fromEnd, opts.onCommit, signal, opts.gate), opts.gate);
+}
+
+/** Reads what is left of a chunk, from its start or its end, until done or `signal` aborts (see readChunk). */
+export type ChunkReader = (chunk: Chunk, fromEnd: boolean, signal: AbortSignal) => Promise<void>;
+
+/**
+ * The readers of {@link streamCommits}: `workers` of them take the chunks of `hashes` (see
+ * {@link chunkSizes}) in turn; one with none left to take shares the chunk with the most left (at
+ * least `minShared`) with its reader, from the end. Rejects with the first reader's error, the
+ * others stopped.
+ */
+export async function readPool(hashes: readonly string[], workers: number, minShared: number, read: ChunkReader, gate?: Gate): Promise<void> {
   const abort = new AbortController();
+  const sizes = chunkSizes(hashes.length, workers);
   let offset = 0;
-  // The chunks being read: their commits not yet parsed.
-  const reading = new Set<{ left: number }>();
-  const take = (): { hashes: string[]; progress: { left: number } } | undefined => {
-    let outstanding = 0;
-    for (const r of reading) outstanding += r.left;
-    const size = nextChunkSize(unique.length - offset, outstanding, workers, minChunk);
-    if (size === 0) return undefined;
-    offset += size;
-    return { hashes: unique.slice(offset - size, offset), progress: { left: size } };
+  const open = new Set<Chunk>();
+  const take = (): { chunk: Chunk; fromEnd: boolean } | undefined => {
+    const size = sizes.shift();
+    if (size !== undefined) {
+      const chunk: Chunk = { hashes: hashes.slice(offset, offset + size), lo: 0, hi: size, shared: false, done: new AbortController() };
+      offset += size;
+      open.add(chunk);
+      return { chunk, fromEnd: false };
+    }
+    let most: Chunk | undefined;
+    for (const c of open) if (!c.shared && c.hi - c.lo >= minShared && (!most || c.hi - c.lo > most.hi - most.lo)) most = c;
+    if (!most) return undefined;
+    most.shared = true;
+    return { chunk: most, fromEnd: true };
   };
   const work = async (): Promise<void> => {
     for (;;) {
       // A small chunk's output can arrive whole, with git gone before the gate closed its pipe:
       // the next git waits for the gate too.
-      for (let wait = opts.gate?.(); wait && !abort.signal.aborted; wait = opts.gate?.()) await wait;
-      const chunk = abort.signal.aborted ? undefined : take();
-      if (chunk === undefined) return;
-      const { hashes, progress } = chunk;
-      reading.add(progress);
+      for (let wait = gate?.(); wait && !abort.signal.aborted; wait = gate?.()) await wait;
+      const next = abort.signal.aborted ? undefined : take();
+      if (next === undefined) return;
       try {
-        await readChunk(repo, hashes, (c) => {
-          progress.left--;
-          opts.onCommit(c);
-        }, abort.signal, opts.gate);
+        await read(next.chunk, next.fromEnd, abort.signal);
       } finally {
-        reading.delete(progress);
+        if (next.chunk.lo >= next.chunk.hi) open.delete(next.chunk);
       }
     }
   };
