@@ -262,8 +262,8 @@ export async function readChunk(repo: string, chunk: Chunk, fromEnd: boolean, on
     await runGit(repo, LOG_ARGS, {
       input: `${given.join('\n')}\n`,
       signal: AbortSignal.any([signal, chunk.done.signal]),
-      onStdout: (chunk) => {
-        splitter.write(chunk);
+      onStdout: (piece) => {
+        splitter.write(piece);
         return gate?.();
       },
     });
