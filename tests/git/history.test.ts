@@ -204,5 +204,8 @@ describe('readCommits chunking', () => {
     const err: unknown = await readCommits(repo.dir, ['0'.repeat(40)], { concurrency: 2 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LeaderboardError);
     expect(err).toMatchObject({ code: 'GIT_FAILED' });
+    // Among known ones, read by two gits that may share a chunk: the read fails, nothing left running.
+    const mixed = [...hashes.slice(0, 6), '1'.repeat(40), ...hashes.slice(6)];
+    await expect(readCommits(repo.dir, mixed, { concurrency: 2 })).rejects.toMatchObject({ code: 'GIT_FAILED' });
   });
 });
