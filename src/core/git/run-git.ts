@@ -42,10 +42,12 @@ const PINNED_CONFIG = [
   // counts in its RSS: listing a 200,000-commit history took 1.3 GB. Its memory is better spent on
   // the cache of delta bases (96 MB by default): more than half of a reader's CPU is inflating
   // objects, and a base evicted is inflated again. On a 16,000-commit chunk of a 200,000-commit
-  // year, 64 MB of mappings and 160 MB of bases took 5.6-6.0 s of CPU at 259 MB, against 6.9-7.0 s
+  // year, 64 MB of mappings and 160 MB of bases took 5.6-6.1 s of CPU at 259 MB, against 6.5-7.0 s
   // at 255 MB with 160 MB and 96 MB (and 4.6 s at 413 MB with 160 MB and 256 MB); the whole
-  // refresh took 43.6-45.5 s instead of 48.6-51.5 s (alternated). The oldest 11,000 commits of
-  // that history (mostly files added) are the heaviest in memory: 282 MB (317 with 96 MB mapped).
+  // refresh took 45.1 and 47.4 s instead of 48.7 and 48.3 s (alternated, with history.ts's fewer
+  // chunks). Fewer mappings cost system time (~5 s of it, where user time fell ~10 s), but the
+  // oldest 11,000 commits of that history, mostly files added, took git to 317 MB with 96 MB mapped
+  // (282 MB with 64): the bases of tiny objects cost more than their bytes.
   '-c', 'core.packedGitLimit=64m',
   '-c', 'core.packedGitWindowSize=32m',
   '-c', 'core.deltaBaseCacheLimit=160m',
