@@ -196,6 +196,38 @@ describe('the read pool', () => {
     expect(chunk.done.signal.aborted).toBe(true);
   });
 
+  it('two gits on one chunk: the one held back gives the first commits, the other the rest, each once', async () => {
+    const chunk = chunkOf(hashes);
+    const front: string[] = [];
+    const back: string[] = [];
+    const never = new AbortController().signal;
+    // The reader from the start waits after its first piece of output until the other has taken three.
+    let release: () => void = () => {};
+    const three = new Promise<void>((r) => { release = r; });
+    await Promise.all([
+      readChunk(repo.dir, chunk, false, (c) => front.push(c.hash), never, () => (back.length < 3 ? three : undefined)),
+      readChunk(repo.dir, chunk, true, (c) => {
+        back.push(c.hash);
+        if (back.length === 3) release();
+      }, never, undefined),
+    ]);
+    expect(back.length).toBeGreaterThanOrEqual(3);
+    expect([...front, ...back].sort()).toEqual([...hashes].sort());
+    expect(front).toEqual(hashes.slice(0, front.length));
+    expect(back).toEqual([...hashes].reverse().slice(0, back.length));
+  });
+
+  it('a reader\'s own failure is reported even when the other reader meets it as it stops', async () => {
+    const chunk = chunkOf(hashes);
+    const never = new AbortController().signal;
+    const read = readChunk(repo.dir, chunk, false, () => {
+      // The other reader reaching this one now, while this one's consumer fails.
+      chunk.done.abort();
+      throw new Error('scorer broke');
+    }, never, undefined);
+    await expect(read).rejects.toThrow('scorer broke');
+  });
+
   it('stops the read when the gate rejects', async () => {
     let seen = 0;
     const read = streamCommits(repo.dir, hashes, {

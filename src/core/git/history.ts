@@ -247,35 +247,52 @@ export async function readChunk(repo: string, chunk: Chunk, fromEnd: boolean, on
   const given = chunk.hashes.slice(chunk.lo, chunk.hi);
   if (fromEnd) given.reverse();
   const parser = new LogParser((c) => {
-    // Met: the other reader has read the rest.
-    if (chunk.lo >= chunk.hi) return;
+    // Met: the other reader has read the rest. Stopped: nothing more is handed on.
+    if (chunk.lo >= chunk.hi || signal.aborted) return;
     const at = fromEnd ? chunk.hi - 1 : chunk.lo;
     // --no-walk=unsorted gives the commits in the order they were given.
-    if (c.hash !== chunk.hashes[at]) throw protocolError(`commit ${c.hash} where ${chunk.hashes[at] ?? 'none'} was expected`);
+    if (c.hash !== chunk.hashes[at]) throw protocolError(`commit ${c.hash} where ${chunk.hashes[at] ?? 'none'} was expected (skipped or out of order)`);
     if (fromEnd) chunk.hi--;
     else chunk.lo++;
     onCommit(c);
     if (chunk.lo >= chunk.hi) chunk.done.abort();
   });
   const splitter = nulSplitter((t) => parser.token(t));
+  // This reader's own failure (its parse, its consumer, its gate): never taken for the stop below,
+  // even when the other reader meets it before its git is gone.
+  let failure: { error: unknown } | undefined;
+  const mine = (error: unknown): unknown => {
+    failure ??= { error };
+    return error;
+  };
   try {
     await runGit(repo, LOG_ARGS, {
       input: `${given.join('\n')}\n`,
       signal: AbortSignal.any([signal, chunk.done.signal]),
       onStdout: (piece) => {
-        splitter.write(piece);
-        return gate?.();
+        try {
+          splitter.write(piece);
+        } catch (err) {
+          throw mine(err);
+        }
+        return gate?.()?.catch((err: unknown) => {
+          throw mine(err);
+        });
       },
     });
   } catch (err) {
+    if (failure) throw failure.error;
     // Stopped because the two readers met: what git had still to give, the other one gave.
-    if (chunk.done.signal.aborted && !signal.aborted) return;
+    if (chunk.done.signal.aborted && !signal.aborted && isAbort(err)) return;
     throw err;
   }
   splitter.end();
   parser.end();
   if (chunk.lo < chunk.hi) throw new LeaderboardError('GIT_FAILED', `git log did not return commit ${chunk.hashes[fromEnd ? chunk.hi - 1 : chunk.lo] ?? ''}`);
 }
+
+/** Whether runGit failed because its signal aborted git (see spawnError's cause). */
+const isAbort = (err: unknown): boolean => err instanceof Error && err.cause instanceof Error && err.cause.name === 'AbortError';
 
 /**
  * The chunks `count` commits are read in by `workers` readers: as few as {@link MAX_CHUNK}
