@@ -80,7 +80,7 @@ describe('readPool (the readers share the last chunk rather than wait)', () => {
     const seen: string[] = [];
     const stopped: boolean[] = [];
     const failing: ChunkReader = async (chunk, fromEnd, signal) => {
-      if (chunk.hashes[0] === 'h20') {
+      if (chunk.hashes[chunk.lo] === 'h20') {
         await tick();
         throw new Error('git broke');
       }

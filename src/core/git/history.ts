@@ -333,7 +333,8 @@ function checkedHashes(hashes: readonly string[]): string[] {
 
 /**
  * One chunk of the hashes, read by one git process from its start and, once no chunk is left to
- * hand out, by a second from its end: `[lo, hi)` is what neither has read yet.
+ * hand out, by a second from its end: `[lo, hi)` of `hashes` (all of them, shared by the chunks)
+ * is what neither has read yet.
  */
 export interface Chunk {
   hashes: readonly string[];
@@ -383,7 +384,7 @@ export async function readPool(hashes: readonly string[], workers: number, minSh
   const take = (): { chunk: Chunk; fromEnd: boolean } | undefined => {
     const size = sizes.shift();
     if (size !== undefined) {
-      const chunk: Chunk = { hashes: hashes.slice(offset, offset + size), lo: 0, hi: size, shared: false, done: new AbortController() };
+      const chunk: Chunk = { hashes, lo: offset, hi: offset + size, shared: false, done: new AbortController() };
       offset += size;
       open.add(chunk);
       return { chunk, fromEnd: false };
