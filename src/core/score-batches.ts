@@ -1,6 +1,7 @@
 import type { LeaderboardConfig } from './config.js';
 import { attachCreditLinks } from './credit/index.js';
 import { createExcluder } from './exclusions.js';
+import type { Contact } from './git/mailmap.js';
 import { streamCommits } from './git/history.js';
 import { collectGarbage, LEAN_FROM_COMMITS } from './memory.js';
 import { scoreCommit } from './scoring.js';
@@ -47,6 +48,8 @@ export interface ReadAndScoreOptions {
  */
 export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
   const intern = interner();
+  // Co-authors' mailmap answers, kept for the batches after the one that asked.
+  const contacts = new Map<string, Contact>();
   const batch = Math.max(1, opts.batch ?? (opts.hashes.length <= ONE_BATCH_UP_TO ? opts.hashes.length : READ_BATCH));
   let pending: RawCommit[] = [];
   // Batches handed to scoring and not yet done, oldest first, with their sizes.
@@ -59,7 +62,7 @@ export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
     for (const raw of raws) if (opts.shallow.has(raw.hash)) raw.files = [];
     const excluder = await createExcluder(opts.repo, opts.exclusions, raws.flatMap((r) => r.files.map((f) => f.path)), { bare: Boolean(opts.bare) });
     await scoreAll(raws, excluder, opts.scorer, opts.into, intern);
-    await attachCreditLinks(opts.repo, raws, opts.into);
+    await attachCreditLinks(opts.repo, raws, opts.into, contacts);
     collectGarbage(opts.leanFor ?? opts.hashes.length);
   };
   const flush = (): void => {

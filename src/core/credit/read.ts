@@ -12,9 +12,10 @@ function messageOf(raw: RawCommit): string {
  * Records on each freshly scored commit what the credit rules need, so that they are cached
  * with its score and a change of credit setting rebuilds without reading git: its co-authors
  * (`Co-authored-by:` trailers, mapped through the mailmap like authors) and the hashes it says
- * it reverts. Commits without either are left as they are (the cache stays small).
+ * it reverts. Commits without either are left as they are (the cache stays small). `mapped`
+ * keeps the mailmap's answers between the batches of one read: each contact is asked about once.
  */
-export async function attachCreditLinks(repo: string, raws: readonly RawCommit[], scored: Map<string, ScoredCommit>): Promise<void> {
+export async function attachCreditLinks(repo: string, raws: readonly RawCommit[], scored: Map<string, ScoredCommit>, mapped = new Map<string, Contact>()): Promise<void> {
   const found: { commit: ScoredCommit; coAuthors: Contact[] }[] = [];
   for (const raw of raws) {
     const commit = scored.get(raw.hash);
@@ -26,12 +27,13 @@ export async function attachCreditLinks(repo: string, raws: readonly RawCommit[]
     if (coAuthors.length > 0) found.push({ commit, coAuthors });
   }
   if (found.length === 0) return;
-  // One mailmap lookup per distinct contact, in as few git processes as the batch size allows.
+  // One mailmap lookup per distinct contact not asked about before, in one git process.
   const keyOf = (c: Contact) => `${c.name}\0${c.email}`;
-  const unique = [...new Map(found.flatMap((f) => f.coAuthors).map((c) => [keyOf(c), c])).values()];
-  const mapped = await mailmapContacts(repo, unique);
-  const byKey = new Map(unique.map((c, i) => [keyOf(c), mapped[i] ?? c]));
-  for (const { commit, coAuthors } of found) commit.co_authors = coAuthors.map((c) => byKey.get(keyOf(c)) ?? c);
+  const unknown = new Map<string, Contact>();
+  for (const f of found) for (const c of f.coAuthors) if (!mapped.has(keyOf(c))) unknown.set(keyOf(c), c);
+  const answers = await mailmapContacts(repo, [...unknown.values()]);
+  [...unknown.keys()].forEach((key, i) => mapped.set(key, answers[i] as Contact));
+  for (const { commit, coAuthors } of found) commit.co_authors = coAuthors.map((c) => mapped.get(keyOf(c)) ?? c);
 }
 
 /**

@@ -6,27 +6,27 @@ export interface Contact {
   email: string;
 }
 
-// Contacts per `git check-mailmap` call: keeps the command line far below every OS limit.
-const BATCH = 200;
 const CONTACT_LINE = /^(.*?) ?<([^<>]*)>$/;
+const LINE_BREAK = /[\r\n]/;
 
 /**
  * Maps contacts through the repository's mailmap (`.mailmap`, `mailmap.file`, `mailmap.blob`)
  * with `git check-mailmap`: git's own mapping, the one `git log --use-mailmap` applies to
  * authors, so a co-author and an author with the same canonical identity come out the same.
- * The result is in the order given; a contact git cannot map comes back as it was.
+ * The result is in the order given; a contact git cannot map comes back as it was. All of them
+ * go to one process, a line each on its stdin: as arguments, a 60,000-commit history's
+ * co-authors took 23 processes, 200 contacts each to keep the command line short.
  */
 export async function mailmapContacts(repo: string, contacts: readonly Contact[]): Promise<Contact[]> {
-  const out: Contact[] = [];
-  for (let i = 0; i < contacts.length; i += BATCH) {
-    const batch = contacts.slice(i, i + BATCH);
-    const args = batch.map((c) => `${c.name} <${c.email}>`);
-    const { stdout } = await runGit(repo, ['check-mailmap', '--', ...args]);
-    const lines = stdout.split('\n');
-    batch.forEach((contact, j) => {
-      const m = CONTACT_LINE.exec(lines[j] ?? '');
-      out.push(m ? { name: (m[1] as string) || contact.name, email: m[2] as string } : contact);
-    });
-  }
-  return out;
+  // A line break would split a contact in two lines, and every answer after it would be shifted.
+  const asked = contacts.filter((c) => !LINE_BREAK.test(c.name) && !LINE_BREAK.test(c.email));
+  if (asked.length === 0) return [...contacts];
+  const { stdout } = await runGit(repo, ['check-mailmap', '--stdin'], { input: asked.map((c) => `${c.name} <${c.email}>\n`).join('') });
+  const lines = stdout.split('\n');
+  const mapped = new Map<Contact, Contact>();
+  asked.forEach((contact, j) => {
+    const m = CONTACT_LINE.exec(lines[j] ?? '');
+    mapped.set(contact, m ? { name: (m[1] as string) || contact.name, email: m[2] as string } : contact);
+  });
+  return contacts.map((c) => mapped.get(c) ?? c);
 }
