@@ -1,8 +1,8 @@
 import type { LeaderboardConfig } from './config.js';
 import { attachCreditLinks } from './credit/index.js';
 import { createExcluder } from './exclusions.js';
-import type { Contact } from './git/mailmap.js';
 import { streamCommits } from './git/history.js';
+import type { Contact } from './git/mailmap.js';
 import { collectGarbage, LEAN_FROM_COMMITS } from './memory.js';
 import { scoreCommit } from './scoring.js';
 import { compactScored, interner } from './store/cache.js';

@@ -1,17 +1,14 @@
 // Co-authors go through the mailmap in one `git check-mailmap` per batch of commits, each contact
 // asked about once per read (GIT_TRACE counts the processes).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attachCreditLinks } from '../../src/core/credit/read.js';
 import { mailmapContacts, type Contact } from '../../src/core/git/mailmap.js';
 import type { RawCommit, ScoredCommit } from '../../src/core/types.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
+import { traceGit, type GitTrace } from '../support/git-trace.js';
 
 let repo: TestRepo;
-let traceDir: string;
-let trace: string;
+let trace: GitTrace;
 beforeAll(async () => {
   Object.assign(process.env, gitIsolationVars());
   repo = await createTestRepo();
@@ -19,24 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => repo.cleanup());
 beforeEach(() => {
-  traceDir = mkdtempSync(path.join(os.tmpdir(), 'lb-mailmap-trace-'));
-  trace = path.join(traceDir, 'trace');
-  process.env.GIT_TRACE = trace;
+  trace = traceGit();
 });
-afterEach(() => {
-  delete process.env.GIT_TRACE;
-  rmSync(traceDir, { recursive: true, force: true });
-});
+afterEach(() => trace.stop());
 
-const mailmapRuns = (): number => {
-  let text = '';
-  try {
-    text = readFileSync(trace, 'utf8');
-  } catch {
-    return 0;
-  }
-  return text.split('\n').filter((line) => /built-in: git check-mailmap/.test(line)).length;
-};
+const mailmapRuns = (): number => trace.runs('check-mailmap');
 
 describe('mailmapContacts', () => {
   it('maps any number of contacts in one git process, in the order given', async () => {
@@ -58,8 +42,10 @@ describe('mailmapContacts', () => {
     expect(mapped).toEqual([odd, { name: 'New Name', email: 'new@example.com' }]);
   });
 
-  it('starts no git for no contacts', async () => {
+  it('starts no git when no contact is to be asked about', async () => {
     expect(await mailmapContacts(repo.dir, [])).toEqual([]);
+    const odd = [{ name: 'Old', email: 'old@example.com\r' }, { name: 'A\nB', email: 'old@example.com' }];
+    expect(await mailmapContacts(repo.dir, odd)).toEqual(odd);
     expect(mailmapRuns()).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { chunkSizes, MAX_CHUNK, readChunk, readPool, streamCommits, type Chunk, 
 import { readAndScore } from '../../src/core/score-batches.js';
 import type { AiScore, AiScoreInput, AiScorer, ScoredCommit } from '../../src/core/types.js';
 import { createTestRepo, type TestRepo } from '../support/git-repo.js';
+import { traceGit } from '../support/git-trace.js';
 
 describe('chunkSizes (few git processes, a multiple of the readers, even)', () => {
   it.each([
@@ -151,6 +152,17 @@ describe('the read pool', () => {
     expect(await scoreWith(new HeuristicAiScorer(), 1)).toEqual(whole);
     expect(whole.some((c) => c?.co_authors?.length)).toBe(true);
     expect(whole.some((c) => c?.stats.excluded_files)).toBe(true);
+  });
+
+  it("asks the mailmap about each co-author once, whatever the number of batches", async () => {
+    const trace = traceGit();
+    try {
+      // Three co-authors over 24 batches of one commit: one git for each batch that meets a new one.
+      await scoreWith(new HeuristicAiScorer(), 1);
+      expect(trace.runs('check-mailmap')).toBe(3);
+    } finally {
+      trace.stop();
+    }
   });
 
   it('stops reading git while the scorer is behind, and goes on when it catches up', async () => {
