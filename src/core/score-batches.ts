@@ -56,6 +56,9 @@ export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
   const queue: { size: number; done: Promise<void> }[] = [];
   let queued = 0;
   let scoring: Promise<void> = Promise.resolve();
+  // The first batch that failed to score. The gate gives it from then on, which stops the readers:
+  // the batches after it fail at once and leave the queue, so a full queue would never hold them.
+  let failed: Promise<void> | undefined;
   const score = async (raws: RawCommit[]): Promise<void> => {
     // In a shallow clone git diffs a boundary commit against an empty tree, crediting it with
     // every file in the repository; its real change is unknown, so it is scored as changing none.
@@ -77,10 +80,13 @@ export async function readAndScore(opts: ReadAndScoreOptions): Promise<void> {
       queue.splice(queue.indexOf(entry), 1);
       queued -= entry.size;
     };
-    scoring.then(finished, finished);
+    scoring.then(finished, () => {
+      finished();
+      failed ??= entry.done;
+    });
   };
   // Observed at once: a failure is reported by the read (through the gate) or by the await below.
-  const gate = (): Promise<void> | undefined => (queued > batch ? queue[0]?.done : undefined);
+  const gate = (): Promise<void> | undefined => failed ?? (queued > batch ? queue[0]?.done : undefined);
   try {
     await streamCommits(opts.repo, opts.hashes, {
       ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),

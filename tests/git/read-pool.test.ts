@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeuristicAiScorer } from '../../src/core/ai/heuristic.js';
 import { defaultConfig } from '../../src/core/config.js';
 import { chunkSizes, MAX_CHUNK, readChunk, readPool, streamCommits, type Chunk, type ChunkReader } from '../../src/core/git/history.js';
+import { runGit } from '../../src/core/git/run-git.js';
 import { readAndScore } from '../../src/core/score-batches.js';
 import type { AiScore, AiScoreInput, AiScorer, ScoredCommit } from '../../src/core/types.js';
 import { createTestRepo, type TestRepo } from '../support/git-repo.js';
@@ -77,25 +78,69 @@ describe('readPool (the readers share the last chunk rather than wait)', () => {
     expect(starts.every((s) => !s.fromEnd)).toBe(true);
   });
 
-  it('rejects with a reader\'s error and stops the others', async () => {
+  it('rejects with a reader\'s error once the others have stopped', async () => {
     const seen: string[] = [];
     const stopped: boolean[] = [];
-    const failing: ChunkReader = async (chunk, fromEnd, signal) => {
+    const failing: ChunkReader = async (chunk, fromEnd, signal, fail) => {
       if (chunk.hashes[chunk.lo] === 'h20') {
         await tick();
         throw new Error('git broke');
       }
       try {
-        await fakeReader(() => 5, seen, [])(chunk, fromEnd, signal);
+        await fakeReader(() => 5, seen, [])(chunk, fromEnd, signal, fail);
       } catch (err) {
         stopped.push(signal.aborted);
         throw err;
       }
     };
     await expect(readPool(hashes, 2, 2, failing)).rejects.toThrow('git broke');
-    await new Promise((r) => setTimeout(r, 50));
+    // Nothing is left running when the pool rejects.
     expect(stopped).toEqual([true]);
     expect(seen.length).toBeLessThan(20);
+  });
+
+  it('stops the other readers as soon as one reports its failure, before its git is gone', async () => {
+    const seen: string[] = [];
+    let failedAt = -1;
+    const read: ChunkReader = async (chunk, fromEnd, signal, fail) => {
+      if (chunk.hashes[chunk.lo] !== 'h20') return fakeReader(() => 1, seen, [])(chunk, fromEnd, signal, fail);
+      for (let t = 0; t < 5; t++) await tick();
+      // Its consumer failed: reported now, while its git takes a while to exit.
+      const error = new Error('consumer broke');
+      failedAt = seen.length;
+      fail(error);
+      for (let t = 0; t < 20; t++) await tick();
+      throw error;
+    };
+    await expect(readPool(hashes, 2, 100, read)).rejects.toThrow('consumer broke');
+    expect(failedAt).toBeGreaterThan(0);
+    expect(seen.length).toBe(failedAt);
+  });
+
+  it('leaves no rejection of the gate unhandled when a reader fails as another ends its chunk', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let gone = false;
+      const gate = () => (gone ? Promise.reject(new Error('consumer gone')) : undefined);
+      const read: ChunkReader = async (chunk) => {
+        if (chunk.lo === 0) {
+          await tick();
+          gone = true;
+          throw new Error('reader failed');
+        }
+        // The other reader ends its chunk normally just after the failure, then asks the gate.
+        await tick();
+        await tick();
+        chunk.lo = chunk.hi;
+      };
+      await expect(readPool(['a', 'b', 'c', 'd'], 2, 100, read, gate)).rejects.toThrow('reader failed');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });
 
@@ -188,6 +233,24 @@ describe('the read pool', () => {
     await expect(scoreWith(failing, 3)).rejects.toThrow('scorer broke');
   });
 
+  it('hands on no commit after its consumer fails, from either reader', async () => {
+    let seen = 0;
+    let after = 0;
+    let failed = false;
+    const read = streamCommits(repo.dir, hashes, {
+      concurrency: 2,
+      onCommit: () => {
+        if (failed) after++;
+        if (++seen === 3) {
+          failed = true;
+          throw new Error('consumer broke');
+        }
+      },
+    });
+    await expect(read).rejects.toThrow('consumer broke');
+    expect(after).toBe(0);
+  });
+
   const chunkOf = (list: string[]): Chunk => ({ hashes: list, lo: 0, hi: list.length, shared: false, done: new AbortController() });
 
   it('reads a chunk from its end with git, newest given last', async () => {
@@ -249,5 +312,45 @@ describe('the read pool', () => {
     });
     await expect(read).rejects.toThrow('consumer gone');
     expect(seen).toBeLessThan(hashes.length);
+  });
+});
+
+describe('a scoring failure while git is read', () => {
+  let repo: TestRepo;
+  let hashes: string[];
+  beforeAll(async () => {
+    repo = await createTestRepo();
+    // 2,000 commits with 8 KB messages, made in one fast-import (a commit each would take seconds).
+    const body = 'Why it changed. '.repeat(500);
+    const parts: string[] = [];
+    for (let i = 0; i < 2_000; i++) {
+      const message = `feat: change ${i}\n\n${body}\n`;
+      const content = `v${i}\n`;
+      parts.push(`commit refs/heads/main\ncommitter Test User <test@example.com> ${1_700_000_000 + i * 60} +0000\ndata ${Buffer.byteLength(message)}\n${message}M 644 inline src/f${i % 5}.ts\ndata ${content.length}\n${content}\n`);
+    }
+    await runGit(repo.dir, ['fast-import', '--quiet'], { input: parts.join('') });
+    hashes = (await repo.git('rev-list', 'main')).split('\n');
+  });
+  afterAll(async () => {
+    await repo.cleanup();
+  });
+
+  it('stops reading git, though no batch was waiting to be scored', async () => {
+    // The first batch fails while the readers go on (nothing waits behind it yet). The batches
+    // after it fail at once and leave the queue: only the failure itself can stop the readers.
+    let read = 0;
+    let readAtFailure = -1;
+    const failing: AiScorer = {
+      id: 'heuristic',
+      score: () => {
+        if (readAtFailure < 0) readAtFailure = read;
+        return Promise.reject(new Error('scorer broke'));
+      },
+    };
+    const into = new Map<string, ScoredCommit>();
+    const done = readAndScore({ repo: repo.dir, hashes, exclusions: defaultConfig().exclusions, shallow: new Set(), scorer: failing, into, concurrency: 2, batch: 800, onRead: () => read++ });
+    await expect(done).rejects.toThrow('scorer broke');
+    expect(readAtFailure).toBeGreaterThanOrEqual(800);
+    expect(read).toBeLessThan(hashes.length);
   });
 });

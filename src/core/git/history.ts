@@ -243,7 +243,9 @@ export type Gate = () => Promise<void> | undefined;
  * Reads what is left of `chunk` with one git process, from its start or (`fromEnd`) from its end,
  * handing on each commit the other reader of the chunk has not; stops both once nothing is left.
  */
-export async function readChunk(repo: string, chunk: Chunk, fromEnd: boolean, onCommit: (c: RawCommit) => void, signal: AbortSignal, gate: Gate | undefined): Promise<void> {
+export async function readChunk(
+  repo: string, chunk: Chunk, fromEnd: boolean, onCommit: (c: RawCommit) => void, signal: AbortSignal, gate: Gate | undefined, fail?: (error: unknown) => void,
+): Promise<void> {
   const given = chunk.hashes.slice(chunk.lo, chunk.hi);
   if (fromEnd) given.reverse();
   const parser = new LogParser((c) => {
@@ -259,10 +261,14 @@ export async function readChunk(repo: string, chunk: Chunk, fromEnd: boolean, on
   });
   const splitter = nulSplitter((t) => parser.token(t));
   // This reader's own failure (its parse, its consumer, its gate): never taken for the stop below,
-  // even when the other reader meets it before its git is gone.
+  // even when the other reader meets it before its git is gone. Reported to the pool at once, so
+  // the other readers stop now rather than once this git has exited.
   let failure: { error: unknown } | undefined;
   const mine = (error: unknown): unknown => {
-    failure ??= { error };
+    if (!failure) {
+      failure = { error };
+      fail?.(error);
+    }
     return error;
   };
   try {
@@ -364,17 +370,20 @@ export async function streamCommits(repo: string, hashes: readonly string[], opt
   const workers = explicit
     ? Math.max(1, Math.min(Math.floor(opts.concurrency ?? 1), unique.length))
     : Math.max(1, Math.min(availableParallelism(), 4, Math.floor(unique.length / MIN_CHUNK)));
-  await readPool(unique, workers, explicit ? 2 : MIN_SHARED_TAIL, (chunk, fromEnd, signal) => readChunk(repo, chunk, fromEnd, opts.onCommit, signal, opts.gate), opts.gate);
+  await readPool(unique, workers, explicit ? 2 : MIN_SHARED_TAIL, (chunk, fromEnd, signal, fail) => readChunk(repo, chunk, fromEnd, opts.onCommit, signal, opts.gate, fail), opts.gate);
 }
 
-/** Reads what is left of a chunk, from its start or its end, until done or `signal` aborts (see readChunk). */
-export type ChunkReader = (chunk: Chunk, fromEnd: boolean, signal: AbortSignal) => Promise<void>;
+/**
+ * Reads what is left of a chunk, from its start or its end, until done or `signal` aborts (see
+ * readChunk); `fail` stops the whole read with that error at once.
+ */
+export type ChunkReader = (chunk: Chunk, fromEnd: boolean, signal: AbortSignal, fail: (error: unknown) => void) => Promise<void>;
 
 /**
  * The readers of {@link streamCommits}: `workers` of them take the chunks of `hashes` (see
  * {@link chunkSizes}) in turn; one with none left to take shares the chunk with the most left (at
- * least `minShared`) with its reader, from the end. Rejects with the first reader's error, the
- * others stopped.
+ * least `minShared`) with its reader, from the end. Rejects with the first reader's error once
+ * every reader has stopped (none is left running).
  */
 export async function readPool(hashes: readonly string[], workers: number, minShared: number, read: ChunkReader, gate?: Gate): Promise<void> {
   const abort = new AbortController();
@@ -395,24 +404,33 @@ export async function readPool(hashes: readonly string[], workers: number, minSh
     most.shared = true;
     return { chunk: most, fromEnd: true };
   };
+  // The first failure, recorded before the others are stopped: their own abort errors come after.
+  let failure: { error: unknown } | undefined;
+  const fail = (error: unknown): void => {
+    failure ??= { error };
+    abort.abort();
+  };
   const work = async (): Promise<void> => {
     for (;;) {
       // A small chunk's output can arrive whole, with git gone before the gate closed its pipe:
-      // the next git waits for the gate too.
-      for (let wait = gate?.(); wait && !abort.signal.aborted; wait = gate?.()) await wait;
+      // the next git waits for the gate too. Asked only while the read goes on: a promise asked
+      // for and not awaited would be a rejection nobody handles.
+      while (!abort.signal.aborted) {
+        const wait = gate?.();
+        if (!wait) break;
+        await wait;
+      }
       const next = abort.signal.aborted ? undefined : take();
       if (next === undefined) return;
       try {
-        await read(next.chunk, next.fromEnd, abort.signal);
+        await read(next.chunk, next.fromEnd, abort.signal, fail);
       } finally {
         if (next.chunk.lo >= next.chunk.hi) open.delete(next.chunk);
       }
     }
   };
-  await Promise.all(Array.from({ length: workers }, () => work().catch((err: unknown) => {
-    abort.abort();
-    throw err;
-  })));
+  await Promise.all(Array.from({ length: workers }, () => work().catch(fail)));
+  if (failure) throw failure.error;
 }
 
 /**
