@@ -46,6 +46,12 @@ export const stateSchema = z.object({
   scoring: z.record(z.string(), z.unknown()).optional(),
   /** Whether GitHub activity was read (rebuilds give the board the same status); absent: off. */
   activity: activityStatusSchema.optional(),
+  /**
+   * Set by a refresh that rebuilds, before it writes any cache; its own state replaces it at the
+   * end. A refresh killed in between leaves it, so the next one rebuilds rather than keeping the
+   * old board for what the caches it wrote (a new review, answers of another model) would change.
+   */
+  rebuilding: z.boolean().optional(),
 });
 export type RefreshState = z.infer<typeof stateSchema>;
 

@@ -122,7 +122,10 @@ const EMPTY_HASH = sha1('');
 
 /** Key of the settings that change the data file but not commit scores. */
 export function buildKey(config: LeaderboardConfig): string {
-  return sha1(JSON.stringify({ v: TOOL_VERSION, schema: DATA_FILE_SCHEMA_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit, identities: config.identities }));
+  return sha1(JSON.stringify({
+    v: TOOL_VERSION, schema: DATA_FILE_SCHEMA_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit, identities: config.identities,
+    reviewPoints: config.github.points,
+  }));
 }
 
 export function windowStartFor(opts: Pick<RefreshOptions, 'since' | 'all' | 'config'>, now: Date): Date | null {
@@ -205,7 +208,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     onProgress: (github) => opts.onProgress?.({ phase: 'github', done: github.pulls, total: 0, github }),
   });
   let fast: ActivityStep | null = null;
-  if (previous && !opts.rescoreAi && !previous.aiPartial && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile))
+  if (previous && !opts.rescoreAi && !previous.aiPartial && !previous.rebuilding && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile))
     && (await everyTrue(targets.map((t) => looksWhole(cacheOf(t.name))))) && (await exists(paths.index))) {
     // Git did not change; GitHub may have (one request when nothing did). Anything new rebuilds the board.
     fast = await readActivity();
@@ -214,6 +217,9 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
         ...(several ? { repositories: targets.map((t) => ({ name: t.name, commits: -1 })) } : {}), activity: fast.status, githubRequests: fast.requests };
     }
   }
+  // Caches are written from here on, the board last: a refresh killed in between must not leave
+  // the old state saying the old board is up to date (see RefreshState.rebuilding).
+  if (previous && !previous.rebuilding) await writeJsonAtomic(paths.state, { ...previous, rebuilding: true });
   const manual = await readManualFile(paths.manual);
 
   opts.onProgress?.({ phase: 'listing', done: 0, total: 0 });
@@ -425,7 +431,9 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
     ...(state.activity ? { activityStatus: state.activity } : {}),
     metadata: metadataFor({ repo: state.repo ?? opts.repo, config }, { head: state.head, aiId, windowStart: state.windowStart ? new Date(state.windowStart) : null, history: state.history ?? null }),
   });
-  await writeJsonAtomic(paths.state, { ...state, manualHash: sha1(manualText), overridesHash: sha1(overridesText), dataFile: await fileStamp(paths.data) });
+  // The board now follows this config: its key goes with it, or a refresh back on the old config
+  // would keep this board as up to date.
+  await writeJsonAtomic(paths.state, { ...state, buildKey: buildKey(config), manualHash: sha1(manualText), overridesHash: sha1(overridesText), dataFile: await fileStamp(paths.data) });
   const shows = (hash: string) => {
     const c = analysed.get(hash);
     return c !== undefined && !isBot(c.author, c.email, opts.config.bots);

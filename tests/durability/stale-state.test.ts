@@ -1,0 +1,65 @@
+// What a refresh keeps as up to date must be what a clean refresh would write: a rebuild stopped
+// part-way, a change of review points, and a board rebuilt on another config all rebuild next time.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig, type LeaderboardConfig } from '../../src/core/config.js';
+import { rebuildFromCache, refresh } from '../../src/core/refresh.js';
+import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
+
+let repo: TestRepo;
+beforeAll(async () => {
+  Object.assign(process.env, gitIsolationVars());
+  repo = await createTestRepo();
+  const ann = { name: 'Ann', email: 'ann@example.com' };
+  const annWork = { name: 'Ann Work', email: 'ann@work.example.com' };
+  for (let i = 0; i < 6; i++) {
+    await repo.commit({ files: { [`src/f${i}.ts`]: 'x\n'.repeat(5 * (i + 1)) }, message: `feat: f${i}`, author: i % 2 ? ann : annWork, date: `2025-03-0${i + 1}T10:00:00Z` });
+  }
+});
+afterAll(() => repo.cleanup());
+
+let n = 0;
+const freshDir = () => path.join(repo.dir, `.leaderboard-${n++}`);
+const run = (dataDir: string, config: LeaderboardConfig = defaultConfig(), extra: Partial<Parameters<typeof refresh>[0]> = {}) =>
+  refresh({ repo: repo.dir, dataDir, config, all: true, ...extra });
+const names = (dataDir: string): string[] => {
+  const data = JSON.parse(readFileSync(path.join(dataDir, 'leaderboard-data.json'), 'utf8')) as { people: [string, string][] };
+  return data.people.map(([name]) => name).sort();
+};
+
+describe('the state a refresh leaves', () => {
+  it('does not keep the old board after a rebuild stopped before the board was written', async () => {
+    const dir = freshDir();
+    await run(dir);
+    expect((await run(dir)).upToDate).toBe(true);
+    // --rescore-ai scores every commit again and saves the score cache; the refresh is stopped as
+    // it starts to write the board, as a kill there would.
+    const stopped = run(dir, defaultConfig(), { rescoreAi: true, onProgress: (p) => { if (p.phase === 'writing') throw new Error('stopped'); } });
+    await expect(stopped).rejects.toThrow('stopped');
+    expect((await run(dir)).upToDate).toBe(false);
+    expect((await run(dir)).upToDate).toBe(true);
+  });
+
+  it('rebuilds when the review points change', async () => {
+    const dir = freshDir();
+    await run(dir);
+    const config = defaultConfig();
+    config.github.points = { ...config.github.points, approved: config.github.points.approved + 25 };
+    expect((await run(dir, config)).upToDate).toBe(false);
+    expect((await run(dir, config)).upToDate).toBe(true);
+  });
+
+  it('rebuilds after a board was rebuilt (add-contribution) on another config, back on the first', async () => {
+    const dir = freshDir();
+    await run(dir);
+    expect(names(dir)).toEqual(['Ann', 'Ann Work']);
+    const merged = defaultConfig();
+    merged.identities = { Ann: ['ann@work.example.com'] };
+    await rebuildFromCache({ repo: repo.dir, dataDir: dir, config: merged });
+    expect(names(dir)).toEqual(['Ann']);
+    const back = await run(dir);
+    expect(back.upToDate).toBe(false);
+    expect(names(dir)).toEqual(['Ann', 'Ann Work']);
+  });
+});
