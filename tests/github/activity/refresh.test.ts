@@ -4,7 +4,7 @@
  * rebuilds only when something new came, a fault keeps the board and the last good reviews, and
  * without a token or with activity off no request is made and the data file is today's.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -198,6 +198,39 @@ describe('refresh with GitHub activity', () => {
     expect(JSON.stringify(status)).not.toContain('ghp_expired');
     const stored = (await readPartActivity(path.join(dataDir, 'github-activity.json')))!;
     expect(stored.reviews).toHaveLength(1);
+  });
+
+  it('an activity cache that cannot be read fails the reviews, not the refresh, and the board keeps the last good ones', async () => {
+    emu = await startGraphqlEmulator(fixture());
+    const dataDir = await tempData();
+    const opts = { repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
+    await refresh(opts);
+    const cacheFile = path.join(dataDir, 'github-activity-cache.jsonl');
+    await rm(cacheFile);
+    await mkdir(cacheFile);
+    const result = await refresh(opts);
+    expect(result.upToDate).toBe(false);
+    expect(result.activity).toMatchObject({ state: 'failed' });
+    expect(result.activity?.state === 'failed' && result.activity.error).toContain(`Reviews not updated: ${cacheFile} could not be read`);
+    const board = expandCompactDataFile(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')));
+    expect(board.reviews?.map((r) => r[0])).toEqual([5]);
+  });
+
+  it('asks again next time about an email whose commit GitHub does not have yet', async () => {
+    // The commit is not on GitHub: no answer is kept for its email.
+    emu = await startGraphqlEmulator(fixture());
+    const dataDir = await tempData();
+    const opts = { repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
+    await refresh(opts);
+    expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls', 'CommitAuthors']);
+    expect((await readPartActivity(path.join(dataDir, 'github-activity.json')))?.emailLogins).toEqual({});
+    // Pushed since: the next refresh that reads the commits asks again and links it.
+    emu.fixture.commits = { [sha]: { email: 'ann@example.com', login: 'ann' } };
+    emu.requests.length = 0;
+    await repo.commit({ files: { 'c.ts': 'export const c = 3;\n' }, message: 'feat: c', author: { name: 'Ann', email: 'ann@example.com' }, date: '2026-02-13T10:00:00Z' });
+    await refresh(opts);
+    expect(emu.requests.map((r) => r.operation)).toContain('CommitAuthors');
+    expect((await readPartActivity(path.join(dataDir, 'github-activity.json')))?.emailLogins).toEqual({ 'ann@example.com': 'ann' });
   });
 
   it('a malformed GITHUB_API_URL fails the sync, not the refresh, and keeps the reviews read', async () => {

@@ -8,7 +8,7 @@ import { noreplyLogin } from '../../identity/identities.js';
 import { DEFAULT_GITHUB_API_URL, resolveApiUrl } from '../target.js';
 import { ActivityCache } from './cache.js';
 import { readBytesIfExists, writeFileAtomic } from '../../store/files.js';
-import { activityHead, activityHeadText, activityOf, activityTailText, answersOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, storedHead, storedHeadLength, type ActivityHead } from './part-activity.js';
+import { activityHead, activityHeadText, activityOf, activityTailText, answersOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, readPartActivity, storedHead, storedHeadLength, type ActivityHead } from './part-activity.js';
 import type { SyncProgress } from './sync.js';
 import { findGitHubToken, runGhAuthToken, type GhRunner } from './token.js';
 
@@ -103,7 +103,19 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
     read++;
     const dir = path.join(o.dataDir, part.dir);
     const file = path.join(dir, PART_ACTIVITY_FILE);
-    const cache = await ActivityCache.load(path.join(dir, ACTIVITY_CACHE_FILE));
+    const cacheFile = path.join(dir, ACTIVITY_CACHE_FILE);
+    let cache: ActivityCache;
+    try {
+      cache = await ActivityCache.load(cacheFile);
+    } catch (err) {
+      // A cache that cannot be read (a folder in its place, no permission, a full disk when a torn
+      // last line is dropped) fails the reviews, not the refresh: the last good ones stay.
+      if (step.status.state !== 'failed') {
+        step.status = { state: 'failed', error: `Reviews not updated: ${cacheFile} could not be read (${(err as Error).message}). Move it away or delete it; the next refresh then reads GitHub again`, syncedAt: null };
+      }
+      if (!o.probe) step.activity.set(part.name, await readPartActivity(file));
+      continue;
+    }
     let early: Promise<EarlyHead> | null = null;
     try {
       if (urlError) throw urlError;

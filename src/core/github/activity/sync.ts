@@ -112,12 +112,15 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
     const repo = await ask(commitAuthorsQuery(batch.map(([, sha]) => sha)));
     const events: CacheEvent[] = [];
     batch.forEach(([email], k) => {
-      const user = (repo[`c${k}`] as { author?: { user?: { login: string; name: string | null } | null } } | null)?.author?.user;
+      const commit = repo[`c${k}`] as { author?: { user?: { login: string; name: string | null } | null } } | null | undefined;
+      // GitHub does not have the commit (not pushed yet): asked again next time, not kept as "no account".
+      if (!commit) return;
+      const user = commit.author?.user;
       events.push({ t: 'email', email, login: user?.login ?? null });
       if (user) events.push({ t: 'profile', login: user.login, name: user.name ?? null });
     });
     await o.cache.record(events);
-    changed = true;
+    if (events.length > 0) changed = true;
   }
 
   const syncedAt = (o.now?.() ?? new Date()).toISOString();
