@@ -1,3 +1,4 @@
+import { appendFile, readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ActivityCache } from '../../../src/core/github/activity/cache.js';
 import { describeSyncFailure } from '../../../src/core/github/activity/faults.js';
@@ -66,7 +67,40 @@ describe('first and incremental sync of pull requests', () => {
     expect(cache.pulls.get(big!.number)!.reviews).toHaveLength(180);
     expect(cache.pulls.get(small!.number)!.reviews).toHaveLength(1);
   });
+
+  it('a sync with nothing new is one request when the newest PR has more than 50 reviews', async () => {
+    const [small, big] = pulls(2, '2026-01-01T00:00:00Z', 1);
+    big!.reviews = Array.from({ length: 80 }, (_, i) => ({ state: 'COMMENTED' as const, body: 'lgtm', submittedAt: big!.updatedAt, author: `r${i}` }));
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: [small!, big!] });
+    const file = await tempCacheFile();
+    await syncOnce(emu.apiUrl, file);
+    expect(ops()).toEqual(['Pulls', 'Reviews']);
+    emu.requests.length = 0;
+    const again = await syncOnce(emu.apiUrl, file);
+    expect(ops()).toEqual(['Pulls']);
+    expect(again.cache.pulls.get(big!.number)!.reviews).toHaveLength(80);
+  });
+
+  it('a sync with nothing new adds one line to the log, and a log grown long is rewritten', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(300, '2026-01-01T00:00:00Z', 3) });
+    const file = await tempCacheFile();
+    await syncOnce(emu.apiUrl, file);
+    const lines = async () => (await readFile(file, 'utf8')).split('\n').filter(Boolean).length;
+    const whole = await lines();
+    await syncOnce(emu.apiUrl, file);
+    expect(await lines()).toBe(whole + 1);
+    // Syncs with nothing new, until the lines beyond the state's own pass 500: then it is rewritten.
+    await appendSyncedLines(file, 500);
+    await syncOnce(emu.apiUrl, file);
+    expect(await lines()).toBe(whole);
+  });
 });
+
+/** What 500 syncs with nothing new leave: their times, one line each. */
+async function appendSyncedLines(file: string, n: number): Promise<void> {
+  const text = Array.from({ length: n }, (_, i) => JSON.stringify({ t: 'synced', at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() })).join('\n');
+  await appendFile(file, `${text}\n`);
+}
 
 describe('which reviews count', () => {
   it('leaves out self-reviews, PENDING, DISMISSED, empty COMMENTED and [bot] logins', async () => {

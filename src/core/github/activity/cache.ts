@@ -88,6 +88,8 @@ const LINES_PER_TURN = 1_000;
 
 /** The number of a pull request line as `record` and `compact` write it (anything else is parsed at load). */
 const PULL_LINE = /^\{"t":"pull","number":(\d+),/;
+/** Its `updatedAt`, which follows. */
+const PULL_UPDATED_AT = /^\{"t":"pull","number":\d+,"updatedAt":"([^"\\]*)"/;
 
 /** Everything read from GitHub for one repository. */
 export class ActivityCache {
@@ -111,6 +113,8 @@ export class ActivityCache {
   readonly streams: Record<'pulls' | 'issues', StreamState> = { pulls: { highWater: null, resume: null }, issues: { highWater: null, resume: null } };
   /** When the last sync finished, null if none did. */
   syncedAt: string | null = null;
+  /** Lines the log holds beyond the state's own (appended since it was last rewritten whole). */
+  appended = 0;
 
   private constructor(readonly file: string) {}
 
@@ -123,12 +127,14 @@ export class ActivityCache {
     const lines = text.split('\n');
     // A SIGKILL can only cut the last line short: it is parsed now, to be dropped if it was.
     const last = damaged ? lines.length - 1 : lines.length;
+    let count = 0;
     for (let i = 0; i < lines.length; i++) {
       // The cache is read while git lists and reads the history: parsing tens of thousands of
       // lines in one go held git's output (and so the start of its readers) for ~150 ms.
       if (i % LINES_PER_TURN === LINES_PER_TURN - 1) await nextTurn();
       const line = lines[i] as string;
       if (!line) continue;
+      count++;
       const number = i < last ? PULL_LINE.exec(line)?.[1] : undefined;
       if (number !== undefined) {
         cache.setLine(cache.pullLines, Number(number), line);
@@ -144,6 +150,9 @@ export class ActivityCache {
       }
       cache.apply(event, line);
     }
+    // Lines the state no longer needs (superseded, or a sync's time): see `appended`.
+    const kept = cache.pullLines.size + cache.issueLines.size + cache.emailLogins.size + cache.profiles.size + 3;
+    cache.appended = Math.max(0, count - kept);
     if (damaged) await cache.compact();
     return cache;
   }
@@ -216,20 +225,49 @@ export class ActivityCache {
     this.digest = null;
   }
 
-  /** Applies events in memory and appends them to the log, fsynced, in one write. */
-  async record(events: CacheEvent[]): Promise<void> {
-    if (events.length === 0) return;
+  /**
+   * The `updatedAt` of a pull request as last read, from its line (not parsed whole); undefined
+   * when it was never read or the lines were let go of.
+   */
+  pullUpdatedAt(number: number): string | undefined {
+    const line = this.pullLines.get(number);
+    return line === undefined ? undefined : PULL_UPDATED_AT.exec(line)?.[1];
+  }
+
+  /** Whether applying `e` would change nothing (the log would only grow). */
+  private changesNothing(e: CacheEvent, line: string): boolean {
+    switch (e.t) {
+      case 'pull': return this.pullLines.get(e.number) === line;
+      case 'issue': return this.issueLines.get(e.number) === line;
+      case 'email': return this.emailLogins.has(e.email) && this.emailLogins.get(e.email) === e.login;
+      case 'profile': return this.profiles.has(e.login) && this.profiles.get(e.login) === e.name;
+      case 'stream': return JSON.stringify(this.streams[e.stream]) === JSON.stringify(e.state);
+      default: return false;
+    }
+  }
+
+  /** Applies events in memory and appends those that change something to the log, fsynced, in one write. */
+  async record(all: CacheEvent[]): Promise<void> {
+    if (all.length === 0) return;
     // A new line makes the digest unknown, and hashing it again needs the pull request lines.
-    if (events.some((e) => e.t === 'pull' || e.t === 'issue')) await this.restorePullLines();
-    const lines = events.map((e) => JSON.stringify(e));
-    events.forEach((e, i) => this.apply(e, lines[i] as string));
+    if (all.some((e) => e.t === 'pull' || e.t === 'issue')) await this.restorePullLines();
+    const lines: string[] = [];
+    for (const e of all) {
+      const line = JSON.stringify(e);
+      if (this.changesNothing(e, line)) continue;
+      this.apply(e, line);
+      lines.push(line);
+    }
+    if (lines.length === 0) return;
     const handle = await open(this.file, 'a');
     try {
-      await handle.write(`${lines.join('\n')}\n`);
+      // writeFile writes it all, however many writes that takes (one write may be short).
+      await handle.writeFile(`${lines.join('\n')}\n`);
       await handle.sync();
     } finally {
       await handle.close();
     }
+    this.appended += lines.length;
   }
 
   /** Rewrites the log as the smallest set of events giving the same state (atomically). */
@@ -245,6 +283,7 @@ export class ActivityCache {
     push({ t: 'stream', stream: 'issues', state: this.streams.issues });
     if (this.syncedAt) push({ t: 'synced', at: this.syncedAt, head: this.linesDigest() });
     await writeFileAtomic(this.file, lines.join(''));
+    this.appended = 0;
   }
 
   /** `line`: the event as the log holds it. */

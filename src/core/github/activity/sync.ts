@@ -80,9 +80,11 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
     const page = (await ask(PULLS_QUERY, { cursor }))['pullRequests'] as Page<RawPull>;
     const events: CacheEvent[] = [];
     for (const pull of page.nodes) {
+      // Past the boundary (not kept), or read before at this very update (the one at the high-water
+      // mark is on every sync's first page): nothing to record, and no more pages of its reviews.
+      if (pull.updatedAt < boundary || o.cache.pullUpdatedAt(pull.number) === pull.updatedAt) continue;
       const raws = [...pull.reviews.nodes];
-      // A pull request past the boundary is not kept: its further reviews are not worth a request.
-      let more = pull.updatedAt < boundary ? { hasNextPage: false, endCursor: null } : pull.reviews.pageInfo;
+      let more = pull.reviews.pageInfo;
       while (more.hasNextPage) {
         const repo = await ask(REVIEWS_QUERY, { number: pull.number, cursor: more.endCursor });
         const next = (repo['pullRequest'] as { reviews: Page<RawReview> }).reviews;
@@ -125,9 +127,14 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
 
   const syncedAt = (o.now?.() ?? new Date()).toISOString();
   await o.cache.record([{ t: 'synced', at: syncedAt, head: o.cache.linesDigest() }]);
-  if (changed) await o.cache.compact();
+  // A sync with nothing new appends its time: `serve` refreshing every 15 minutes would grow the
+  // log for good without the rewrite now and then.
+  if (changed || o.cache.appended > COMPACT_AFTER_LINES) await o.cache.compact();
   return { ...progress, changed };
 }
+
+/** Lines appended since the log was last written whole, after which a sync rewrites it. */
+const COMPACT_AFTER_LINES = 500;
 
 type PageReader = (cursor: string | null, boundary: string) => Promise<{ page: Page<{ number: number; updatedAt: string }>; events: CacheEvent[] }>;
 
