@@ -77,9 +77,9 @@ export async function startGraphqlEmulator(fixture: GqlFixture, options: { pathP
   const gqlPath = prefix === '/api/v3' ? '/api/graphql' : `${prefix}/graphql`;
   const user = (login: string | null) => (login ? { __typename: login.endsWith('[bot]') ? 'Bot' : 'User', login, ...(login.endsWith('[bot]') ? {} : { name: fixture.names[login] ?? null }) } : null);
   const review = (r: GqlReview) => ({ state: r.state, submittedAt: r.submittedAt, body: r.body ?? '', comments: { totalCount: r.comments ?? 0 }, author: user(r.author) });
-  const [owner, name] = fixture.repository.split('/');
-
   const answer = (op: OperationDefinitionNode, vars: Record<string, unknown>): unknown => {
+    // Read each time: a test may point the fixture at another repository.
+    const [owner, name] = fixture.repository.split('/');
     const rateLimit = { remaining: 5000 - requests.length, resetAt: '2030-01-01T00:00:00Z' };
     if (vars['owner'] !== owner || vars['name'] !== name) {
       return { data: { rateLimit, repository: null }, errors: [{ type: 'NOT_FOUND', path: ['repository'], message: `Could not resolve to a Repository with the name '${String(vars['owner'])}/${String(vars['name'])}'.` }] };

@@ -1,4 +1,4 @@
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ActivityCache } from '../../../src/core/github/activity/cache.js';
 import { describeSyncFailure } from '../../../src/core/github/activity/faults.js';
@@ -93,6 +93,36 @@ describe('first and incremental sync of pull requests', () => {
     await appendSyncedLines(file, 500);
     await syncOnce(emu.apiUrl, file);
     expect(await lines()).toBe(whole);
+  });
+});
+
+describe('one log, one repository', () => {
+  it('a log read from another repository starts again: the fork\'s reviews go, upstream is read whole', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), repository: 'me/widgets', pulls: pulls(3, '2026-03-01T00:00:00Z') });
+    const file = await tempCacheFile();
+    await syncOnce(emu.apiUrl, file, { repository: 'me/widgets' });
+    // Upstream's pull requests were all updated before the fork's newest one.
+    emu.fixture.repository = 'acme/widgets';
+    emu.fixture.pulls = pulls(80, '2026-01-01T00:00:00Z', 1, 100);
+    emu.requests.length = 0;
+    const upstream = await syncOnce(emu.apiUrl, file);
+    expect(ops()).toEqual(['Pulls', 'Pulls']);
+    expect(upstream.result.changed).toBe(true);
+    expect([...upstream.cache.pulls.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 80 }, (_, i) => 100 + i));
+    expect((await ActivityCache.load(file)).source).toEqual({ repository: 'acme/widgets', api: emu.apiUrl });
+  });
+
+  it('a log written before it named its repository is kept and named', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
+    const file = await tempCacheFile();
+    await syncOnce(emu.apiUrl, file);
+    // As an earlier version wrote it: no source line.
+    await writeFile(file, (await readFile(file, 'utf8')).split('\n').filter((l) => !l.startsWith('{"t":"source"')).join('\n'));
+    emu.requests.length = 0;
+    const again = await syncOnce(emu.apiUrl, file);
+    expect(ops()).toEqual(['Pulls']);
+    expect(again.cache.pulls.size).toBe(3);
+    expect((await ActivityCache.load(file)).source).toEqual({ repository: 'acme/widgets', api: emu.apiUrl });
   });
 });
 

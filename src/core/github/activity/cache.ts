@@ -45,6 +45,8 @@ const eventSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('stream'), stream: z.enum(['pulls', 'issues']), state: streamSchema }),
   // head: the digest of the pull request and issue lines when the sync finished (see `headSource`).
   z.object({ t: z.literal('synced'), at: z.string(), head: z.string().optional() }),
+  // What the log was read from: another repository or API starts an empty log.
+  z.object({ t: z.literal('source'), repository: z.string(), api: z.string() }),
 ]);
 export type CacheEvent = z.infer<typeof eventSchema>;
 
@@ -115,6 +117,8 @@ export class ActivityCache {
   syncedAt: string | null = null;
   /** Lines the log holds beyond the state's own (appended since it was last rewritten whole). */
   appended = 0;
+  /** The repository and API URL it was read from; null in a log written before it was kept. */
+  source: { repository: string; api: string } | null = null;
 
   private constructor(readonly file: string) {}
 
@@ -151,7 +155,7 @@ export class ActivityCache {
       cache.apply(event, line);
     }
     // Lines the state no longer needs (superseded, or a sync's time): see `appended`.
-    const kept = cache.pullLines.size + cache.issueLines.size + cache.emailLogins.size + cache.profiles.size + 3;
+    const kept = cache.pullLines.size + cache.issueLines.size + cache.emailLogins.size + cache.profiles.size + 4;
     cache.appended = Math.max(0, count - kept);
     if (damaged) await cache.compact();
     return cache;
@@ -242,6 +246,7 @@ export class ActivityCache {
       case 'email': return this.emailLogins.has(e.email) && this.emailLogins.get(e.email) === e.login;
       case 'profile': return this.profiles.has(e.login) && this.profiles.get(e.login) === e.name;
       case 'stream': return JSON.stringify(this.streams[e.stream]) === JSON.stringify(e.state);
+      case 'source': return this.source?.repository === e.repository && this.source.api === e.api;
       default: return false;
     }
   }
@@ -270,11 +275,38 @@ export class ActivityCache {
     this.appended += lines.length;
   }
 
+  /**
+   * Makes it the log of `repository` at `api`: a log read from another repository or API (a fork
+   * before upstream, another GitHub Enterprise host) is emptied, whose high-water mark would
+   * otherwise stop the new one's first sync at once. A log older than the source line is kept.
+   */
+  async readFrom(repository: string, api: string): Promise<void> {
+    if (this.source?.repository === repository && this.source.api === api) return;
+    if (this.source) {
+      this.pullLines.clear();
+      this.parsedPulls = null;
+      this.released = false;
+      this.issueLines.clear();
+      this.issues.clear();
+      this.emailLogins.clear();
+      this.profiles.clear();
+      this.streams.pulls = { highWater: null, resume: null };
+      this.streams.issues = { highWater: null, resume: null };
+      this.syncedAt = null;
+      this.digest = null;
+      this.source = { repository, api };
+      await this.compact();
+      return;
+    }
+    await this.record([{ t: 'source', repository, api }]);
+  }
+
   /** Rewrites the log as the smallest set of events giving the same state (atomically). */
   async compact(): Promise<void> {
     await this.restorePullLines();
     const lines: string[] = [];
     const push = (e: CacheEvent) => lines.push(`${JSON.stringify(e)}\n`);
+    if (this.source) push({ t: 'source', ...this.source });
     for (const line of this.pullLines.values()) lines.push(`${line}\n`);
     for (const line of this.issueLines.values()) lines.push(`${line}\n`);
     for (const [email, login] of this.emailLogins) push({ t: 'email', email, login });
@@ -300,6 +332,8 @@ export class ActivityCache {
       this.profiles.set(e.login, e.name);
     } else if (e.t === 'stream') {
       this.streams[e.stream] = e.state;
+    } else if (e.t === 'source') {
+      this.source = { repository: e.repository, api: e.api };
     } else {
       this.syncedAt = e.at;
       if (e.head !== undefined) this.digest = e.head;

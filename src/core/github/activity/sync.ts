@@ -65,6 +65,7 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
   const [owner, name] = o.repository.split('/') as [string, string];
   const progress: SyncProgress = { pulls: 0, requests: 0, remaining: null };
   let changed = false;
+  await o.cache.readFrom(o.repository, o.apiUrl);
   const ask = async (query: string, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
     // Octokit derives the endpoint from the API URL: <apiUrl>/graphql, and for GitHub Enterprise
     // Server https://HOST/api/v3 -> https://HOST/api/graphql (tested against the emulator).
