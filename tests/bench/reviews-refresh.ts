@@ -39,11 +39,13 @@ export async function measureReviewsRefresh(report: Report, repo: string, endSec
   const without = { ...isolatedEnv(), GITHUB_TOKEN: '', GH_TOKEN: '', GITHUB_API_URL: '' };
   try {
     log('reviews: first sync (read once, reused by every measured refresh)...');
+    // Every commit is on GitHub, its author linked to no account (an unknown commit would be asked about again).
+    emu.fixture.commits = await reviewerCommits(repo, false);
     const synced = path.join(work, 'synced');
     const first = await runRefresh(repo, synced, [], withToken);
     if (first.analysed === null) throw new Error(`The syncing refresh failed: ${first.summary}`);
     log('reviews: first sync with every author email answered by its account...');
-    emu.fixture.commits = await reviewerCommits(repo);
+    emu.fixture.commits = await reviewerCommits(repo, true);
     const linkedSync = path.join(work, 'synced-linked');
     const second = await runRefresh(repo, linkedSync, [], withToken);
     if (second.analysed === null) throw new Error(`The syncing refresh failed: ${second.summary}`);
@@ -90,16 +92,17 @@ type Mode = 'with' | 'linked' | 'without';
 const people = (r: RefreshRun | undefined): string => /([\d,]+) contributors/.exec(r?.summary ?? '')?.[1] ?? '?';
 
 /**
- * GitHub's answer for every commit of the bench's repository: its author's account, dev<N> for
- * gen-history's author N (`<slug>.<N>@...`), who are fixturePulls' authors and reviewers.
+ * GitHub's answer for every commit of the bench's repository: with `linked`, its author's account,
+ * dev<N> for gen-history's author N (`<slug>.<N>@...`), who are fixturePulls' authors and
+ * reviewers; without, no account.
  */
-async function reviewerCommits(repo: string): Promise<Record<string, { email: string; login: string | null }>> {
+async function reviewerCommits(repo: string, linked: boolean): Promise<Record<string, { email: string; login: string | null }>> {
   const { stdout } = await promisify(execFile)('git', ['-C', repo, 'log', '--format=%H %ae'], { maxBuffer: 1 << 28 });
   const commits: Record<string, { email: string; login: string | null }> = {};
   for (const line of stdout.split('\n')) {
     const [sha, email] = line.split(' ');
     const n = /\.(\d+)@/.exec(email ?? '')?.[1];
-    if (sha && email) commits[sha] = { email, login: n === undefined ? null : `dev${Number(n) % 300}` };
+    if (sha && email) commits[sha] = { email, login: n === undefined || !linked ? null : `dev${Number(n) % 300}` };
   }
   return commits;
 }

@@ -86,22 +86,25 @@ export async function startGraphqlEmulator(fixture: GqlFixture, options: { pathP
     }
     const url = (kind: string, n: number) => `https://github.com/${fixture.repository}/${kind}/${n}`;
     const opName = op.name?.value;
-    if (opName === 'Pulls') {
+    const pullRequests = () => {
       const sorted = [...fixture.pulls].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
       const p = page(sorted, 50, vars['cursor']);
       const nodes = p.nodes.map((pr) => ({ number: pr.number, title: pr.title, url: url('pull', pr.number), updatedAt: pr.updatedAt, author: user(pr.author), reviews: page(pr.reviews.map(review), 50, null) }));
-      return { data: { rateLimit, repository: { pullRequests: { ...p, nodes } } } };
-    }
+      return { ...p, nodes };
+    };
+    const issues = () => {
+      const sorted = fixture.issues.filter((i) => i.stateReason !== null).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+      const p = page(sorted, 50, vars['cursor']);
+      const nodes = p.nodes.map((i) => ({ number: i.number, title: i.title, url: url('issues', i.number), createdAt: i.createdAt, updatedAt: i.updatedAt, stateReason: i.stateReason, author: { ...user(i.author), __typename: i.authorType ?? 'User' } }));
+      return { ...p, nodes };
+    };
+    if (opName === 'Pulls') return { data: { rateLimit, repository: { pullRequests: pullRequests() } } };
+    if (opName === 'PullsAndIssues') return { data: { rateLimit, repository: { pullRequests: pullRequests(), issues: issues() } } };
     if (opName === 'Reviews') {
       const pr = fixture.pulls.find((x) => x.number === vars['number']);
       return { data: { rateLimit, repository: { pullRequest: pr ? { reviews: page(pr.reviews.map(review), 100, vars['cursor']) } : null } } };
     }
-    if (opName === 'Issues') {
-      const sorted = fixture.issues.filter((i) => i.stateReason !== null).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-      const p = page(sorted, 50, vars['cursor']);
-      const nodes = p.nodes.map((i) => ({ number: i.number, title: i.title, url: url('issues', i.number), createdAt: i.createdAt, updatedAt: i.updatedAt, stateReason: i.stateReason, author: { ...user(i.author), __typename: i.authorType ?? 'User' } }));
-      return { data: { rateLimit, repository: { issues: { ...p, nodes } } } };
-    }
+    if (opName === 'Issues') return { data: { rateLimit, repository: { issues: issues() } } };
     if (opName === 'CommitAuthors') {
       const repoField = op.selectionSet.selections.find((s): s is FieldNode => s.kind === Kind.FIELD && s.name.value === 'repository');
       const repository: Record<string, unknown> = {};

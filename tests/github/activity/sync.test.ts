@@ -169,8 +169,24 @@ describe('which reviews count', () => {
     ] });
     const file = await tempCacheFile();
     const { cache } = await syncOnce(emu.apiUrl, file, { issues: true });
-    expect(ops()).toEqual(['Pulls', 'Issues']);
+    // The first pages of pull requests and issues in one request.
+    expect(ops()).toEqual(['PullsAndIssues']);
     expect([...cache.issues.values()].filter(Boolean).map((i) => i!.number)).toEqual([1]);
+  });
+
+  it('with issues read too, a sync with nothing new is still one request; more pages of either follow on their own', async () => {
+    const at = (i: number) => new Date(Date.UTC(2026, 2, 1) + i * 60_000).toISOString();
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(70, '2026-01-01T00:00:00Z'), issues: Array.from({ length: 60 }, (_, i) => (
+      { number: 1000 + i, title: `issue ${i}`, createdAt: at(i), updatedAt: at(i), stateReason: 'COMPLETED' as const, author: 'erin' })) });
+    const file = await tempCacheFile();
+    const first = await syncOnce(emu.apiUrl, file, { issues: true });
+    expect(ops()).toEqual(['PullsAndIssues', 'Pulls', 'Issues']);
+    expect(first.cache.pulls.size).toBe(70);
+    expect([...first.cache.issues.keys()]).toHaveLength(60);
+    emu.requests.length = 0;
+    const again = await syncOnce(emu.apiUrl, file, { issues: true });
+    expect(ops()).toEqual(['PullsAndIssues']);
+    expect(again.result.changed).toBe(false);
   });
 });
 

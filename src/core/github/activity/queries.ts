@@ -13,11 +13,7 @@ export const EMAILS_PER_QUERY = 100;
 
 const REVIEW_FIELDS = `state submittedAt body comments { totalCount } author { login ... on User { name } }`;
 
-/** Pull requests, most recently updated first, with their first reviews. */
-export const PULLS_QUERY = `query Pulls($owner: String!, $name: String!, $cursor: String) {
-  rateLimit { remaining resetAt }
-  repository(owner: $owner, name: $name) {
-    pullRequests(first: ${PR_PAGE_SIZE}, after: $cursor, orderBy: { field: UPDATED_AT, direction: DESC }) {
+const PULL_REQUESTS = `pullRequests(first: ${PR_PAGE_SIZE}, after: $cursor, orderBy: { field: UPDATED_AT, direction: DESC }) {
       pageInfo { hasNextPage endCursor }
       nodes {
         number title url updatedAt
@@ -27,7 +23,21 @@ export const PULLS_QUERY = `query Pulls($owner: String!, $name: String!, $cursor
           nodes { ${REVIEW_FIELDS} }
         }
       }
-    }
+    }`;
+
+const CLOSED_ISSUES = `issues(first: ${PR_PAGE_SIZE}, after: $cursor, states: [CLOSED], orderBy: { field: UPDATED_AT, direction: DESC }) {
+      pageInfo { hasNextPage endCursor }
+      nodes {
+        number title url createdAt updatedAt stateReason
+        author { __typename login ... on User { name } }
+      }
+    }`;
+
+/** Pull requests, most recently updated first, with their first reviews. */
+export const PULLS_QUERY = `query Pulls($owner: String!, $name: String!, $cursor: String) {
+  rateLimit { remaining resetAt }
+  repository(owner: $owner, name: $name) {
+    ${PULL_REQUESTS}
   }
 }`;
 
@@ -48,13 +58,16 @@ export const REVIEWS_QUERY = `query Reviews($owner: String!, $name: String!, $nu
 export const ISSUES_QUERY = `query Issues($owner: String!, $name: String!, $cursor: String) {
   rateLimit { remaining resetAt }
   repository(owner: $owner, name: $name) {
-    issues(first: ${PR_PAGE_SIZE}, after: $cursor, states: [CLOSED], orderBy: { field: UPDATED_AT, direction: DESC }) {
-      pageInfo { hasNextPage endCursor }
-      nodes {
-        number title url createdAt updatedAt stateReason
-        author { __typename login ... on User { name } }
-      }
-    }
+    ${CLOSED_ISSUES}
+  }
+}`;
+
+/** The first pages of both (`$cursor` null), when issues are read too: a sync with nothing new is one request. */
+export const PULLS_AND_ISSUES_QUERY = `query PullsAndIssues($owner: String!, $name: String!, $cursor: String) {
+  rateLimit { remaining resetAt }
+  repository(owner: $owner, name: $name) {
+    ${PULL_REQUESTS}
+    ${CLOSED_ISSUES}
   }
 }`;
 

@@ -2,7 +2,7 @@ import type { GitHubClient } from '../client.js';
 import type { ActivityCache, CacheEvent, StreamState } from './cache.js';
 import { toSyncError } from './faults.js';
 import { toIssueRecord, toReviewRecord, type PullInfo, type RawIssue, type RawReview } from './filter.js';
-import { commitAuthorsQuery, EMAILS_PER_QUERY, ISSUES_QUERY, PULLS_QUERY, REVIEWS_QUERY } from './queries.js';
+import { commitAuthorsQuery, EMAILS_PER_QUERY, ISSUES_QUERY, PULLS_AND_ISSUES_QUERY, PULLS_QUERY, REVIEWS_QUERY } from './queries.js';
 
 /** What the progress line shows. */
 export interface SyncProgress {
@@ -77,8 +77,20 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
     return answer.repository;
   };
 
+  // With issues read too, the first pages of both come in one request (unless a stream resumes):
+  // a sync with nothing new stays one request.
+  let firstPulls: Page<RawPull> | null = null;
+  let firstIssues: Page<RawIssue> | null = null;
+  if (o.issues && !o.emailsOnly && !o.cache.streams.pulls.resume && !o.cache.streams.issues.resume) {
+    const repo = await ask(PULLS_AND_ISSUES_QUERY, { cursor: null });
+    firstPulls = repo['pullRequests'] as Page<RawPull>;
+    firstIssues = repo['issues'] as Page<RawIssue>;
+  }
+
   if (!o.emailsOnly) changed = (await readStream(o, 'pulls', async (cursor, boundary) => {
-    const page = (await ask(PULLS_QUERY, { cursor }))['pullRequests'] as Page<RawPull>;
+    const prefetched = cursor === null ? firstPulls : null;
+    firstPulls = null;
+    const page = prefetched ?? ((await ask(PULLS_QUERY, { cursor }))['pullRequests'] as Page<RawPull>);
     const events: CacheEvent[] = [];
     for (const pull of page.nodes) {
       // Past the boundary (not kept), or read before at this very update (the one at the high-water
@@ -102,7 +114,9 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
 
   if (o.issues && !o.emailsOnly) {
     changed = (await readStream(o, 'issues', async (cursor) => {
-      const page = (await ask(ISSUES_QUERY, { cursor }))['issues'] as Page<RawIssue>;
+      const prefetched = cursor === null ? firstIssues : null;
+      firstIssues = null;
+      const page = prefetched ?? ((await ask(ISSUES_QUERY, { cursor }))['issues'] as Page<RawIssue>);
       const events: CacheEvent[] = page.nodes.map((i) => ({ t: 'issue', number: i.number, issue: toIssueRecord(i) }));
       return { page, events };
     })) || changed;
