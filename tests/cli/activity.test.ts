@@ -21,10 +21,11 @@ afterAll(async () => { await emu?.close(); });
 describe('leaderboard refresh with GitHub activity', () => {
   it('reads the reviews into the part activity and says so in last-update.json', async () => {
     const repo = await newRepo();
-    await repo.commit({ files: { 'a.ts': 'export const a = 1;\n' }, message: 'feat: a', author: { name: 'Ann', email: 'ann@example.com' }, date: hoursAgo(30) });
+    const sha = await repo.commit({ files: { 'a.ts': 'export const a = 1;\n' }, message: 'feat: a', author: { name: 'Ann', email: 'ann@example.com' }, date: hoursAgo(30) });
     const at = hoursAgo(20);
     emu = await startGraphqlEmulator({
-      repository: 'acme/widgets', issues: [], commits: {}, names: { bob: 'Bob Reviewer' },
+      // Ann's commit is on GitHub, linked to no account: her email is asked about once.
+      repository: 'acme/widgets', issues: [], commits: { [sha]: { email: 'ann@example.com', login: null } }, names: { bob: 'Bob Reviewer' },
       pulls: [{ number: 9, title: 'Add a', updatedAt: at, author: 'ann', reviews: [{ state: 'APPROVED', submittedAt: at, author: 'bob' }, { state: 'APPROVED', submittedAt: at, author: 'ann' }] }],
     });
     await repo.writeFile('leaderboard.config.json', JSON.stringify({ github: { repo: 'acme/widgets', apiUrl: emu.apiUrl } }));
