@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,4 +26,38 @@ describe('the data directory lock', () => {
     expect(out).not.toContain('ECOMPROMISED');
     expect({ code, out: out.trim() }).toEqual({ code: 0, out: 'released' });
   }, 30_000);
+
+  it('six waiters on a lock whose holder died take it one at a time', async () => {
+    // A process that has exited: the lock names it as its holder.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    for (let trial = 0; trial < 4; trial++) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-lock-'));
+      dirs.push(dir);
+      await mkdir(path.join(dir, '.lock'));
+      await writeFile(path.join(dir, '.lock', 'owner'), `${dead}\n${os.hostname()}\n`);
+      const log = path.join(dir, 'log');
+      await writeFile(log, '');
+      // All start at one instant, once node and tsx have loaded.
+      const startAt = Date.now() + 3_000;
+      const script = `
+        import { appendFileSync } from 'node:fs';
+        import { withDataDirLock } from './src/core/store/lock.ts';
+        import { dataDirPaths } from './src/core/store/data-dir.ts';
+        while (Date.now() < ${startAt}) await new Promise((r) => setTimeout(r, 1));
+        await withDataDirLock(dataDirPaths(${JSON.stringify(dir)}), async () => {
+          appendFileSync(${JSON.stringify(log)}, 'enter\\n');
+          await new Promise((r) => setTimeout(r, 150));
+          appendFileSync(${JSON.stringify(log)}, 'exit\\n');
+        });`;
+      const codes = await Promise.all(Array.from({ length: 6 }, () => new Promise<number | null>((resolve) => {
+        spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' }).on('close', resolve);
+      })));
+      expect(codes, `trial ${trial}`).toEqual([0, 0, 0, 0, 0, 0]);
+      let inside = 0;
+      let most = 0;
+      const lines = (await readFile(log, 'utf8')).trim().split('\n');
+      for (const line of lines) most = Math.max(most, line === 'enter' ? ++inside : --inside);
+      expect({ trial, holders: most, entered: lines.filter((l) => l === 'enter').length }).toEqual({ trial, holders: 1, entered: 6 });
+    }
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { lock } from 'proper-lockfile';
@@ -7,6 +7,10 @@ import type { DataDirPaths } from './data-dir.js';
 
 /** How long a command waits for another one writing the same data directory. */
 const WAIT_MS = 10 * 60_000;
+/** A lock not kept fresh for this long was abandoned. */
+const STALE_MS = 30_000;
+/** A takeover guard older than this was left by a waiter that died in the middle of one. */
+const GUARD_STALE_MS = 5_000;
 
 /**
  * Runs `fn` holding the data directory's lock, so that two writers (a refresh on the server's
@@ -22,19 +26,19 @@ export async function withDataDirLock<T>(paths: DataDirPaths, fn: () => Promise<
   let release: () => Promise<void>;
   for (let wait = 20; ; wait = Math.min(500, wait * 1.5)) {
     try {
-      release = await lock(paths.dir, { lockfilePath: lockDir, stale: 30_000, update: 5_000, retries: 0 });
+      release = await lock(paths.dir, { lockfilePath: lockDir, stale: STALE_MS, update: 5_000, retries: 0 });
       break;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       // ENOTEMPTY: proper-lockfile found the lock stale but cannot rmdir it, our owner file is in it.
       if (code === 'ENOTEMPTY') {
-        await rm(lockDir, { recursive: true, force: true });
+        await takeOver(lockDir, async () => Date.now() - (await stat(lockDir)).mtimeMs > STALE_MS);
         continue;
       }
       if (code !== 'ELOCKED') throw err;
     }
     if (await ownerIsDead(lockDir, ownerFile)) {
-      await rm(lockDir, { recursive: true, force: true });
+      await takeOver(lockDir, () => ownerIsDead(lockDir, ownerFile));
       continue;
     }
     if (Date.now() > deadline) {
@@ -59,6 +63,30 @@ export async function withDataDirLock<T>(paths: DataDirPaths, fn: () => Promise<
   } finally {
     await rm(ownerFile, { force: true }).catch(() => undefined);
     await release().catch(() => undefined); // a lock taken over as stale is no longer ours to remove
+  }
+}
+
+/**
+ * Removes an abandoned lock, one waiter at a time. Each waiter that found it abandoned removed it
+ * by path, and a late one could remove the lock another had just taken: two holders at once (4
+ * trials of 8 with six waiters). Under a guard directory (made atomically) the lock is judged
+ * again, so a waiter that found the old holder dead now finds the new one alive and leaves it.
+ */
+async function takeOver(lockDir: string, stillAbandoned: () => Promise<boolean>): Promise<void> {
+  const guard = `${lockDir}-takeover`;
+  try {
+    await mkdir(guard);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    // Another waiter is taking over, for a few milliseconds; one that died doing it left its guard.
+    const age = await stat(guard).then((s) => Date.now() - s.mtimeMs, () => 0);
+    if (age > GUARD_STALE_MS) await rm(guard, { recursive: true, force: true });
+    return;
+  }
+  try {
+    if (await stillAbandoned().catch(() => false)) await rm(lockDir, { recursive: true, force: true });
+  } finally {
+    await rm(guard, { recursive: true, force: true });
   }
 }
 
