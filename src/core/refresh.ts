@@ -23,7 +23,7 @@ import { loadStoredParts, statePartsOf } from './repos/stored-parts.js';
 import type { CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
 import { dataFileIntact, exists, fileStamp, looksWhole } from './store/file-checks.js';
-import { readJsonFile, readTextIfExists, writeJsonAtomic } from './store/files.js';
+import { readJsonFile, readTextIfExists, removeDeadTempFiles, writeJsonAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
 import { writeStatus } from './store/status.js';
@@ -149,6 +149,9 @@ export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
   const paths = dataDirPaths(opts.dataDir);
   await ensureDataDir(paths);
   return withDataDirLock(paths, async () => {
+    // What writes killed part-way left: the data file's and score caches' temp files.
+    const parts = await readdir(paths.parts).catch(() => [] as string[]);
+    await removeDeadTempFiles([paths.dir, ...parts.map((name) => path.join(paths.parts, name))]);
     // Known as soon as git has named it, so that a failed refresh still records it.
     const seen: { head: string | null } = { head: null };
     try {

@@ -1,6 +1,7 @@
 // What a refresh keeps as up to date must be what a clean refresh would write: a rebuild stopped
 // part-way, a change of review points, and a board rebuilt on another config all rebuild next time.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, type LeaderboardConfig } from '../../src/core/config.js';
@@ -48,6 +49,20 @@ describe('the state a refresh leaves', () => {
     config.github.points = { ...config.github.points, approved: config.github.points.approved + 25 };
     expect((await run(dir, config)).upToDate).toBe(false);
     expect((await run(dir, config)).upToDate).toBe(true);
+  });
+
+  it('deletes the temp files of writes killed part-way, and only those of processes that have exited', async () => {
+    const dir = freshDir();
+    await run(dir);
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const leftover = path.join(dir, `leaderboard-data.json.${dead}.0a1b2c3d.tmp`);
+    const ours = path.join(dir, `score-cache.json.${process.pid}.0a1b2c3d.tmp`);
+    mkdirSync(path.join(dir, 'parts', 'other'), { recursive: true });
+    const inPart = path.join(dir, 'parts', 'other', `score-cache.json.${dead}.deadbeef.tmp`);
+    const handMade = path.join(dir, 'notes.12.txt');
+    for (const f of [leftover, ours, inPart, handMade]) writeFileSync(f, 'x'.repeat(1000));
+    await run(dir);
+    expect([leftover, ours, inPart, handMade].map((f) => existsSync(f))).toEqual([false, true, false, true]);
   });
 
   it('rebuilds after a board was rebuilt (add-contribution) on another config, back on the first', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomicLib from 'write-file-atomic';
 import { ZodError, type z } from 'zod';
@@ -35,6 +35,34 @@ function queued(file: string, writeFn: (key: string) => Promise<void>): Promise<
 }
 
 const FLUSH_BYTES = 1 << 20;
+
+/** A temp file of {@link writePiecesAtomic}: `<file>.<pid>.<8 hex>.tmp`. */
+const PIECES_TEMP = /\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/**
+ * Deletes the temp files {@link writePiecesAtomic} left in `dirs` when its process was killed
+ * mid-write (a big history's data file or score cache: hundreds of MB each, kept for good). Only
+ * those of a process that has exited; called holding the data directory's lock. Never throws.
+ */
+export async function removeDeadTempFiles(dirs: readonly string[]): Promise<void> {
+  for (const dir of dirs) {
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const pid = Number(PIECES_TEMP.exec(name)?.[1] ?? NaN);
+      if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isRunning(pid)) continue;
+      await unlink(path.join(dir, name)).catch(() => undefined);
+    }
+  }
+}
+
+/** Whether a process of this machine with this id is running (one we may not signal is). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
 
 /**
  * Writes the concatenation of `pieces` atomically, like {@link writeFileAtomic}, without ever
