@@ -211,7 +211,9 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     onProgress: (github) => opts.onProgress?.({ phase: 'github', done: github.pulls, total: 0, github }),
   });
   let fast: ActivityStep | null = null;
-  if (previous && !opts.rescoreAi && !previous.aiPartial && !previous.rebuilding && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile))
+  // A --since window does not move, but its count of days does, each day.
+  const daysKept = !windowStart || previous?.analysisPeriodDays === Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS);
+  if (previous && daysKept && !opts.rescoreAi && !previous.aiPartial && !previous.rebuilding && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile))
     && (await everyTrue(targets.map((t) => looksWhole(cacheOf(t.name))))) && (await exists(paths.index))) {
     // Git did not change; GitHub may have (one request when nothing did). Anything new rebuilds the board.
     fast = await readActivity();

@@ -42,6 +42,17 @@ describe('the state a refresh leaves', () => {
     expect((await run(dir)).upToDate).toBe(true);
   });
 
+  it('counts the days of a --since window again on a later day', async () => {
+    const dir = freshDir();
+    const since = new Date('2025-03-01T00:00:00Z');
+    const on = (day: string) => refresh({ repo: repo.dir, dataDir: dir, config: defaultConfig(), since, now: new Date(day) });
+    expect((await on('2025-03-20T12:00:00Z')).analysisPeriodDays).toBe(19);
+    expect((await on('2025-03-20T18:00:00Z')).upToDate).toBe(true);
+    const later = await on('2025-04-19T12:00:00Z');
+    expect(later.upToDate).toBe(false);
+    expect(later.analysisPeriodDays).toBe(49);
+  });
+
   it('rebuilds when the review points change', async () => {
     const dir = freshDir();
     await run(dir);
