@@ -212,7 +212,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   });
   let fast: ActivityStep | null = null;
   // A --since window does not move, but its count of days does, each day.
-  const daysKept = !windowStart || previous?.analysisPeriodDays === Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS);
+  const daysKept = !windowStart || previous?.analysisPeriodDays === analysisDays(windowStart, [], now);
   if (previous && daysKept && !opts.rescoreAi && !previous.aiPartial && !previous.rebuilding && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile))
     && (await everyTrue(targets.map((t) => looksWhole(cacheOf(t.name))))) && (await exists(paths.index))) {
     // Git did not change; GitHub may have (one request when nothing did). Anything new rebuilds the board.

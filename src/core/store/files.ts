@@ -4,6 +4,7 @@ import path from 'node:path';
 import writeFileAtomicLib from 'write-file-atomic';
 import { ZodError, type z } from 'zod';
 import { LeaderboardError, type ErrorCode } from '../errors.js';
+import { isAlive } from './process-alive.js';
 
 // The tail of each path's write queue in this process (resolved path -> last write).
 const queues = new Map<string, Promise<void>>();
@@ -48,19 +49,9 @@ export async function removeDeadTempFiles(dirs: readonly string[]): Promise<void
   for (const dir of dirs) {
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       const pid = Number(PIECES_TEMP.exec(name)?.[1] ?? NaN);
-      if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isRunning(pid)) continue;
+      if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isAlive(pid)) continue;
       await unlink(path.join(dir, name)).catch(() => undefined);
     }
-  }
-}
-
-/** Whether a process of this machine with this id is running (one we may not signal is). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 

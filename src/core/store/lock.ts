@@ -4,6 +4,7 @@ import path from 'node:path';
 import { lock } from 'proper-lockfile';
 import { LeaderboardError } from '../errors.js';
 import type { DataDirPaths } from './data-dir.js';
+import { isAlive } from './process-alive.js';
 
 /** How long a command waits for another one writing the same data directory. */
 const WAIT_MS = 10 * 60_000;
@@ -110,10 +111,5 @@ async function ownerIsDead(lockDir: string, ownerFile: string): Promise<boolean>
   const [pidText, host] = text.split('\n');
   const pid = Number(pidText);
   if (!Number.isInteger(pid) || pid <= 0 || host !== os.hostname() || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return !isAlive(pid);
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LeaderboardError } from '../errors.js';
 import { ensureDataDir, dataDirPaths } from './data-dir.js';
+import { isAlive } from './process-alive.js';
 
 /** Name of the serve lock file in the data directory. */
 export const SERVE_LOCK_NAME = 'serve.lock';
@@ -27,16 +28,6 @@ export interface ServeLock {
   file: string;
   setAddress(url: string, port: number): Promise<void>;
   release(): Promise<void>;
-}
-
-/** Whether a process with this pid is alive (EPERM: alive, owned by someone else). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
