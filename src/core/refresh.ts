@@ -211,8 +211,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     onProgress: (github) => opts.onProgress?.({ phase: 'github', done: github.pulls, total: 0, github }),
   });
   let fast: ActivityStep | null = null;
-  // A --since window does not move, but its count of days does, each day.
-  const daysKept = !windowStart || previous?.analysisPeriodDays === analysisDays(windowStart, [], now);
+  // A --since window, or a whole history, does not move, but its count of days does, each day.
+  const daysKept = previous !== null && (windowStart !== null || previous.history !== undefined) && previous.analysisPeriodDays === daysOf(windowStart, previous.history?.oldest, now);
   if (previous && daysKept && !opts.rescoreAi && !previous.aiPartial && !previous.rebuilding && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile))
     && (await everyTrue(targets.map((t) => looksWhole(cacheOf(t.name))))) && (await exists(paths.index))) {
     // Git did not change; GitHub may have (one request when nothing did). Anything new rebuilds the board.
@@ -383,20 +383,27 @@ function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriod
 
 /** Days analysed: from the window's start, or with no window from the oldest commit, to today (UTC). */
 export function analysisDays(windowStart: Date | null, parts: BoardPart[], now: Date): number {
-  return windowStart ? Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS) : spanDays(parts, now);
+  return daysOf(windowStart, windowStart ? undefined : oldestOf(parts), now);
 }
 
 /**
- * Whole UTC days from the oldest commit's day to today, as `--since <that day>` would count them
- * (counting from `now` changed the value during the day). Each part lists its commits newest first.
+ * Days from the window's start to today, or with no window whole UTC days from the oldest
+ * commit's day (`oldest`, absent: no commit) to today, as `--since <that day>` would count them
+ * (counting from `now` changed the value during the day).
  */
-function spanDays(parts: BoardPart[], now: Date): number {
+function daysOf(windowStart: Date | null, oldest: string | undefined, now: Date): number {
+  if (windowStart) return Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS);
+  return oldest ? Math.max(1, Math.round((utcDayStart(now) - utcDayStart(new Date(oldest))) / DAY_MS)) : 0;
+}
+
+/** The oldest commit's date of the parts (each lists its commits newest first). */
+function oldestOf(parts: BoardPart[]): string | undefined {
   let oldest: string | undefined;
   for (const p of parts) {
     const last = p.commits.at(-1)?.date;
     if (last !== undefined && (oldest === undefined || Date.parse(last) < Date.parse(oldest))) oldest = last;
   }
-  return oldest ? Math.max(1, Math.round((utcDayStart(now) - utcDayStart(new Date(oldest))) / DAY_MS)) : 0;
+  return oldest;
 }
 
 /** What rebuilding from the cache did. */

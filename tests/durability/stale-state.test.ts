@@ -53,6 +53,18 @@ describe('the state a refresh leaves', () => {
     expect(later.analysisPeriodDays).toBe(49);
   });
 
+  it('counts the days of a whole-history board again on a later day', async () => {
+    const dir = freshDir();
+    // The oldest commit is on 2025-03-01.
+    const on = (day: string) => run(dir, defaultConfig(), { now: new Date(day) });
+    expect((await on('2025-03-20T12:00:00Z')).analysisPeriodDays).toBe(19);
+    expect((await on('2025-03-20T18:00:00Z')).upToDate).toBe(true);
+    const later = await on('2025-04-19T12:00:00Z');
+    expect(later.upToDate).toBe(false);
+    expect(later.analysisPeriodDays).toBe(49);
+    expect((await on('2025-04-19T20:00:00Z')).upToDate).toBe(true);
+  });
+
   it('rebuilds when the review points change', async () => {
     const dir = freshDir();
     await run(dir);
