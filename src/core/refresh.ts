@@ -22,7 +22,7 @@ import type { RepoSource } from './repos/sources.js';
 import { loadStoredParts, statePartsOf } from './repos/stored-parts.js';
 import type { CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
-import { dataFileIntact, exists, fileStamp, looksWhole } from './store/file-checks.js';
+import { dataFileIntact, exists, fileStamp, indexIntact, indexStamp, looksWhole } from './store/file-checks.js';
 import { readJsonFile, readTextIfExists, removeDeadTempFiles, writeJsonAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
@@ -213,8 +213,9 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   let fast: ActivityStep | null = null;
   // A --since window, or a whole history, does not move, but its count of days does, each day.
   const daysKept = previous !== null && (windowStart !== null || previous.history !== undefined) && previous.analysisPeriodDays === daysOf(windowStart, previous.history?.oldest, now);
-  if (previous && daysKept && !opts.rescoreAi && !previous.aiPartial && !previous.rebuilding && sameInputs(previous, state) && (await dataFileIntact(paths.data, previous.dataFile))
-    && (await everyTrue(targets.map((t) => looksWhole(cacheOf(t.name))))) && (await exists(paths.index))) {
+  if (previous && daysKept && !opts.rescoreAi && !previous.aiPartial && !previous.rebuilding && sameInputs(previous, state) && sameUrls(previous, targets)
+    && (await dataFileIntact(paths.data, previous.dataFile)) && (await everyTrue(targets.map((t) => looksWhole(cacheOf(t.name)))))
+    && (await indexIntact(paths.index, paths.chunks, previous.index))) {
     // Git did not change; GitHub may have (one request when nothing did). Anything new rebuilds the board.
     fast = await readActivity();
     if (!fast.changed && fast.status.state === (previous.activity?.state ?? 'off')) {
@@ -308,7 +309,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     paths, manual, overridesText, config: opts.config, now, analysisPeriodDays, activityStatus: activity.status,
     metadata: metadataFor(opts, { head, aiId, windowStart, history }),
   });
-  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, repo: opts.repo, history, parts: statParts, activity: activity.status, dataFile: await fileStamp(paths.data) });
+  await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, repo: opts.repo, history, parts: statParts, activity: activity.status, ...(await boardStamps(paths)) });
 
   return {
     ...base,
@@ -381,6 +382,16 @@ function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriod
     && (prev.overridesHash ?? EMPTY_HASH) === next.overridesHash && (prev.aiId ?? 'heuristic') === next.aiId;
 }
 
+/** What the state records of the board's files, to tell later that they are still the ones written. */
+export async function boardStamps(paths: DataDirPaths): Promise<Pick<RefreshState, 'dataFile' | 'index'>> {
+  return { dataFile: await fileStamp(paths.data), index: await indexStamp(paths.index, paths.chunks) };
+}
+
+/** Whether every repository has the remote URL it had (the board links to it). Older state files, without their parts: no. */
+function sameUrls(prev: RefreshState, targets: readonly RepoTarget[]): boolean {
+  return targets.every((t) => prev.parts?.find((p) => p.name === t.name)?.url === t.url);
+}
+
 /** Days analysed: from the window's start, or with no window from the oldest commit, to today (UTC). */
 export function analysisDays(windowStart: Date | null, parts: BoardPart[], now: Date): number {
   return daysOf(windowStart, windowStart ? undefined : oldestOf(parts), now);
@@ -445,7 +456,7 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
   });
   // The board now follows this config: its key goes with it, or a refresh back on the old config
   // would keep this board as up to date.
-  await writeJsonAtomic(paths.state, { ...state, buildKey: buildKey(config), manualHash: sha1(manualText), overridesHash: sha1(overridesText), dataFile: await fileStamp(paths.data) });
+  await writeJsonAtomic(paths.state, { ...state, buildKey: buildKey(config), manualHash: sha1(manualText), overridesHash: sha1(overridesText), ...(await boardStamps(paths)) });
   const shows = (hash: string) => {
     const c = analysed.get(hash);
     return c !== undefined && !isBot(c.author, c.email, opts.config.bots);

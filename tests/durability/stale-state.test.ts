@@ -1,7 +1,7 @@
 // What a refresh keeps as up to date must be what a clean refresh would write: a rebuild stopped
 // part-way, a change of review points, and a board rebuilt on another config all rebuild next time.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, type LeaderboardConfig } from '../../src/core/config.js';
@@ -63,6 +63,50 @@ describe('the state a refresh leaves', () => {
     expect(later.upToDate).toBe(false);
     expect(later.analysisPeriodDays).toBe(49);
     expect((await on('2025-04-19T20:00:00Z')).upToDate).toBe(true);
+  });
+
+  it('rebuilds the page\'s files when the index was damaged or chunk files have gone', async () => {
+    const dir = freshDir();
+    const index = path.join(dir, 'leaderboard-index.json');
+    const chunks = path.join(dir, 'leaderboard-chunks');
+    await run(dir);
+    const whole = readFileSync(index, 'utf8');
+    truncateSync(index, 100);
+    expect((await run(dir)).upToDate).toBe(false);
+    const periods = (text: string) => (JSON.parse(text) as { periods: unknown }).periods;
+    expect(periods(readFileSync(index, 'utf8'))).toEqual(periods(whole));
+    rmSync(chunks, { recursive: true });
+    expect((await run(dir)).upToDate).toBe(false);
+    const named = [...whole.matchAll(/"([0-9a-f]{16})"/g)].map((m) => `${m[1]}.json`);
+    expect(named.length).toBeGreaterThan(0);
+    for (const name of named) expect(existsSync(path.join(chunks, name))).toBe(true);
+    expect((await run(dir)).upToDate).toBe(true);
+  });
+
+  it('stays up to date after a manual contribution rebuilt the board', async () => {
+    const dir = freshDir();
+    await run(dir);
+    await rebuildFromCache({ repo: repo.dir, dataDir: dir, config: defaultConfig() });
+    expect((await run(dir)).upToDate).toBe(true);
+  });
+
+  it('rebuilds when the remote URL the board links to changes', async () => {
+    const dir = freshDir();
+    const git = (...args: string[]) => spawnSync('git', ['-C', repo.dir, ...args], { encoding: 'utf8' });
+    const urls = () => (JSON.parse(readFileSync(path.join(dir, 'leaderboard-data.json'), 'utf8')) as { metadata: { repositories: { url: string | null }[] } }).metadata.repositories.map((r) => r.url);
+    await run(dir);
+    expect(urls()).toEqual([null]);
+    try {
+      git('remote', 'add', 'origin', 'https://github.com/acme/widgets.git');
+      expect((await run(dir)).upToDate).toBe(false);
+      expect(urls()).toEqual(['https://github.com/acme/widgets.git']);
+      expect((await run(dir)).upToDate).toBe(true);
+      git('remote', 'set-url', 'origin', 'https://github.com/acme/gadgets.git');
+      expect((await run(dir)).upToDate).toBe(false);
+      expect(urls()).toEqual(['https://github.com/acme/gadgets.git']);
+    } finally {
+      git('remote', 'remove', 'origin');
+    }
   });
 
   it('rebuilds when the review points change', async () => {

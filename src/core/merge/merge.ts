@@ -8,12 +8,11 @@ import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 import type { HistorySpan } from '../git/history.js';
 import { metadataFor } from '../metadata.js';
-import { analysisDays, buildKey, widen } from '../refresh.js';
+import { analysisDays, boardStamps, buildKey, widen } from '../refresh.js';
 import { boardFingerprint, stateSchema, type RefreshState, type StatePart } from '../refresh-state.js';
 import { loadStoredParts, statePartsOf } from '../repos/stored-parts.js';
 import { saveScoreCache } from '../store/cache.js';
 import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
-import { fileStamp } from '../store/file-checks.js';
 import { readTextIfExists, writeJsonAtomic } from '../store/files.js';
 import { withDataDirLock } from '../store/lock.js';
 import { readManualFile } from '../store/manual-file.js';
@@ -131,7 +130,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       parts: recorded,
       ...(first.scoring ? { scoring: first.scoring } : {}),
       ...(activityStatus ? { activity: activityStatus } : {}),
-      dataFile: await fileStamp(paths.data),
+      ...(await boardStamps(paths)),
     };
     await writeJsonAtomic(paths.state, state);
     await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: head });

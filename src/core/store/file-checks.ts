@@ -1,4 +1,4 @@
-import { access, open, stat } from 'node:fs/promises';
+import { access, open, readdir, stat } from 'node:fs/promises';
 import { readTextIfExists } from './files.js';
 
 /** Size and modification time of a file, to recognise it later without reading it. */
@@ -61,4 +61,28 @@ export async function looksWhole(file: string): Promise<boolean> {
 
 export async function exists(file: string): Promise<boolean> {
   return access(file).then(() => true, () => false);
+}
+
+/** The page's index as the last refresh wrote it, and how many files its chunk folder then held. */
+export interface IndexStamp extends FileStamp {
+  chunks: number;
+}
+
+export async function indexStamp(index: string, chunks: string): Promise<IndexStamp> {
+  return { ...(await fileStamp(index)), chunks: (await readdir(chunks)).length };
+}
+
+/**
+ * Whether the page's index is still the one the last refresh wrote and no chunk file has gone
+ * (the folder holds the index's chunks and perhaps the previous index's: any deletion lowers the
+ * count); one stat and one listing. Without a stamp (older state files): whether the index exists.
+ */
+export async function indexIntact(index: string, chunks: string, stamp: IndexStamp | undefined): Promise<boolean> {
+  if (!stamp) return exists(index);
+  try {
+    const now = await stat(index);
+    return now.size === stamp.size && now.mtimeMs === stamp.mtimeMs && (await readdir(chunks)).length >= stamp.chunks;
+  } catch {
+    return false;
+  }
 }
