@@ -82,6 +82,28 @@ describe('AI scoring with a provider', () => {
     expect(rebuilt.ai).toMatchObject({ sent: 0, cached: 3 });
   });
 
+  it('asks about a bot\'s commits once they no longer count as a bot\'s', async () => {
+    const stub = await res.stub({ reply: () => ({ kind: 'answer', score: 17, reason: 'Useful.' }) });
+    const repo = await res.repo();
+    const dataDir = await res.dataDir();
+    const robot = await repo.commit({ files: { 'src/release.ts': 'export const r = 1;\n' }, message: 'feat: release notes', author: { name: 'Release Robot', email: 'robot@example.com' } });
+    await sourceCommits(repo, 1);
+    const withBots = (patterns: string[]) => {
+      const config = defaultConfig();
+      config.bots.patterns = patterns;
+      return refreshWith(repo, dataDir, stubSettings(stub), { config });
+    };
+    expect((await withBots(['robot'])).ai).toMatchObject({ sent: 1 });
+    expect(stub.requests.some((r) => r.promptText.includes('feat: release notes'))).toBe(false);
+    const after = await withBots([]);
+    expect(after.ai).toMatchObject({ sent: 1, cached: 0 });
+    expect(stub.requests.filter((r) => r.promptText.includes('feat: release notes'))).toHaveLength(1);
+    expect((await rowOf(dataDir, robot)).scores).toMatchObject({ ai: 17, ai_source: 'openai:gpt-stub' });
+    // Scored by the provider now: the next refresh asks nothing.
+    expect((await withBots([])).upToDate).toBe(true);
+    expect(stub.requests).toHaveLength(2);
+  });
+
   it('runs at most --ai-concurrency requests at once', async () => {
     const stub = await res.stub({ latencyMs: 80 });
     const repo = await res.repo();

@@ -2,6 +2,8 @@ import { AiCache } from '../ai/ai-cache.js';
 import { LlmAiScorer } from '../ai/llm-scorer.js';
 import { createProvider, type ChatProvider } from '../ai/providers.js';
 import type { AiSettings } from '../ai/settings.js';
+import { HEURISTIC_AI_SOURCE } from '../../shared/ai-part.js';
+import { isBot } from '../bots.js';
 import type { LeaderboardConfig } from '../config.js';
 import { listHistory, type HistorySpan, type ListedHistory } from '../git/history.js';
 import { readAndScore } from '../score-batches.js';
@@ -59,7 +61,7 @@ export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<Sco
   const cached = loaded.cache.commits;
   const missing = refs.filter((r) => {
     const c = cached.get(r.hash);
-    return !c || opts.rescoreAi || (opts.aiSettings && c.scores.ai_fallback !== undefined);
+    return !c || opts.rescoreAi || (opts.aiSettings && (c.scores.ai_fallback !== undefined || localForBot(c, opts.config.bots)));
   }).map((r) => r.hash);
 
   const fresh = new Map<string, ScoredCommit>();
@@ -122,4 +124,14 @@ export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<Sco
   if (scored > 0 || dropped > 0 || loaded.kind !== 'ok') await saveScoreCache(opts.cacheFile, opts.fingerprint, commits);
   const ai = llm?.step();
   return { commits, history, scored, dropped, cache: loaded, ...(ai ? { ai } : {}) };
+}
+
+/**
+ * A provider's board: whether a cached commit got the local estimate only because its author
+ * counted as a bot then (it has counted files and no fallback) and no longer does (a pattern was
+ * removed): the provider is asked about it now. The score cache's fingerprint leaves the bot
+ * settings out, since they change no other score.
+ */
+function localForBot(c: ScoredCommit, bots: LeaderboardConfig['bots']): boolean {
+  return c.scores.ai_source === HEURISTIC_AI_SOURCE && c.stats.files > 0 && !isBot(c.author, c.email, bots);
 }
