@@ -1,6 +1,7 @@
 import type { PeriodType } from '../shared/data-file.js';
 import {
   contributorNameSchema,
+  findExisting,
   isoDaySchema,
   MAX_MANUAL_SCORE,
   type Contribution,
@@ -97,7 +98,9 @@ function validate(input: ContributionInput, scoreMessage: string): { name: strin
 function withContribution(file: ManualContributionsFile, name: string, contribution: Contribution, email: string | undefined): ManualContributionsFile {
   const existing = recordOf(file, name);
   const keptEmail = email ?? (existing ? recordEmail(existing) : undefined);
+  // Fields added by hand stay, in their place.
   const record: ContributorRecord = {
+    ...existing,
     ...(keptEmail ? { email: keptEmail } : {}),
     contributions: [...(existing?.contributions ?? []), contribution],
   };
@@ -127,8 +130,10 @@ export function addContribution(file: ManualContributionsFile, input: Contributi
  */
 export function addContributor(file: ManualContributionsFile, input: ContributionInput): ManualContributionsFile {
   const { name, contribution, email } = validate(input, 'Initial contribution score must be greater than 0');
-  if (recordOf(file, name) !== undefined) {
-    throw new LeaderboardError('CONFLICT', `Contributor "${name}" already exists. Use the "Add Contribution" button instead.`);
+  // As the page compares: "ann" is "Ann".
+  const existing = findExisting(file.contributors, name);
+  if (existing !== null) {
+    throw new LeaderboardError('CONFLICT', `Contributor "${existing}" already exists. Use the "Add Contribution" button instead.`);
   }
   return withContribution(file, name, contribution, email);
 }

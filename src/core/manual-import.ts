@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
 import { LeaderboardError } from './errors.js';
-import type { ManualChangeOptions } from './manual-service.js';
-import { rebuildFromCache } from './refresh.js';
+import { rebuildAfterSave, type ManualChangeOptions } from './manual-service.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
@@ -30,6 +29,8 @@ export interface ImportResult extends ImportPlan {
   dryRun: boolean;
   backup: string | null;
   rebuilt: boolean;
+  /** Why the leaderboards could not be rebuilt after the import was saved. */
+  rebuildError?: string;
 }
 
 const countContributions = (c: ManualContributionsFile['contributors']) =>
@@ -89,7 +90,7 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
     if (plan.identical) return { ...plan, dryRun: false, backup: null, rebuilt: false };
     const backup = await backupManualFile(paths);
     await writeFileAtomic(paths.manual, bytes);
-    const { rebuilt } = await rebuildFromCache(opts);
-    return { ...plan, dryRun: false, backup, rebuilt };
+    const { rebuilt, error } = await rebuildAfterSave(opts);
+    return { ...plan, dryRun: false, backup, rebuilt, ...(error ? { rebuildError: error } : {}) };
   });
 }

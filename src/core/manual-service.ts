@@ -4,7 +4,7 @@ import { link, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
 import type { LeaderboardConfig } from './config.js';
-import { LeaderboardError } from './errors.js';
+import { errorMessage, LeaderboardError } from './errors.js';
 import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
 import { rebuildFromCache, type RebuildResult } from './refresh.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
@@ -34,8 +34,22 @@ export async function addManualContribution(opts: ManualChangeOptions, input: Ne
     const next = apply(await readManualFile(paths.manual));
     await backupManualFile(paths);
     await writeManualFile(paths.manual, next);
-    return rebuildFromCache(opts);
+    return rebuildAfterSave(opts);
   });
+}
+
+/**
+ * Rebuilds the leaderboards after a manual change is saved. A failure there (a full disk) does
+ * not undo the save, so it is reported as such rather than thrown: an error made the user try
+ * again, and a contribution added twice counted twice. The next refresh rebuilds the board, since
+ * the state still records the manual file it was built from.
+ */
+export async function rebuildAfterSave(opts: ManualChangeOptions): Promise<RebuildResult> {
+  try {
+    return await rebuildFromCache(opts);
+  } catch (err) {
+    return { rebuilt: false, dataFile: dataDirPaths(opts.dataDir).data, error: errorMessage(err) };
+  }
 }
 
 /** Default backup name: manual-contributions-backup-YYYY-MM-DD.json (local date). */
@@ -153,7 +167,7 @@ export async function replaceManualContributions(opts: ManualChangeOptions, cont
     const next = `${JSON.stringify({ ...current, contributors: parsed.data }, null, 2)}\n`;
     await backupManualFile(paths);
     await writeFileAtomic(paths.manual, next);
-    const rebuilt = await rebuildFromCache(opts);
+    const rebuilt = await rebuildAfterSave(opts);
     return { ...rebuilt, etag: manualEtag(next), contributors: Object.keys(parsed.data).length };
   });
 }

@@ -424,6 +424,8 @@ export interface RebuildResult {
   dataFile: string;
   /** After a rebuild: whether a commit is on the leaderboards (analysed in the window, not a bot's). */
   shows?: (hash: string) => boolean;
+  /** After a manual change was saved: why the rebuild failed (see rebuildAfterSave). */
+  error?: string;
 }
 
 /**

@@ -15,7 +15,26 @@ export const MAX_MANUAL_SCORE = 100_000;
 const scoreSchema = z.number().int('must be a whole number').min(0, 'must not be negative').max(MAX_MANUAL_SCORE, `must be at most ${MAX_MANUAL_SCORE}`);
 const notesSchema = z.string().max(2000, 'must be at most 2000 characters').default('');
 
-export const contributionSchema = z.object({
+/**
+ * Refuses a field that is not one of `known` but looks like one (another case or spelling of it,
+ * or the start of it: `start` for `start_date`, `contribution` for `contributions`). Other fields
+ * added by hand are kept; such a one would be kept and ignored, a dated contribution then
+ * counting in every period.
+ */
+function nearKeys(known: readonly string[]) {
+  const plain = (key: string) => key.toLowerCase().replace(/[^a-z]/g, '');
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    for (const key of Object.keys(value)) {
+      if (known.includes(key)) continue;
+      const p = plain(key);
+      const near = p.length >= 3 ? known.find((k) => plain(k).startsWith(p) || p.startsWith(plain(k))) : undefined;
+      if (near !== undefined) ctx.addIssue({ code: 'custom', message: `unknown field "${key}"; did you mean "${near}"?`, path: [key] });
+    }
+  };
+}
+
+// Loose, so fields added by hand survive a rewrite.
+export const contributionSchema = z.looseObject({
   /** Whole points, 0 or more. */
   score: scoreSchema,
   /** Free text shown as a hover note. Default ''. */
@@ -24,7 +43,7 @@ export const contributionSchema = z.object({
   start_date: isoDaySchema.nullable().default(null),
   /** Last day it counts for, or null (open). Default null. */
   end_date: isoDaySchema.nullable().default(null),
-}).refine((c) => !c.start_date || !c.end_date || c.start_date <= c.end_date, { message: 'end_date is before start_date', path: ['end_date'] });
+}).superRefine(nearKeys(['score', 'notes', 'start_date', 'end_date'])).refine((c) => !c.start_date || !c.end_date || c.start_date <= c.end_date, { message: 'end_date is before start_date', path: ['end_date'] });
 export type Contribution = z.infer<typeof contributionSchema>;
 
 // Loose, so fields added by hand survive a rewrite.
@@ -32,7 +51,7 @@ const contributorRecordSchema = z.looseObject({
   /** Optional email shown with the name. */
   email: z.string().max(320).optional(),
   contributions: z.array(contributionSchema).default([]),
-});
+}).superRefine(nearKeys(['email', 'contributions']));
 
 // The older flat shape {score, notes} becomes one contribution that applies to every period.
 // Its fields are checked like a contribution's, so a bad value is an issue, not a thrown error.
@@ -59,8 +78,36 @@ export const contributorNameSchema = z.string().trim().min(1, 'Contributor name 
   // As an object key it would set the prototype instead of adding a contributor, and vanish.
   .refine((name) => name !== '__proto__', 'Contributor name "__proto__" is reserved; choose another name');
 
-/** The contributors map, as sent to POST /api/update-manual-contributions. */
-export const contributorsMapSchema = z.record(contributorNameSchema, manualContributorSchema);
+/**
+ * The contributors map, as sent to POST /api/update-manual-contributions. Names are trimmed; two
+ * that are one name once trimmed are refused (one record silently replaced the other, and the
+ * next save lost its contributions).
+ */
+export const contributorsMapSchema = z.record(z.string(), manualContributorSchema).transform((map, ctx) => {
+  const out: Record<string, ManualContributor> = {};
+  const keyOf = new Map<string, string>();
+  for (const [key, record] of Object.entries(map)) {
+    const name = contributorNameSchema.safeParse(key);
+    if (!name.success) {
+      for (const issue of name.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key] });
+      continue;
+    }
+    const earlier = keyOf.get(name.data);
+    if (earlier !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${earlier}" and "${key}" are one name once the spaces around it are removed; move the contributions of one to the other`, path: [key] });
+      continue;
+    }
+    keyOf.set(name.data, key);
+    out[name.data] = record;
+  }
+  return out;
+});
+
+/** The existing name that `name` duplicates (compared trimmed and without case), or null. */
+export function findExisting(map: Readonly<Record<string, unknown>>, name: string): string | null {
+  const wanted = name.trim().toLowerCase();
+  return Object.keys(map).find((n) => n.toLowerCase() === wanted) ?? null;
+}
 
 /**
  * `manual-contributions.json`. Keys other than `contributors` (such as `_instructions` and

@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardData } from '../../src/shared/data-file.js';
@@ -166,6 +166,28 @@ describe('add-contribution', () => {
     expect(existsSync(freshFiles.data)).toBe(false);
     expect(cli(fresh.dir, ['refresh', '--all']).code).toBe(0);
     expect(entry(readData(path.join(fresh.dir, '.leaderboard')), 'monthly', '2025-01', 'Dee')).toMatchObject({ total_commits: 0, total_score: 4 });
+  });
+});
+
+describe('a save whose rebuild fails', () => {
+  it('says the contribution is saved and how to rebuild, exits 0, and a retry is not needed', async () => {
+    const fresh = await newRepo();
+    await fresh.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: ALICE, date: '2025-01-08T10:00:00Z' });
+    const dir = path.join(fresh.dir, '.leaderboard');
+    const freshFiles = dataFiles(dir);
+    expect(cli(fresh.dir, ['refresh', '--all']).code).toBe(0);
+    // The chunk folder made a file: the rebuild cannot write the page's files.
+    const chunks = path.join(dir, 'leaderboard-chunks');
+    await rm(chunks, { recursive: true });
+    await writeFile(chunks, 'not a folder');
+    const r = cli(fresh.dir, ['add-contribution', 'Dee', '--score', '4', '--notes', 'talk']);
+    expect(r.code).toBe(0);
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.stdout).toMatch(/^Added 4 points for Dee\. Saved, but the leaderboards could not be rebuilt \(.*leaderboard-chunks.*\); run `leaderboard refresh` once that is fixed\. Do not add it again: it is saved\./);
+    expect(readJson<ManualFile>(freshFiles.manual).contributors.Dee?.contributions).toEqual([{ score: 4, notes: 'talk', start_date: null, end_date: null }]);
+    await rm(chunks);
+    expect(cli(fresh.dir, ['refresh', '--all']).code).toBe(0);
+    expect(entry(readData(dir), 'monthly', '2025-01', 'Dee')).toMatchObject({ total_score: 4 });
   });
 });
 

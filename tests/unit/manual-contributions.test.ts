@@ -161,6 +161,10 @@ describe('addContributor', () => {
     expectError(() => addContributor(base(), { name: ' Ada ', score: 5 }), 'CONFLICT', /"Ada" already exists/);
   });
 
+  it('refuses a name that differs only in letter case, naming the existing spelling, as the page does', () => {
+    expectError(() => addContributor(base(), { name: 'ada', score: 5 }), 'CONFLICT', 'Contributor "Ada" already exists. Use the "Add Contribution" button instead.');
+  });
+
   it('uses the initial-score message and the shared name message', () => {
     expectError(() => addContributor(base(), { name: 'Grace', score: 0 }), 'INVALID_INPUT', 'Initial contribution score must be greater than 0');
     expectError(() => addContributor(base(), { name: '', score: 5 }), 'INVALID_INPUT', 'Contributor name is required');
@@ -168,5 +172,36 @@ describe('addContributor', () => {
 
   it('validates dates the same way', () => {
     expectError(() => addContributor(base(), { name: 'Grace', score: 5, start: '2025-03-02', end: '2025-03-01' }), 'INVALID_INPUT', /before start date/);
+  });
+});
+
+describe('the manual file\'s names and fields', () => {
+  const issues = (value: unknown): string[] => {
+    const parsed = manualContributionsFileSchema.safeParse(value);
+    return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('refuses two names that are one once trimmed, naming both, instead of keeping one', () => {
+    const file = { contributors: { Ann: { contributions: [c(20, null, null, 'talk')] }, 'Ann ': { contributions: [c(35, null, null, 'paper')] } } };
+    expect(issues(file)).toEqual(['contributors.Ann : "Ann" and "Ann " are one name once the spaces around it are removed; move the contributions of one to the other']);
+  });
+
+  it('still trims a single name with spaces around it', () => {
+    expect(Object.keys(manualContributionsFileSchema.parse({ contributors: { ' Ann ': { contributions: [] } } }).contributors)).toEqual(['Ann']);
+  });
+
+  it('refuses a field that looks like a known one, which would be ignored, and says which', () => {
+    expect(issues({ contributors: { Bob: { contributions: [{ score: 10, start: '2025-01-01', end: '2025-01-31' }] } } })).toEqual([
+      'contributors.Bob.contributions.0.start: unknown field "start"; did you mean "start_date"?',
+      'contributors.Bob.contributions.0.end: unknown field "end"; did you mean "end_date"?',
+    ]);
+    expect(issues({ contributors: { Bob: { contribution: [{ score: 50 }] } } })).toEqual(['contributors.Bob.contribution: unknown field "contribution"; did you mean "contributions"?']);
+    expect(issues({ contributors: { Bob: { contributions: [{ score: 5, startDate: '2025-01-01' }] } } })).toEqual(['contributors.Bob.contributions.0.startDate: unknown field "startDate"; did you mean "start_date"?']);
+  });
+
+  it('keeps other fields added by hand, on records and on contributions', () => {
+    const file = { contributors: { Ann: { link: 'https://example.com', contributions: [{ score: 5, notes: '', start_date: null, end_date: null, approved_by: 'lead' }] } } };
+    const after = addContribution(manualContributionsFileSchema.parse(file), { name: 'Ann', score: 3 });
+    expect(after.contributors.Ann).toEqual({ link: 'https://example.com', contributions: [{ ...c(5, null, null), approved_by: 'lead' }, c(3, null, null)] });
   });
 });

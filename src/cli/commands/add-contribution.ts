@@ -51,6 +51,7 @@ export function scoreFromFlag(value: string): number {
 
 /** What to tell the user about the data file after a manual change. */
 export function rebuiltText(result: RebuildResult): string {
+  if (result.error) return `Saved, but the leaderboards could not be rebuilt (${result.error}); run \`leaderboard refresh\` once that is fixed. Do not add it again: it is saved.`;
   return result.rebuilt
     ? 'Leaderboards rebuilt.'
     : 'Saved; the leaderboards will include it after the first `leaderboard refresh`.';

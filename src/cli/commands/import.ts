@@ -42,7 +42,7 @@ export function describeImport(r: ImportResult): string[] {
   if (r.dryRun) out.push('Dry run: nothing was written.');
   else {
     if (r.backup) out.push(`Previous version kept in ${path.relative(process.cwd(), r.backup) || r.backup}.`);
-    out.push(rebuiltText({ rebuilt: r.rebuilt, dataFile: '' }));
+    out.push(rebuiltText({ rebuilt: r.rebuilt, dataFile: '', ...(r.rebuildError ? { error: r.rebuildError } : {}) }));
   }
   return out;
 }

@@ -44,9 +44,11 @@ export function manualRoutes(deps: ManualRouteDeps, auth: Auth): Router {
     const result = await serialized(() => replaceManualContributions(deps, contributors, ifMatch));
     const count = `${result.contributors} contributor${result.contributors === 1 ? '' : 's'}`;
     const body: MessageResponse = {
-      message: result.rebuilt
-        ? `Saved the manual contributions of ${count}; the leaderboards are updated.`
-        : `Saved the manual contributions of ${count}; they appear in the leaderboards after the next refresh.`,
+      message: result.error
+        ? `Saved the manual contributions of ${count}, but the leaderboards could not be rebuilt (${result.error}); they are rebuilt by the next refresh.`
+        : result.rebuilt
+          ? `Saved the manual contributions of ${count}; the leaderboards are updated.`
+          : `Saved the manual contributions of ${count}; they appear in the leaderboards after the next refresh.`,
     };
     res.set('ETag', result.etag).json(body);
   });

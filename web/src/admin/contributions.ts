@@ -1,5 +1,5 @@
 import {
-  contributorNameSchema, MAX_MANUAL_SCORE, type Contribution, type ManualContributor,
+  contributorNameSchema, findExisting, MAX_MANUAL_SCORE, type Contribution, type ManualContributor,
 } from '../../../src/shared/manual-contributions.js';
 
 /** The contributors map the panel edits: name -> manual record (legacy records already normalized). */
@@ -59,12 +59,6 @@ export function checkContribution(draft: ContributionDraft, zeroMessage = 'Score
     ok: true,
     value: { score, notes: draft.notes.trim(), start_date: draft.start || null, end_date: draft.end || null },
   };
-}
-
-/** The existing name that `name` duplicates (compared without case), or null. */
-export function findExisting(map: ContributorsMap, name: string): string | null {
-  const wanted = name.trim().toLowerCase();
-  return Object.keys(map).find((n) => n.toLowerCase() === wanted) ?? null;
 }
 
 /** Validates the new-contributor form against the spec's rules and the current map. */
