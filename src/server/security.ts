@@ -84,9 +84,23 @@ function hasBody(req: Request): boolean {
 }
 
 /**
+ * The host (and port) of an Origin, lower case; null when it is not a URL (`null`). The scheme is
+ * left out: behind a reverse proxy that speaks HTTPS the page's origin is https:// while this
+ * server sees plain HTTP, and every admin change was refused. The Host was checked already.
+ */
+function hostOf(origin: string): string | null {
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.host.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Cross-origin refusal for /api (no CORS headers are ever sent):
  * - `Sec-Fetch-Site` other than same-origin or none (a page on another site or port) -> 403;
- * - an `Origin` header other than this server's own origin (scheme and Host) -> 403;
+ * - an `Origin` header whose host is not this server's Host (http or https, see hostOf) -> 403;
  * - a state-changing request (POST, PUT, PATCH, DELETE) must send its body as
  *   `Content-Type: application/json` (415 otherwise), which a cross-site form cannot. A request
  *   with no body and no Content-Type (POST /api/pull-and-refresh from a script) is accepted:
@@ -99,7 +113,7 @@ export function apiOriginGuard(): RequestHandler {
       return sendError(res, 403, 'CROSS_ORIGIN', `Cross-origin requests are refused: this request came from a ${site} page (Sec-Fetch-Site: ${site.slice(0, 40)}).`);
     }
     const origin = req.get('origin');
-    if (origin !== undefined && origin.toLowerCase() !== `${req.protocol}://${req.get('host') ?? ''}`.toLowerCase()) {
+    if (origin !== undefined && hostOf(origin) !== (req.get('host') ?? '').toLowerCase()) {
       return sendError(res, 403, 'CROSS_ORIGIN', `Cross-origin requests are refused: Origin ${JSON.stringify(origin.slice(0, 200))} is not this server's origin.`);
     }
     if (STATE_CHANGING.has(req.method)) {

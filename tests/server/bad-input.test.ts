@@ -186,4 +186,13 @@ describe('bad input to the admin API', () => {
     expect(JSON.parse(await readFile(manualFile, 'utf8'))).toMatchObject({ contributors: { Ann: { team: 'docs' } } });
     await writeFile(manualFile, INITIAL);
   });
+
+  it('accepts the page\'s own Origin behind a reverse proxy that speaks HTTPS (the server sees plain HTTP), and still no other host', async () => {
+    const viaProxy = await raw('PUT', '/api/admins', { ...AUTH, ...JSON_TYPE, Origin: `https://127.0.0.1:${port}` }, '{"admins":["bob"]}');
+    expect(viaProxy.status).toBe(200);
+    const other = await raw('PUT', '/api/admins', { ...AUTH, ...JSON_TYPE, Origin: `https://127.0.0.1.evil.example:${port}` }, '{"admins":["bob"]}');
+    expect(other.status).toBe(403);
+    const garbage = await raw('PUT', '/api/admins', { ...AUTH, ...JSON_TYPE, Origin: `127.0.0.1:${port}` }, '{"admins":["bob"]}');
+    expect(garbage.status).toBe(403);
+  });
 });
