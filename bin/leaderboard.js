@@ -1,2 +1,16 @@
 #!/usr/bin/env node
-import '../dist/bundle/index.js';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const bundle = fileURLToPath(new URL('../dist/bundle/index.js', import.meta.url));
+try {
+  await import('../dist/bundle/index.js');
+} catch (err) {
+  // An install whose build did not run (--ignore-scripts, or a pack stopped part-way that left
+  // postinstall switched off) has no bundle: say so, not a module loader's stack trace.
+  if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes(bundle)) throw err;
+  const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+  console.error(`Error: the leaderboard CLI is not built (${bundle} is missing).`);
+  console.error(`Hint: run \`npm run build\` in ${root}, or install the package again.`);
+  process.exit(1);
+}

@@ -48,7 +48,8 @@ describe('the generated workflow', () => {
     expect(workflow.concurrency).toEqual({ group: 'leaderboard-pages', 'cancel-in-progress': false });
     const build = workflow.jobs.build!;
     expect(build.steps.find((s) => s.uses?.startsWith('actions/checkout@'))?.with).toEqual({ 'fetch-depth': 0 });
-    expect(build.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))).toBeDefined();
+    // A long-term support release: Node.js 20's ended in April 2026, and a dependency of Octokit's asks for 22.
+    expect(build.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with).toEqual({ 'node-version': 22 });
     expect(build.steps.map((s) => s.run).filter(Boolean)).toEqual([`npm install -g contributor-leaderboard@${TOOL_VERSION}`, 'leaderboard build --quiet --out _site']);
     // github.activity is on by default: the refresh reads reviews with the job's own token, read-only.
     expect(build.permissions).toEqual({ contents: 'read', 'pull-requests': 'read', issues: 'read' });

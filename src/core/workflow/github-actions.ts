@@ -103,7 +103,7 @@ function setupSteps(opts: WorkflowOptions): string {
       - name: Set up Node.js
         uses: actions/setup-node@v5
         with:
-          node-version: 20
+          node-version: 22
       - name: Install leaderboard
         run: npm install -g ${shellQuote(opts.packageSpec)}
 `;
