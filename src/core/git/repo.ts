@@ -122,13 +122,28 @@ export function slugFromUrl(url: string): string | null {
   return `${owner}/${name}`;
 }
 
-/**
- * `owner/name` of the `origin` remote (https, ssh://, git://, or `git@host:owner/name(.git)`),
- * or null when there is no origin or its URL is a local path.
- */
-export async function originSlug(repo: string): Promise<string | null> {
+/** The host of a remote URL (lower case, without user or port), or null for a local path or an unrecognised URL. */
+export function hostFromUrl(url: string): string | null {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(url);
+  if (scheme) return scheme[1]?.toLowerCase() === 'file' ? null : (scheme[2] ?? '').toLowerCase() || null;
+  // scp-like `[user@]host:owner/name`, as in slugFromUrl.
+  return /^(?:[^@/]+@)?([^:/]{2,}):./.exec(url)?.[1]?.toLowerCase() ?? null;
+}
+
+/** The URL of the `origin` remote, or null when there is none. */
+export async function originUrl(repo: string): Promise<string | null> {
   // `remote get-url` applies `url.<base>.insteadOf`; it exits 2 for a missing remote.
   const res = await runGit(repo, ['remote', 'get-url', 'origin'], { okCodes: [0, 2] });
   const url = res.stdout.trim();
-  return res.code === 0 && url !== '' ? slugFromUrl(url) : null;
+  return res.code === 0 && url !== '' ? url : null;
+}
+
+/**
+ * `owner/name` of the `origin` remote (https, ssh://, git://, or `git@host:owner/name(.git)`),
+ * or null when there is no origin or its URL is a local path. Any host: see
+ * `originOnGitHub` (core/github/target.ts) for a repository GitHub serves.
+ */
+export async function originSlug(repo: string): Promise<string | null> {
+  const url = await originUrl(repo);
+  return url ? slugFromUrl(url) : null;
 }

@@ -1,6 +1,6 @@
 import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
-import { originSlug } from '../git/repo.js';
+import { hostFromUrl, originUrl, slugFromUrl } from '../git/repo.js';
 import type { GitHubTarget } from './types.js';
 
 /** GitHub.com's REST API. */
@@ -19,13 +19,22 @@ export interface TargetInputs {
 
 /**
  * Where the admin data lives. Repository: --github-repo, else `github.repo` of the config, else
- * the `origin` remote when it is on GitHub. API URL: --github-api-url, else GITHUB_API_URL, else
- * `github.apiUrl`, else https://api.github.com. No repository is NO_GITHUB_REPO, a malformed
- * value INVALID_INPUT.
+ * the `origin` remote when it is on the GitHub the API URL serves (see originOnGitHub). API URL:
+ * --github-api-url, else GITHUB_API_URL, else `github.apiUrl`, else https://api.github.com. No
+ * repository is NO_GITHUB_REPO, a malformed value INVALID_INPUT.
  */
 export async function resolveGitHubTarget({ repoDir, config, flags, env }: TargetInputs): Promise<GitHubTarget> {
   const apiUrl = resolveApiUrl({ config, flags, env });
-  const repo = nonEmpty(flags.githubRepo) ?? config.github.repo ?? (await originSlug(repoDir).catch(() => null));
+  const configured = nonEmpty(flags.githubRepo) ?? config.github.repo;
+  const origin = configured ? null : await originOnGitHub(repoDir, apiUrl);
+  if (origin?.elsewhere) {
+    throw new LeaderboardError(
+      'NO_GITHUB_REPO',
+      `No GitHub repository for admin features: ${origin.elsewhere}.`,
+      'Pass --github-repo owner/name, or set github.repo and github.apiUrl in leaderboard.config.json.',
+    );
+  }
+  const repo = configured ?? origin?.slug;
   if (!repo) {
     throw new LeaderboardError(
       'NO_GITHUB_REPO',
@@ -37,6 +46,37 @@ export async function resolveGitHubTarget({ repoDir, config, flags, env }: Targe
     throw new LeaderboardError('INVALID_INPUT', `GitHub repository "${repo}" must look like owner/name.`, 'Pass --github-repo owner/name.');
   }
   return { repo, apiUrl };
+}
+
+/**
+ * The host a GitHub's repositories are cloned from, given its API URL: github.com for
+ * https://api.github.com, HOST for GitHub Enterprise Server (https://HOST/api/v3), and the host
+ * without its `api.` for GitHub Enterprise Cloud with data residency (https://api.SUB.ghe.com).
+ */
+export function gitHostOfApi(apiUrl: string): string {
+  return new URL(apiUrl).hostname.toLowerCase().replace(/^api\./, '');
+}
+
+/** What the `origin` remote says of the board's repository on GitHub. */
+export type OriginOnGitHub =
+  | { slug: string; elsewhere?: undefined }
+  /** `elsewhere`: why origin is not used (on another host), or null when there is no usable origin at all. */
+  | { slug: null; elsewhere: string | null };
+
+/**
+ * `owner/name` of the `origin` remote when it is on the GitHub that `apiUrl` serves (its host is
+ * gitHostOfApi's); an origin elsewhere (GitLab, or github.com while the API is an Enterprise
+ * server's) names no repository there, and `elsewhere` says so without the URL's credentials.
+ */
+export async function originOnGitHub(repoDir: string, apiUrl: string): Promise<OriginOnGitHub> {
+  const url = await originUrl(repoDir).catch(() => null);
+  const slug = url ? slugFromUrl(url) : null;
+  if (!url || !slug) return { slug: null, elsewhere: null };
+  const host = hostFromUrl(url);
+  const github = gitHostOfApi(apiUrl);
+  // GitHub's SSH over port 443 is a host of its own.
+  if (host === github || (github === 'github.com' && host === 'ssh.github.com')) return { slug };
+  return { slug: null, elsewhere: `the origin remote is on ${host ?? 'an unknown host'}, not on the GitHub of ${apiUrl} (${github})` };
 }
 
 /** The REST API URL (see {@link resolveGitHubTarget}), without a final slash; INVALID_INPUT when it is not http(s). */

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { siteAdminConfigSchema, type SiteAdminConfig } from '../../shared/site-admin.js';
 import type { LeaderboardConfig } from '../config.js';
-import { originSlug } from '../git/repo.js';
 import { primaryAdminsOf } from '../github/admin-access.js';
-import { nonEmpty, resolveApiUrl } from '../github/target.js';
+import { nonEmpty, originOnGitHub, resolveApiUrl } from '../github/target.js';
 import { ADMIN_LIST_PATH } from '../github/types.js';
 import { dataDirPaths } from '../store/data-dir.js';
 import { WORKFLOW_PATH } from '../workflow/github-actions.js';
@@ -22,14 +21,20 @@ export type SiteAdminResult = { admin: SiteAdminConfig; reason?: undefined } | {
 
 /**
  * What a published page needs to be administered through GitHub: the repository (`github.repo`,
- * else GITHUB_REPOSITORY, else the `origin` remote), the API (as `serve` resolves it), the primary
+ * else GITHUB_REPOSITORY, else the `origin` remote when it is on that GitHub), the API (as `serve` resolves it), the primary
  * admins, the workflow Pull & Refresh dispatches, and where the files it edits are in the
  * repository. None when `publish.admin` is off, no repository is known, or the data directory
  * is outside the repository (its files could not be committed there).
  */
 export async function siteAdminConfig({ repo, dataDir, config, env }: SiteAdminInputs): Promise<SiteAdminResult> {
   if (!config.publish.admin) return { admin: null, reason: 'publish.admin is false in leaderboard.config.json' };
-  const slug = config.github.repo ?? nonEmpty(env['GITHUB_REPOSITORY']) ?? (await originSlug(repo).catch(() => null));
+  const apiUrl = resolveApiUrl({ config, flags: {}, env });
+  const configured = config.github.repo ?? nonEmpty(env['GITHUB_REPOSITORY']);
+  const origin = configured ? null : await originOnGitHub(repo, apiUrl);
+  if (origin?.elsewhere) {
+    return { admin: null, reason: `${origin.elsewhere}, so admin through GitHub is off: set github.repo (owner/name) and github.apiUrl (https://HOST/api/v3 for GitHub Enterprise) in leaderboard.config.json to turn it on` };
+  }
+  const slug = configured ?? origin?.slug;
   if (!slug) return { admin: null, reason: 'no GitHub repository is known: set github.repo in leaderboard.config.json' };
   const paths = dataDirPaths(dataDir);
   const inRepo = (file: string): string | null => {
@@ -41,7 +46,7 @@ export async function siteAdminConfig({ repo, dataDir, config, env }: SiteAdminI
   if (!manual || !overrides) return { admin: null, reason: `the data directory ${dataDir} is outside the repository, so its files cannot be committed there` };
   const parsed = siteAdminConfigSchema.safeParse({
     repository: slug,
-    apiUrl: resolveApiUrl({ config, flags: {}, env }),
+    apiUrl,
     primary: primaryAdminsOf(config),
     workflow: path.posix.basename(WORKFLOW_PATH),
     files: { manual, overrides, adminList: ADMIN_LIST_PATH },

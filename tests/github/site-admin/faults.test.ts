@@ -30,13 +30,17 @@ describe('GitHub back end: faults', () => {
     expect(env.gh.fileContent(SLUG, 'leaderboard-contributions', MANUAL)).not.toContain('Dana');
   });
 
-  it('401, 404, a 422 and the network down each read as what went wrong', async () => {
+  it('401, 404, a 422 (after the commit: a notice) and the network down each read as what went wrong', async () => {
     expect(await rejection(env.backend().session('ghp_expired_secret_token'))).toMatchObject({ status: 401, message: 'Invalid GitHub token' });
     env.gh.fault({ method: 'GET', path: /^\/repos\/acme\/board$/, status: 404, message: 'Not Found' });
     expect(await rejection(addDana())).toMatchObject({ status: 404, message: 'GitHub answered 404: Not Found' });
     // Twice: the token's permission probe (which takes a 422 as allowed), then the pull request itself.
     env.gh.fault({ method: 'POST', path: '/pulls', times: 2, status: 422, message: 'Validation Failed', body: { message: 'Validation Failed', errors: [{ resource: 'PullRequest', code: 'custom', message: 'Pull requests are disabled' }], documentation_url: 'https://docs.github.com/rest' } });
-    expect(await rejection(addDana())).toMatchObject({ status: 422, message: 'GitHub answered 422: Validation Failed: Pull requests are disabled' });
+    // The commit was made before the pull request failed: saved, and the notice says what failed.
+    expect(await addDana()).toMatchObject({
+      pullRequest: null,
+      notice: 'Opening the pull request of branch leaderboard-contributions failed: GitHub answered 422: Validation Failed: Pull requests are disabled. The next save opens it, or open it on GitHub from that branch.',
+    });
     env.gh.fault({ path: '/user', drop: true });
     const down = await rejection(env.backend().session(OWNER_TOKEN));
     expect(down).toBeInstanceOf(AdminApiError);

@@ -53,6 +53,17 @@ describe('mergeContributors (base = read, ours = edit, theirs = saved meanwhile)
     expect(JSON.stringify([base, ours, theirs])).toBe(snapshot);
   });
 
+  it('a change they made too (an earlier try of the same save) is applied once, as a three-way merge does', () => {
+    const ours: Map = { ...base, A: rec(c(1), c(2), c(4, 'paper')), B: rec(c(6)) }; // added to A, edited B in place
+    expect(mergeContributors(base, ours, ours)).toEqual(ours);
+    // Someone else's addition meanwhile is kept beside it.
+    const theirs: Map = { ...ours, A: rec(c(1), c(2), c(4, 'paper'), c(9, 'theirs')) };
+    expect(mergeContributors(base, ours, theirs)).toEqual(theirs);
+    // One of two equal contributions removed on both sides: one removal, not two.
+    const twice: Map = { A: rec(c(3), c(3)) };
+    expect(mergeContributors(twice, { A: rec(c(3)) }, { A: rec(c(3)) })).toEqual({ A: rec(c(3)) });
+  });
+
   it('keeps a contributor named like an Object.prototype key', () => {
     const ours: Map = { constructor: rec(c(1)) };
     expect(Object.keys(mergeContributors({}, ours, {}))).toEqual(['constructor']);

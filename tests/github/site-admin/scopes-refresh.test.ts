@@ -117,8 +117,12 @@ describe('GitHub back end: Pull & Refresh', () => {
     expect(seen).toBe(1);
   });
 
-  it('an unknown workflow: GitHub\'s 404 is reported', async () => {
+  it('no such workflow (renamed, or never pushed): the message names the file, the repository, the branch and the fix', async () => {
     const err = await rejection(env.backend({ workflow: 'missing.yml' }).pullAndRefresh(OWNER_TOKEN, () => undefined));
-    expect(err).toMatchObject({ status: 404, message: 'GitHub answered 404: Not Found' });
+    expect(err).toMatchObject({
+      status: 404,
+      message: 'acme/board has no workflow .github/workflows/missing.yml on main (GitHub answered 404), so the board cannot be rebuilt from here. '
+        + 'Run `leaderboard init github-actions` in a clone of the repository, then commit and push .github/workflows/missing.yml to main.',
+    });
   });
 });

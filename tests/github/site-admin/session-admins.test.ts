@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdminApiError } from '../../../web/src/admin/api.js';
+import { EMPTY_TOKEN_MESSAGE } from '../../../web/src/admin/use-admin-session.js';
+import { TOKEN_CHARACTER_MESSAGE, hasForeignCharacter } from '../../../web/src/admin/token.js';
 import { ADMIN_LIST_INSTRUCTIONS } from '../../../src/shared/admin-rules.js';
 import { ADMIN_LIST, BOB_TOKEN, EVE_TOKEN, OWNER_TOKEN, SLUG, acceptedWrites, rejection, useEmulator } from './setup.js';
 
@@ -25,6 +27,17 @@ describe('GitHub back end: session', () => {
     const err = await rejection(env.backend().session('ghp_nobody_secret_token'));
     expect(err).toBeInstanceOf(AdminApiError);
     expect(err).toMatchObject({ message: 'Invalid GitHub token', status: 401 });
+  });
+
+  it('a pasted token with a character no GitHub token has: said so, not a network error, and nothing is sent', async () => {
+    for (const token of [`${OWNER_TOKEN}\u200b`, 'ghp_abc\u2026', `\u201c${OWNER_TOKEN}\u201d`, `ghp_\u00e9t\u00e9`, `ghp_a b`]) {
+      expect([token, hasForeignCharacter(token)]).toEqual([token, true]);
+      expect(await rejection(env.backend().session(token))).toMatchObject({ message: TOKEN_CHARACTER_MESSAGE, status: 400 });
+    }
+    expect(TOKEN_CHARACTER_MESSAGE).toBe('The token contains a character GitHub tokens never have (an invisible space or a typographic quote?). Paste it again.');
+    expect(env.gh.requests).toEqual([]);
+    for (const token of [OWNER_TOKEN, 'github_pat_11ABC_xyz09', 'a'.repeat(40)]) expect(hasForeignCharacter(token)).toBe(false);
+    expect(EMPTY_TOKEN_MESSAGE).toBe('Please enter a GitHub token');
   });
 
   it('without the user:email scope the public email is used (and the admin list still applies by login)', async () => {

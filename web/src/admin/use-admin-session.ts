@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionResponse } from '../../../src/shared/admin-api.js';
 import { AdminApiError, clearStoredToken, readStoredToken, storeToken } from './api.js';
 import { useBackend } from './backend-context.js';
+import { TOKEN_CHARACTER_MESSAGE, hasForeignCharacter } from './token.js';
 
 /** The spec's message for a token GitHub refuses. */
 export const INVALID_TOKEN_MESSAGE = 'Invalid GitHub token';
@@ -62,9 +63,9 @@ export function useAdminSession(): AdminSessionHandle {
 
   const signIn = useCallback((token: string) => {
     const trimmed = token.trim();
-    if (!trimmed) {
+    if (!trimmed || hasForeignCharacter(trimmed)) {
       attempt.current += 1;
-      setState({ view: 'login', verifying: false, error: EMPTY_TOKEN_MESSAGE });
+      setState({ view: 'login', verifying: false, error: trimmed ? TOKEN_CHARACTER_MESSAGE : EMPTY_TOKEN_MESSAGE });
       return;
     }
     void verify(trimmed);

@@ -71,7 +71,21 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
     };
   }, [reload]);
 
+  // Saves started; a quiet re-read is dropped when another save started meanwhile.
+  const saves = useRef(0);
+  // A failed re-read keeps what was read, and the save's error stays on the banner.
+  const rereadQuietly = useCallback(async () => {
+    const at = saves.current;
+    try {
+      const fresh = await backend.manualContributions(token);
+      if (alive.current && at === saves.current) setRead(fresh);
+    } catch {
+      // The banner already says what failed.
+    }
+  }, [token, backend]);
+
   const save = useCallback(async (next: ContributorsMap, done: string) => {
+    saves.current += 1;
     setSaving(true);
     notify({ type: 'info', message: 'Saving...' });
     try {
@@ -91,11 +105,14 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
         type: 'error', message: `Failed to save: ${m}`,
         hint: stale ? 'Reload the contributions to see the latest version, then make your change again.' : undefined,
       }));
+      // The failure may have come after GitHub took the change (an answer lost on the way back):
+      // read again, quietly, so the list shows it and a retry starts from the current file.
+      if (!stale && !(err instanceof AdminApiError && err.status === 401)) void rereadQuietly();
       return false;
     } finally {
       if (alive.current) setSaving(false);
     }
-  }, [token, notify, onSaved, fail, reload, backend, read]);
+  }, [token, notify, onSaved, fail, reload, rereadQuietly, backend, read]);
 
   return { contributors: read?.contributors ?? null, pending: read?.pending ?? null, loading, saving, conflict, reload, save };
 }

@@ -2,7 +2,7 @@ import { CONTRIBUTIONS_BRANCH } from '../../../../src/shared/site-admin.js';
 import type { GitHubUser } from '../../../../src/shared/admin-api.js';
 import type { PendingPullRequest } from '../backend.js';
 import { actorName } from './access.js';
-import { branchIsSpent, ensurePull, findOpenPull, headSha, resetBranch } from './branches.js';
+import { ensurePull, findOpenPull, headSha, prepareBranch } from './branches.js';
 import type { Context } from './context.js';
 import { isProtectedRefusal, writeWithRetries, type Compose } from './repo-files.js';
 import { ensureCanWrite, repoInfo } from './scopes.js';
@@ -32,6 +32,8 @@ export interface BoardFileSaved {
   sha: string;
   text: string;
   defaultBranch: string;
+  /** The branch that holds the change: the default branch, or `leaderboard-contributions`. */
+  branch: string;
   /** The pull request the change waits in; null when committed to the default branch. */
   pullRequest: PendingPullRequest | null;
   /** Sentences for the admin: someone else's change kept, a protected branch. */
@@ -41,8 +43,8 @@ export interface BoardFileSaved {
 /**
  * Commits one of the board's own files (`path`) on behalf of `user`, with the message
  * '{change} (by {login})'. With adminChanges 'pull-request' (or while a pull request is open), on
- * `leaderboard-contributions`: created, or reset to the default branch's head, when it has no open
- * pull request and holds nothing but what closed ones proposed (see branchIsSpent); the pull request is opened or reused. With 'commit', on the default branch,
+ * `leaderboard-contributions`: created, or moved to the default branch's head, when it has no open
+ * pull request and holds nothing but what closed ones proposed (see prepareBranch); the pull request is opened or reused. With 'commit', on the default branch,
  * falling back to the pull request when GitHub refuses because the branch is protected. Every
  * write sends the blob sha it read; when the file changed in between it is read again and
  * `compose` re-applies the change.
@@ -57,8 +59,8 @@ export async function commitBoardFile(ctx: Context, token: string, user: GitHubU
   if (direct && !open) {
     try {
       const saved = await writeWithRetries(ctx, token, { path, branch: defaultBranch, message }, compose, WRITE_ATTEMPTS);
-      if (saved.merged) notices.push(mergedNotice(path));
-      return { sha: saved.sha, text: saved.text, defaultBranch, pullRequest: null, notices };
+      notices.push(...savedNotices(path, saved));
+      return { sha: saved.sha, text: saved.text, defaultBranch, branch: defaultBranch, pullRequest: null, notices };
     } catch (err) {
       if (!isProtectedRefusal(err)) throw err;
       // The protected branch refused it; the pull request needs its permission too.
@@ -69,19 +71,29 @@ export async function commitBoardFile(ctx: Context, token: string, user: GitHubU
     notices.push(`Earlier changes are waiting in pull request #${open.number}, so this one joined them.`);
   }
 
-  if (!open) {
-    const baseHead = await headSha(ctx, token, defaultBranch);
-    if (await branchIsSpent(ctx, token, CONTRIBUTIONS_BRANCH, defaultBranch, baseHead)) await resetBranch(ctx, token, CONTRIBUTIONS_BRANCH, baseHead);
-  }
+  if (!open) await prepareBranch(ctx, token, CONTRIBUTIONS_BRANCH, defaultBranch, await headSha(ctx, token, defaultBranch));
   const saved = await writeWithRetries(ctx, token, { path, branch: CONTRIBUTIONS_BRANCH, message }, compose, WRITE_ATTEMPTS);
-  if (saved.merged) notices.unshift(mergedNotice(path));
-  open ??= await ensurePull(ctx, token, {
-    head: CONTRIBUTIONS_BRANCH, base: defaultBranch,
-    title: 'Update leaderboard contributions',
-    body: `Proposed from the leaderboard admin panel by @${user.login}. Merge to publish the changes to ${ctx.config.files.manual} and ${ctx.config.files.overrides}; later changes made in the panel are added to this pull request.`,
-  });
-  return { sha: saved.sha, text: saved.text, defaultBranch, pullRequest: open, notices };
+  notices.unshift(...savedNotices(path, saved));
+  if (!open) {
+    try {
+      open = await ensurePull(ctx, token, {
+        head: CONTRIBUTIONS_BRANCH, base: defaultBranch,
+        title: 'Update leaderboard contributions',
+        body: `Proposed from the leaderboard admin panel by @${user.login}. Merge to publish the changes to ${ctx.config.files.manual} and ${ctx.config.files.overrides}; later changes made in the panel are added to this pull request.`,
+      });
+    } catch (err) {
+      // The change is committed: reporting the save as failed would have the admin make it again.
+      notices.push(`Opening the pull request of branch ${CONTRIBUTIONS_BRANCH} failed: ${sentence(err)} The next save opens it, or open it on GitHub from that branch.`);
+    }
+  }
+  return { sha: saved.sha, text: saved.text, defaultBranch, branch: CONTRIBUTIONS_BRANCH, pullRequest: open, notices };
 }
 
-const mergedNotice = (path: string) => `Someone else changed ${path} meanwhile; both changes were kept.`;
+/** An error's message as a sentence, for a notice. */
+export const sentence = (err: unknown): string => (err instanceof Error ? err.message : String(err)).replace(/\.?$/, '.');
+
+function savedNotices(path: string, saved: { merged: boolean; unchanged: boolean }): string[] {
+  if (saved.unchanged) return [`${path} already held this change (an earlier try of it reached GitHub), so it was not made twice.`];
+  return saved.merged ? [`Someone else changed ${path} meanwhile; both changes were kept.`] : [];
+}
 

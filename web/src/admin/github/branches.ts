@@ -64,20 +64,46 @@ export async function ensurePull(ctx: Context, token: string, pull: { head: stri
 }
 
 /**
- * Whether `branch` may be reset to `base`'s head before a first change: it is missing, already
- * there, or its head is what a closed (merged or not) pull request proposed. Any other head is
- * another admin's change saved a moment ago whose pull request is not open yet: it is written on
- * top of, never reset away.
+ * Makes `branch` ready for a first change while it has no open pull request: created at `baseHead`
+ * when missing, moved there when its head is what a closed (merged or not) pull request proposed.
+ * Any other head (already `baseHead`, or another admin's change saved a moment ago whose pull
+ * request is not open yet) is written on top of, never reset away: no save GitHub accepted may
+ * vanish.
  */
-export async function branchIsSpent(ctx: Context, token: string, branch: string, base: string, baseHead: string): Promise<boolean> {
+export async function prepareBranch(ctx: Context, token: string, branch: string, base: string, baseHead: string): Promise<void> {
   let head: string;
   try {
     head = await headSha(ctx, token, branch);
   } catch (err) {
-    if (hasStatus(err, 404)) return true;
-    throw err;
+    if (!hasStatus(err, 404)) throw err;
+    try {
+      await ctx.request(token, 'POST /repos/{owner}/{repo}/git/refs', { body: { ref: `refs/heads/${branch}`, sha: baseHead } });
+    } catch (createErr) {
+      // 422 "Reference already exists": another save created it meanwhile, maybe with its commit.
+      if (!hasStatus(createErr, 422)) throw createErr;
+    }
+    return;
   }
-  if (head === baseHead) return true;
+  if (head === baseHead || !(await proposedByClosedPull(ctx, token, branch, base, head))) return;
+  try {
+    // A fast-forward (a pull request merged with a merge commit) cannot drop a commit saved meanwhile.
+    await moveBranch(ctx, token, branch, baseHead, false);
+    return;
+  } catch (err) {
+    if (!hasStatus(err, 422)) throw err;
+  }
+  // Not a fast-forward (a squash merge, a closed pull request, or a save that just landed): force
+  // only while the head is still the spent one. GitHub offers no compare-and-swap on a ref, so a
+  // save landing between these two requests is the one window left.
+  if ((await headSha(ctx, token, branch)) !== head) return;
+  await moveBranch(ctx, token, branch, baseHead, true);
+}
+
+const moveBranch = (ctx: Context, token: string, branch: string, sha: string, force: boolean) =>
+  ctx.request(token, 'PATCH /repos/{owner}/{repo}/git/refs/{ref}', { params: { ref: `heads/${branch}` }, body: { sha, force } });
+
+/** Whether `head` is what a closed (merged or not) pull request from `branch` to `base` proposed. */
+async function proposedByClosedPull(ctx: Context, token: string, branch: string, base: string, head: string): Promise<boolean> {
   const { data } = await ctx.request<PullSummary[]>(token, 'GET /repos/{owner}/{repo}/pulls', {
     query: { state: 'closed', head: `${owner(ctx)}:${branch}`, base, per_page: 100 },
   });

@@ -5,7 +5,7 @@ import { AdminApiError, backupFileName } from '../api.js';
 import type { BackupFile, ContributionsRead, ContributionsSaved } from '../backend.js';
 import type { ContributorsMap } from '../contributions.js';
 import { requireAdmin } from './access.js';
-import { boardSource, commitBoardFile } from './board-file.js';
+import { boardSource, commitBoardFile, sentence } from './board-file.js';
 import type { Context } from './context.js';
 import { mergeContributors } from './merge.js';
 import { issuesText, parseRepoJson, readFile } from './repo-files.js';
@@ -55,16 +55,27 @@ export async function saveManualContributions(ctx: Context, token: string, next:
   const count = Object.keys(saved).length;
   const who = `${count} contributor${count === 1 ? '' : 's'}`;
   const pr = result.pullRequest;
-  const pending = pr ? { pullRequest: pr, published: (await contributorsOn(ctx, token, result.defaultBranch)).contributors } : null;
+  const notices = [...result.notices];
+  let pending: ContributionsRead['pending'] = null;
+  if (pr) {
+    try {
+      pending = { pullRequest: pr, published: (await contributorsOn(ctx, token, result.defaultBranch)).contributors };
+    } catch (err) {
+      // Saved already: only the comparison with the board is missing.
+      notices.push(`Reading the published contributions to compare failed: ${sentence(err)} Reopen the panel to see what is pending.`);
+    }
+  }
   return {
     contributors: saved,
     version: result.sha,
     pending,
     pullRequest: pr,
-    ...(result.notices.length ? { notice: result.notices.join(' ') } : {}),
+    ...(notices.length ? { notice: notices.join(' ') } : {}),
     message: pr
       ? `Saved the manual contributions of ${who} in pull request #${pr.number}; they appear on the board once it is merged.`
-      : `Saved the manual contributions of ${who} to ${result.defaultBranch}; they appear on the board after its next build.`,
+      : result.branch !== result.defaultBranch
+        ? `Saved the manual contributions of ${who} on branch ${result.branch}; they appear on the board once a pull request of it is merged.`
+        : `Saved the manual contributions of ${who} to ${result.defaultBranch}; they appear on the board after its next build.`,
   };
 }
 

@@ -28,17 +28,29 @@ function multisetMinus(from: readonly Contribution[], minus: readonly Contributi
   return out;
 }
 
+/** Removes one occurrence of `item` from `texts` (canonical texts), saying whether there was one. */
+function take(texts: string[], item: Contribution): boolean {
+  const at = texts.indexOf(canonical(item));
+  if (at >= 0) texts.splice(at, 1);
+  return at >= 0;
+}
+
 /**
  * `theirs` with our change of one contributor (`base` -> `ours`) applied: the contributions we
  * removed are removed (one occurrence each, by value), those we added are added (an edited one in
- * the place of the one it replaced), and the other fields we changed take our value.
+ * the place of the one it replaced), and the other fields we changed take our value. A removal or
+ * an addition they made too is applied once, as a three-way merge does: a save tried again after
+ * its first try reached GitHub must not add the contribution twice.
  */
 function applyChange(base: ManualContributor, ours: ManualContributor, theirs: ManualContributor): ManualContributor {
   const removed = multisetMinus(base.contributions, ours.contributions);
   const added = multisetMinus(ours.contributions, base.contributions);
+  const theyRemoved = multisetMinus(base.contributions, theirs.contributions).map(({ item }) => canonical(item));
+  const theyAdded = multisetMinus(theirs.contributions, base.contributions).map(({ item }) => canonical(item));
   const result: (Contribution | null)[] = [...theirs.contributions];
   const slots = new Map<number, number>(); // index in base -> index in result of the contribution removed
   for (const { item, index } of removed) {
+    if (take(theyRemoved, item)) continue;
     const at = result.findIndex((c) => c !== null && equal(c, item));
     if (at >= 0) {
       result[at] = null;
@@ -47,6 +59,7 @@ function applyChange(base: ManualContributor, ours: ManualContributor, theirs: M
   }
   const appended: Contribution[] = [];
   for (const { item, index } of added) {
+    if (take(theyAdded, item)) continue;
     // An inline edit replaces the contribution at the same place: keep it there.
     const slot = slots.get(index);
     if (slot !== undefined && result[slot] === null && base.contributions.length === ours.contributions.length) {

@@ -58,7 +58,8 @@ async function resolveCommit(ctx: Context, token: string, commit: string): Promi
 }
 
 function effect(saved: BoardFileSaved): string {
-  return saved.pullRequest ? `it applies once pull request #${saved.pullRequest.number} is merged` : 'it applies from the next build of the board';
+  if (saved.pullRequest) return `it applies once pull request #${saved.pullRequest.number} is merged`;
+  return saved.branch === saved.defaultBranch ? 'it applies from the next build of the board' : `it applies once a pull request of branch ${saved.branch} is merged`;
 }
 
 function notice(saved: BoardFileSaved): ChangeNotice {

@@ -1,7 +1,7 @@
 import type { RefreshOutcome, RefreshProgress } from '../backend.js';
 import { requireAdmin } from './access.js';
 import type { Context } from './context.js';
-import { GitHubApiError } from './rest.js';
+import { GitHubApiError, hasStatus } from './rest.js';
 import { ensureCanWrite } from './scopes.js';
 
 interface WorkflowRun {
@@ -41,12 +41,21 @@ export async function pullAndRefresh(ctx: Context, token: string, onProgress: (p
   });
   let res: Awaited<ReturnType<typeof dispatch>>;
   try {
-    res = await dispatch({ ref: defaultBranch, return_run_details: true });
+    try {
+      res = await dispatch({ ref: defaultBranch, return_run_details: true });
+    } catch (err) {
+      // GitHub Enterprise Server refuses the newer key (422 '"return_run_details" is not a permitted
+      // key.'): dispatch without it and find the run in the workflow's list.
+      if (!(err instanceof GitHubApiError && err.status === 422 && /return_run_details|permitted key/.test(err.githubMessage))) throw err;
+      res = await dispatch({ ref: defaultBranch });
+    }
   } catch (err) {
-    // GitHub Enterprise Server refuses the newer key (422 '"return_run_details" is not a permitted
-    // key.'): dispatch without it and find the run in the workflow's list.
-    if (!(err instanceof GitHubApiError && err.status === 422 && /return_run_details|permitted key/.test(err.githubMessage))) throw err;
-    res = await dispatch({ ref: defaultBranch });
+    // The repository was read a moment ago, so a 404 here is the workflow file GitHub does not know.
+    if (!hasStatus(err, 404)) throw err;
+    throw new GitHubApiError(
+      `${ctx.config.repository} has no workflow .github/workflows/${workflow} on ${defaultBranch} (GitHub answered 404), so the board cannot be rebuilt from here. Run \`leaderboard init github-actions\` in a clone of the repository, then commit and push .github/workflows/${workflow} to ${defaultBranch}.`,
+      404, err.githubMessage, err.documentationUrl,
+    );
   }
   let runId = res.status === 200 && res.data ? res.data.workflow_run_id : null;
   let url: string | null = res.status === 200 && res.data ? res.data.html_url : null;

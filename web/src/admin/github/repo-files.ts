@@ -63,17 +63,20 @@ export type Compose = (current: RepoFile | null) => { text: string; merged: bool
 /**
  * Reads the file, composes its new text and writes it on `branch`; when GitHub says the file
  * changed meanwhile (a stale sha), reads and composes again, up to `attempts` times. `merged`:
- * another change was kept, by `compose` or by a retry.
+ * another change was kept, by `compose` or by a retry. `unchanged`: the file already held the
+ * composed text (an earlier try of the same change reached GitHub), so nothing was written.
  */
-export async function writeWithRetries(ctx: Context, token: string, file: { path: string; branch: string; message: string }, compose: Compose, attempts: number): Promise<{ sha: string; text: string; merged: boolean }> {
+export async function writeWithRetries(ctx: Context, token: string, file: { path: string; branch: string; message: string }, compose: Compose, attempts: number): Promise<{ sha: string; text: string; merged: boolean; unchanged: boolean }> {
   let merged = false;
   for (let attempt = 1; ; attempt++) {
     const current = await readFile(ctx, token, file.path, file.branch);
     const next = compose(current);
+    // An empty commit would only add noise to the pull request.
+    if (current && next.text === current.text) return { sha: current.sha, text: current.text, merged: false, unchanged: true };
     merged ||= next.merged || attempt > 1;
     try {
       const sha = await writeFile(ctx, token, { ...file, text: next.text, sha: current?.sha ?? null });
-      return { sha, text: next.text, merged };
+      return { sha, text: next.text, merged, unchanged: false };
     } catch (err) {
       if (!isStaleWrite(err) || attempt >= attempts) throw err;
     }

@@ -1,4 +1,5 @@
 import { AdminApiError } from '../api.js';
+import { TOKEN_CHARACTER_MESSAGE, hasForeignCharacter } from '../token.js';
 
 /**
  * Every REST operation the GitHub back end can request, as `METHOD /template` of GitHub's OpenAPI
@@ -80,7 +81,8 @@ function rateLimitWait(res: Response, body: unknown): number | null {
 
 /**
  * A requester for `apiUrl` and the repository `owner/name`: JSON in and out, GitHub's headers, no
- * caching, the token only in the Authorization header. Failures are GitHubApiErrors whose message
+ * caching, the token only in the Authorization header. A token with a character no GitHub token
+ * has is refused before any request (TOKEN_CHARACTER_MESSAGE). Failures are GitHubApiErrors whose message
  * is for the user: 'Invalid GitHub token' (401), 'Could not reach GitHub (network error).' (status
  * 0), else 'GitHub answered {status}: {GitHub's message}'.
  */
@@ -88,6 +90,8 @@ export function createRequester(apiUrl: string, repository: string, fetchImpl: t
   const [owner = '', repo = ''] = repository.split('/');
   const base = apiUrl.replace(/\/+$/, '');
   return async <T>(token: string, route: GitHubRoute, options: RequestOptions = {}): Promise<GitHubResponse<T>> => {
+    // Refused here too (not only at sign-in), or fetch would report it as a network error.
+    if (hasForeignCharacter(token)) throw new AdminApiError(TOKEN_CHARACTER_MESSAGE, 400, 'INVALID_TOKEN');
     const [method = 'GET', template = ''] = route.split(' ');
     const params: Record<string, string | number> = { owner, repo, ...options.params };
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
