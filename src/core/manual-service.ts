@@ -4,9 +4,9 @@ import { link, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
 import type { LeaderboardConfig } from './config.js';
-import { errorMessage, LeaderboardError } from './errors.js';
+import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
-import { rebuildFromCache, type RebuildResult } from './refresh.js';
+import { rebuildAfterSave, type RebuildResult } from './refresh.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { describeIssues, parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
@@ -36,20 +36,6 @@ export async function addManualContribution(opts: ManualChangeOptions, input: Ne
     await writeManualFile(paths.manual, next);
     return rebuildAfterSave(opts);
   });
-}
-
-/**
- * Rebuilds the leaderboards after a manual change is saved. A failure there (a full disk) does
- * not undo the save, so it is reported as such rather than thrown: an error made the user try
- * again, and a contribution added twice counted twice. The next refresh rebuilds the board, since
- * the state still records the manual file it was built from.
- */
-export async function rebuildAfterSave(opts: ManualChangeOptions): Promise<RebuildResult> {
-  try {
-    return await rebuildFromCache(opts);
-  } catch (err) {
-    return { rebuilt: false, dataFile: dataDirPaths(opts.dataDir).data, error: errorMessage(err) };
-  }
 }
 
 /** Default backup name: manual-contributions-backup-YYYY-MM-DD.json (local date). */

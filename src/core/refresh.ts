@@ -465,3 +465,17 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
   };
   return { rebuilt: true, dataFile: paths.data, shows };
 }
+
+/**
+ * Rebuilds the leaderboards after a change of manual contributions or AI overrides is saved. A
+ * failure there (a full disk) does not undo the save, so it is reported as such rather than
+ * thrown: an error made the user try again, and a contribution added twice counted twice. The
+ * next refresh rebuilds the board, since the state still records the files it was built from.
+ */
+export async function rebuildAfterSave(opts: Pick<RefreshOptions, 'repo' | 'dataDir' | 'config'>): Promise<RebuildResult> {
+  try {
+    return await rebuildFromCache(opts);
+  } catch (err) {
+    return { rebuilt: false, dataFile: dataDirPaths(opts.dataDir).data, error: errorMessage(err) };
+  }
+}

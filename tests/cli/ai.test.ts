@@ -1,5 +1,5 @@
 /** The AI options of `leaderboard refresh` and `leaderboard ai-override`, through the built bin. */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAiStub, type AiStub } from '../support/ai-stub.js';
 import { runCliAsync, startServe } from '../support/cli.js';
@@ -125,6 +125,25 @@ describe('leaderboard ai-override on commits the leaderboards do not show', () =
     const shown = await run(repo, ['ai-override', 'set', fresh.slice(0, 8), '--score', '1', '--note', 'n', '--by', 'me']);
     expect(shown.stdout).not.toContain('Note:');
     expect((await run(repo, ['ai-override', 'list'])).stdout.trim().split('\n')).toHaveLength(3);
+  });
+});
+
+describe('leaderboard ai-override when the rebuild fails', () => {
+  it('says the override is saved and that the next refresh rebuilds the board, exit 0', async () => {
+    const repo = await newRepo();
+    const hash = await repo.commit({ files: { 'src/a.ts': 'export const a = 1;\n' }, message: 'feat: a', date: new Date().toISOString() });
+    expect((await run(repo, ['refresh'])).code).toBe(0);
+    // The chunk folder made a file: the rebuild cannot write the page's files.
+    const chunks = `${repo.dir}/.leaderboard/leaderboard-chunks`;
+    await rm(chunks, { recursive: true });
+    await writeFile(chunks, 'not a folder');
+    const r = await run(repo, ['ai-override', 'set', hash.slice(0, 8), '--score', '3', '--note', 'n', '--by', 'me']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\nNote: it is saved, but the leaderboards could not be rebuilt \(.*leaderboard-chunks.*\); the next refresh rebuilds them\.\n$/);
+    expect((await run(repo, ['ai-override', 'list'])).stdout).toContain(hash.slice(0, 8));
+    await rm(chunks);
+    expect((await run(repo, ['refresh'])).code).toBe(0);
+    expect(readRawData(`${repo.dir}/.leaderboard`).commits.find((c) => c.full_hash === hash)?.scores.ai).toBe(3);
   });
 });
 

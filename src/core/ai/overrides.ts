@@ -2,7 +2,7 @@ import { aiOverrideInputSchema, type AiOverride } from '../../shared/ai-override
 import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 import { runGit } from '../git/run-git.js';
-import { rebuildFromCache, type RebuildResult } from '../refresh.js';
+import { rebuildAfterSave, type RebuildResult } from '../refresh.js';
 import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
 import { withDataDirLock } from '../store/lock.js';
 import { readOverrides, writeOverrides } from './override-file.js';
@@ -41,10 +41,13 @@ export type OverrideEffect =
   /** The commit is not on the leaderboards (outside the window, or a bot's): kept for when it is. */
   | 'not-shown'
   /** No refresh has run yet: the first one applies it. */
-  | 'next-refresh';
+  | 'next-refresh'
+  /** Saved, but the leaderboards could not be rebuilt (why): the next refresh rebuilds them. */
+  | { notRebuilt: string };
 
 /** Says what {@link OverrideEffect} means for the user, after "Saved." or "Removed.". */
 export function describeEffect(effect: OverrideEffect): string {
+  if (typeof effect === 'object') return `it is saved, but the leaderboards could not be rebuilt (${effect.notRebuilt}); the next refresh rebuilds them`;
   if (effect === 'applied') return 'the leaderboards are updated';
   if (effect === 'not-shown') return 'the commit is not on the leaderboards (outside the analysis window, or a bot\'s), so nothing shown changes until it is';
   return 'it applies from the next refresh';
@@ -67,12 +70,13 @@ export async function setAiOverride(ctx: OverrideContext, input: { commit: strin
   const effect = await withDataDirLock(paths, async () => {
     const current = await readOverrides(paths.overrides);
     await writeOverrides(paths.overrides, [...current.filter((o) => o.hash !== hash), override]);
-    return effectOf(await rebuildFromCache(ctx), hash);
+    return effectOf(await rebuildAfterSave(ctx), hash);
   });
   return { override, effect };
 }
 
 function effectOf(result: RebuildResult, hash: string): OverrideEffect {
+  if (result.error) return { notRebuilt: result.error };
   if (!result.rebuilt) return 'next-refresh';
   return result.shows?.(hash) === false ? 'not-shown' : 'applied';
 }
@@ -91,7 +95,7 @@ export async function removeAiOverride(ctx: OverrideContext, commit: string): Pr
   const effect = await withDataDirLock(paths, async () => {
     const fresh = await readOverrides(paths.overrides);
     await writeOverrides(paths.overrides, fresh.filter((o) => o.hash !== target.hash));
-    return effectOf(await rebuildFromCache(ctx), target.hash);
+    return effectOf(await rebuildAfterSave(ctx), target.hash);
   });
   return { hash: target.hash, effect };
 }
