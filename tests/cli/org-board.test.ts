@@ -4,7 +4,7 @@
  * refresh, incremental refreshes, and what happens when a repository is missing or a part is bad.
  */
 import { existsSync } from 'node:fs';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
@@ -242,6 +242,30 @@ describe('merge refuses bad parts and writes nothing', () => {
     partA = await part('one');
   }, 60_000);
 
+  it('counts the commits of a lone part in its summary', async () => {
+    const { r } = await merge(partA);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Merged 1 repository \(commits in the window: one 1\), 1 contributor -> /);
+  });
+
+  it('leaves a board that a merge stopped part-way does not call up to date', async () => {
+    const partB = await part('two');
+    const { out, r } = await merge(partA, partB);
+    expect(r.code).toBe(0);
+    expect(cli(board.dir, ['refresh', '--all', '--quiet', '--data-dir', out]).stdout).toMatch(/^Up to date/);
+    // The second repository's board folder made a file: the merge fails after writing the caches
+    // and the first one's board (a kill there left them beside the old state).
+    const blocked = path.join(out, 'leaderboard-repos', 'two');
+    await rm(blocked, { recursive: true });
+    await writeFile(blocked, 'not a folder');
+    expect(cli(board.dir, ['merge', partA, partB, '--data-dir', out]).code).not.toBe(0);
+    expect(readJson<{ rebuilding?: boolean }>(path.join(out, 'refresh-state.json')).rebuilding).toBe(true);
+    await rm(blocked);
+    const again = cli(board.dir, ['refresh', '--all', '--quiet', '--data-dir', out]);
+    expect(again.stdout).not.toMatch(/^Up to date/);
+    expect(again.code).toBe(0);
+  });
+
   it('names a missing part', async () => {
     const missing = path.join(partA, 'nope');
     const { out, r } = await merge(partA, missing);
@@ -303,5 +327,23 @@ describe('merge refuses bad parts and writes nothing', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`Two parts hold the repository "one": ${partA} and ${again}.`);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('a repository read by URL', () => {
+  it('follows its default branch when the remote renames it, and keeps every commit', async () => {
+    const [board, upstream] = await Promise.all([newRepo(), newRepo()]);
+    for (const a of [ANN_A, BOB]) await commit(upstream, a);
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ url: `file://${upstream.dir}`, name: 'up' }] }));
+    await board.commit({ message: 'chore: board config', files: {}, date: '2025-03-01T00:00:00Z' });
+    const dataDir = path.join(board.dir, '.leaderboard');
+    expect(summaryCounts(cli(board.dir, ['refresh', '--all']).stdout)).toMatchObject({ analysed: 2 });
+    // main -> trunk, as GitHub's rename does: the old branch is gone from the remote.
+    await upstream.git('branch', '-m', 'trunk');
+    await commit(upstream, DAN);
+    const r = cli(board.dir, ['refresh', '--all']);
+    expect(r.stderr).toBe('');
+    expect(summaryCounts(r.stdout)).toMatchObject({ analysed: 3, scored: 1, cached: 2, dropped: 0 });
+    expect((await board.git('-C', path.join(dataDir, 'repos', 'up.git'), 'symbolic-ref', 'HEAD')).trim()).toBe('refs/heads/trunk');
   });
 });

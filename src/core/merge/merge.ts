@@ -13,7 +13,7 @@ import { boardFingerprint, stateSchema, type RefreshState, type StatePart } from
 import { loadStoredParts, statePartsOf } from '../repos/stored-parts.js';
 import { saveScoreCache } from '../store/cache.js';
 import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
-import { readTextIfExists, writeJsonAtomic } from '../store/files.js';
+import { readJsonFile, readTextIfExists, writeJsonAtomic } from '../store/files.js';
 import { withDataDirLock } from '../store/lock.js';
 import { readManualFile } from '../store/manual-file.js';
 import { writeStatus } from '../store/status.js';
@@ -78,8 +78,14 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
   const paths = dataDirPaths(o.dataDir);
   await ensureDataDir(paths);
   return withDataDirLock(paths, async () => {
+    // Caches and repository boards are written from here on, the board last: a merge killed in
+    // between must not leave the old state calling the old board up to date (see refresh).
+    const previous = await readJsonFile(paths.state, stateSchema).catch(() => null);
+    if (previous && !previous.rebuilding) await writeJsonAtomic(paths.state, { ...previous, rebuilding: true });
     const first = (read[0] as ReadPart).state;
     const several = parts.length > 1;
+    // Counted now: assembling the board empties a lone part's list of commits.
+    const repositories = parts.map((p) => ({ name: p.name, commits: p.commits.length })).sort((a, b) => (a.name < b.name ? -1 : 1));
     const recorded: StatePart[] = [];
     let history: HistorySpan | null = null;
     // The board keeps its own copy of each cache, as one refresh of all the repositories would:
@@ -136,7 +142,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
     await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: head });
     return {
       dataFile: paths.data,
-      repositories: parts.map((p) => ({ name: p.name, commits: p.commits.length })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+      repositories,
       contributors: Number(data.metadata.totalContributors ?? 0),
     };
   });

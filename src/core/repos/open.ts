@@ -49,13 +49,39 @@ export async function openRepository(source: RepoSource, dataDir: string): Promi
     } else {
       await cloneMirror(source.url, dir);
     }
-    // Attributes (linguist-generated, -vendored) are read from an index of HEAD's tree.
-    const head = await runGit(dir, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { okCodes: [0, 1] });
-    if (head.code === 0) await runGit(dir, ['read-tree', 'HEAD']);
   } catch (err) {
     throw new LeaderboardError('GIT_FAILED', `Repository "${source.name}": cannot ${(await exists(dir)) ? 'fetch' : 'clone'} ${withoutCredentials(source.url)}: ${errorMessage(err)}`, 'Check the URL and your access to it (git must be able to clone it without asking for a password), or remove it from the repositories list.', { cause: err });
   }
+  // Attributes (linguist-generated, -vendored) are read from an index of HEAD's tree.
+  if ((await mirrorHead(dir)) || (await followRemoteHead(source, dir))) await runGit(dir, ['read-tree', 'HEAD']);
   return { name: source.name, dir, bare: true, url: withoutCredentials(source.url), mirrorOf: source.url };
+}
+
+const mirrorHead = async (dir: string): Promise<boolean> =>
+  (await runGit(dir, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { okCodes: [0, 1] })).code === 0;
+
+/**
+ * A mirror whose HEAD names no commit while it has branches: the remote's default branch was
+ * renamed (main -> trunk), and the fetch pruned the branch the mirror's HEAD still named, which
+ * read as an empty repository: its commits and people left the board without a word. HEAD follows
+ * the remote's; false when the remote has no commits at all.
+ */
+async function followRemoteHead(source: { name: string; url: string }, dir: string): Promise<boolean> {
+  const branches = (await runGit(dir, ['for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads/'])).stdout.trim();
+  if (branches === '') return false;
+  const where = `Repository "${source.name}" (${withoutCredentials(source.url)})`;
+  let remote: string;
+  try {
+    remote = (await runGit(dir, ['ls-remote', '--symref', 'origin', 'HEAD'], { env: NO_PROMPT })).stdout;
+  } catch (err) {
+    throw new LeaderboardError('GIT_FAILED', `${where}: the mirror's branch HEAD was removed, and asking the remote for its default branch failed: ${errorMessage(err)}`, 'Check the URL and your access to it, then refresh again.', { cause: err });
+  }
+  const ref = /^ref: (refs\/heads\/\S+)\tHEAD$/m.exec(remote)?.[1];
+  if (ref === undefined) {
+    throw new LeaderboardError('GIT_FAILED', `${where}: the remote names no default branch (HEAD), and the mirror's HEAD names a branch it no longer has.`, 'Set the default branch of the remote repository, or remove the repository from the repositories list.');
+  }
+  await runGit(dir, ['symbolic-ref', 'HEAD', ref]);
+  return mirrorHead(dir);
 }
 
 async function cloneMirror(url: string, dir: string): Promise<void> {
