@@ -287,6 +287,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   scoredParts(parts);
   // Caches of repositories no longer on the board go; with one repository its cache is at the top.
   await removeOtherParts(paths, new Set(several ? targets.map((t) => t.name) : []));
+  await removeOtherMirrors(paths, new Set(targets.filter((t) => t.mirrorOf !== undefined).map((t) => path.basename(t.dir))));
   opts.onProgress?.({ phase: 'writing', done: 0, total: 1 });
 
   // Counted from the start of today (UTC), like the window itself: counting from `now` made the
@@ -348,6 +349,16 @@ async function everyTrue(checks: Promise<boolean>[]): Promise<boolean> {
 }
 
 /** Score caches of repositories no longer on the board go (a repository added back is scored again). */
+/**
+ * Mirrors of repositories no longer on the board go, and clones killed part-way
+ * (`<name>.git.<pid>.cloning`): full copies of what may be private repositories, kept for good
+ * and carried in a CI cache. The data directory's lock keeps every other refresh out.
+ */
+async function removeOtherMirrors(paths: DataDirPaths, kept: Set<string>): Promise<void> {
+  const found = await readdir(paths.mirrors).catch(() => [] as string[]);
+  for (const entry of found) if (!kept.has(entry)) await rm(path.join(paths.mirrors, entry), { recursive: true, force: true });
+}
+
 async function removeOtherParts(paths: DataDirPaths, names: Set<string>): Promise<void> {
   const found = await readdir(paths.parts).catch(() => [] as string[]);
   for (const entry of found) if (!names.has(entry)) await rm(path.join(paths.parts, entry), { recursive: true, force: true });

@@ -4,7 +4,7 @@
  * refresh, incremental refreshes, and what happens when a repository is missing or a part is bad.
  */
 import { existsSync } from 'node:fs';
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
@@ -345,5 +345,18 @@ describe('a repository read by URL', () => {
     expect(r.stderr).toBe('');
     expect(summaryCounts(r.stdout)).toMatchObject({ analysed: 3, scored: 1, cached: 2, dropped: 0 });
     expect((await board.git('-C', path.join(dataDir, 'repos', 'up.git'), 'symbolic-ref', 'HEAD')).trim()).toBe('refs/heads/trunk');
+  });
+  it('deletes the mirrors of repositories no longer on the board, and clones killed part-way', async () => {
+    const [board, upstream] = await Promise.all([newRepo(), newRepo()]);
+    await commit(upstream, ANN_A);
+    const configure = (name: string) => board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ url: `file://${upstream.dir}`, name }] }));
+    await configure('web');
+    await board.commit({ message: 'chore: board config', files: {}, date: '2025-03-01T00:00:00Z' });
+    const mirrors = path.join(board.dir, '.leaderboard', 'repos');
+    expect(cli(board.dir, ['refresh', '--all', '--quiet']).code).toBe(0);
+    await mkdir(path.join(mirrors, 'site.git.999999.cloning'), { recursive: true });
+    await configure('site');
+    expect(cli(board.dir, ['refresh', '--all', '--quiet']).code).toBe(0);
+    expect((await readdir(mirrors)).sort()).toEqual(['site.git']);
   });
 });
