@@ -243,9 +243,26 @@ describe('merge refuses bad parts and writes nothing', () => {
   }, 60_000);
 
   it('counts the commits of a lone part in its summary', async () => {
+    const one = path.join(board.dir, 'one');
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: one, name: 'one' }] }));
     const { r } = await merge(partA);
+    await boardConfig();
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Merged 1 repository \(commits in the window: one 1\), 1 contributor -> /);
+  });
+
+  it('holds the parts to the repositories list: none missing, none added', async () => {
+    const missing = await merge(partA);
+    expect(missing.r.code).toBe(2);
+    expect(missing.r.stderr).toContain('No part holds the repository "two" of leaderboard.config.json.');
+    expect(existsSync(missing.out)).toBe(false);
+    const one = path.join(board.dir, 'one');
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: one, name: 'one' }] }));
+    const partB = await part('two');
+    const added = await merge(partA, partB);
+    await boardConfig();
+    expect(added.r.code).toBe(2);
+    expect(added.r.stderr).toContain(`Part ${partB} holds the repository "two", which is not in the repositories of leaderboard.config.json.`);
   });
 
   it('leaves a board that a merge stopped part-way does not call up to date', async () => {

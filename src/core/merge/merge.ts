@@ -10,6 +10,7 @@ import type { HistorySpan } from '../git/history.js';
 import { metadataFor } from '../metadata.js';
 import { analysisDays, boardStamps, buildKey, widen } from '../refresh.js';
 import { boardFingerprint, stateSchema, type RefreshState, type StatePart } from '../refresh-state.js';
+import { configuredSources } from '../repos/sources.js';
 import { loadStoredParts, statePartsOf } from '../repos/stored-parts.js';
 import { saveScoreCache } from '../store/cache.js';
 import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
@@ -74,6 +75,8 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
     if (!stored.ok) throw new LeaderboardError('INVALID_DATA_FILE', `Part ${p.dir}: the score cache ${stored.file} cannot be used: ${stored.why}.`, 'Run `leaderboard refresh` for that part again.');
     parts.push(...stored.parts);
   }
+
+  checkListed(seen, o);
 
   const paths = dataDirPaths(o.dataDir);
   await ensureDataDir(paths);
@@ -175,6 +178,23 @@ async function readPart(dir: string, repo: string): Promise<ReadPart> {
 }
 
 /** Parts must be scored alike, over one window, and as the board's config says. */
+/**
+ * With a `repositories` list (an include list: only these count), the parts hold exactly its
+ * repositories, as one refresh of that config would: a part of another repository was merged in,
+ * and a missing one left the board without a word.
+ */
+function checkListed(held: ReadonlyMap<string, string>, o: MergeOptions): void {
+  const listed = configuredSources(o.config, o.repo)?.map((s) => s.name);
+  if (!listed) return;
+  for (const [name, dir] of held) {
+    if (!listed.includes(name)) throw new LeaderboardError('INVALID_INPUT', `Part ${dir} holds the repository "${name}", which is not in the repositories of leaderboard.config.json.`, 'Merge the parts of the listed repositories only, or add it to the list.');
+  }
+  const missing = listed.filter((name) => !held.has(name));
+  if (missing.length > 0) {
+    throw new LeaderboardError('INVALID_INPUT', `No part holds the ${missing.length === 1 ? 'repository' : 'repositories'} ${missing.map((n) => `"${n}"`).join(', ')} of leaderboard.config.json.`, 'Give the parts of every listed repository (in CI, download every part first), or remove it from the list.');
+  }
+}
+
 function checkAlike(parts: ReadPart[], config: LeaderboardConfig): void {
   const [first, ...rest] = parts as [ReadPart, ...ReadPart[]];
   // Days analysed are not compared: with --all each part counts from its own oldest commit.
