@@ -10,7 +10,7 @@ import { DATA_FILE_SCHEMA_VERSION } from '../shared/data-file.js';
 import { isBot } from './bots.js';
 import { assembleBoard, type BoardPart } from './board/assemble.js';
 import { creditCounts, type CreditCounts } from './credit/index.js';
-import { errorMessage } from './errors.js';
+import { errorMessage, LeaderboardError } from './errors.js';
 import { listHistory, type HistorySpan, type ListedHistory } from './git/history.js';
 import { headCommit, pullFastForward, shallowBoundary } from './git/repo.js';
 import { metadataFor } from './metadata.js';
@@ -18,7 +18,7 @@ import { boardFingerprint, stateSchema, type RefreshState, type StatePart } from
 import { scoringFingerprint, scoringSettings } from './repos/fingerprint.js';
 import { openRepository, type RepoTarget } from './repos/open.js';
 import { scoreRepository } from './repos/score-repository.js';
-import type { RepoSource } from './repos/sources.js';
+import { withoutCredentials, type RepoSource } from './repos/sources.js';
 import { loadStoredParts, statePartsOf } from './repos/stored-parts.js';
 import type { CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
@@ -174,6 +174,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const pulled = opts.pull ? await pullAll(sources, opts.repo) : undefined;
   const targets: RepoTarget[] = [];
   for (const source of sources) targets.push(await openRepository(source, paths.dir));
+  checkDistinct(targets);
   const several = targets.length > 1;
   const windowStart = windowStartFor(opts, now);
   const probes = await Promise.all(targets.map(async (target) => {
@@ -331,6 +332,22 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     activity: activity.status,
     githubRequests: (fast?.requests ?? 0) + activity.requests,
   };
+}
+
+/**
+ * Two entries of one repository (a path and a folder inside it, or one URL under two names)
+ * counted its commits twice in the repositories' boards and shares.
+ */
+function checkDistinct(targets: readonly RepoTarget[]): void {
+  const seen = new Map<string, string>();
+  for (const t of targets) {
+    const key = t.mirrorOf ?? t.dir;
+    const other = seen.get(key);
+    if (other !== undefined) {
+      throw new LeaderboardError('INVALID_CONFIG', `The repositories "${other}" and "${t.name}" are one repository (${t.mirrorOf ? withoutCredentials(key) : key}).`, 'List it once in the repositories list of leaderboard.config.json.');
+    }
+    seen.set(key, t.name);
+  }
 }
 
 /** --pull fast-forwards every local clone of the board (mirrors are fetched anyway). */

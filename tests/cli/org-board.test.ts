@@ -211,6 +211,19 @@ describe('a repository that fails', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Two repositories are named "x"');
   });
+
+  it('refuses one repository listed twice, under one name or two', async () => {
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: alpha.dir }, { path: alpha.dir }] }));
+    const twice = cli(board.dir, ['refresh', '--all', '--quiet']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain(`The repository ${alpha.dir} is listed twice.`);
+    expect(twice.stderr).toContain('Hint: Remove one of them');
+    await alpha.writeFile('lib/keep.txt', 'x\n');
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: alpha.dir, name: 'api' }, { path: path.join(alpha.dir, 'lib'), name: 'api2' }] }));
+    const inside = cli(board.dir, ['refresh', '--all', '--quiet']);
+    expect(inside.code).toBe(2);
+    expect(inside.stderr).toContain(`The repositories "api" and "api2" are one repository (${alpha.dir}).`);
+  });
 });
 
 describe('merge refuses bad parts and writes nothing', () => {

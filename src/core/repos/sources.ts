@@ -69,6 +69,9 @@ function checkNames(sources: RepoSource[]): RepoSource[] {
       throw new LeaderboardError('INVALID_CONFIG', `The repository ${where} would be named "${s.name}", which is not a usable name (letters, digits, ".", "_" or "-").`, 'Give it a "name" in the repositories list of leaderboard.config.json.');
     }
     const other = seen.get(s.name);
+    if (other && ('url' in other ? other.url : other.path) === where) {
+      throw new LeaderboardError('INVALID_CONFIG', `The repository ${where} is listed twice.`, 'Remove one of them from the repositories list of leaderboard.config.json.');
+    }
     if (other) {
       throw new LeaderboardError('INVALID_CONFIG', `Two repositories are named "${s.name}": ${'url' in other ? other.url : other.path} and ${where}.`, 'Give one of them another "name" in the repositories list of leaderboard.config.json.');
     }
