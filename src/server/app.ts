@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps): Express {
   app.get('/leaderboard-data.json', dataFileHandler(paths.data));
   app.get('/leaderboard-index.json', boardIndexGuard(paths.index, paths.data), dataFileHandler(paths.index));
   app.get('/leaderboard-chunks/:name', chunkFileHandler(paths.chunks));
-  app.get('/last-update.json', dataFileHandler(paths.status));
+  app.get('/last-update.json', dataFileHandler(paths.status, { missingIsEmpty: true }));
   app.use('/leaderboard-repos', repoBoardRoutes(paths.repoBoards));
 
   app.use(staticPathGuard);

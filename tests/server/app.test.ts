@@ -40,8 +40,14 @@ describe('createApp', () => {
     expect(await res.json()).toMatchObject({ last_updated: '2025-01-01T00:00:00Z' });
   });
 
-  it('answers a missing status file with a 404 error envelope', async () => {
+  it('answers a missing status file (no refresh yet) with 204 and no body: the page polls it, and a 404 was a console error each time', async () => {
     const res = await fetch(`${server.url}/last-update.json`);
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+  });
+
+  it('answers a missing index with a 404 error envelope', async () => {
+    const res = await fetch(`${server.url}/leaderboard-index.json`);
     expect(res.status).toBe(404);
     expect(errorEnvelopeSchema.parse(await res.json()).error.code).toBe('NOT_FOUND');
   });

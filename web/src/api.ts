@@ -120,7 +120,8 @@ async function fetchChunk(folder: string, id: string): Promise<unknown> {
 export async function fetchRefreshStatus(signal?: AbortSignal): Promise<StatusFile | null> {
   try {
     const res = await fetch(STATUS_FILE_URL, { cache: 'no-store', signal });
-    if (!res.ok) return null;
+    // 204: no refresh has written it yet (the status is empty).
+    if (!res.ok || res.status === 204) return null;
     const parsed = statusFileSchema.safeParse(await res.json());
     return parsed.success ? parsed.data : null;
   } catch {

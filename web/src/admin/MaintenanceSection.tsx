@@ -125,7 +125,7 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled }: 
         </button>
         <button type="button" className="button" onClick={() => void pull()} disabled={busy !== null}
           aria-busy={busy === 'pull'} data-testid="pull-refresh-button">
-          {busy === 'pull' ? (github ? 'Refreshing...' : 'Pulling...') : 'Pull & Refresh'}
+          {busy === 'pull' ? 'Refreshing...' : 'Pull & Refresh'}
         </button>
       </div>
     </section>
