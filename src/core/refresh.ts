@@ -365,7 +365,6 @@ async function everyTrue(checks: Promise<boolean>[]): Promise<boolean> {
   return (await Promise.all(checks)).every(Boolean);
 }
 
-/** Score caches of repositories no longer on the board go (a repository added back is scored again). */
 /**
  * Mirrors of repositories no longer on the board go, and clones killed part-way
  * (`<name>.git.<pid>.cloning`): full copies of what may be private repositories, kept for good
@@ -376,6 +375,7 @@ async function removeOtherMirrors(paths: DataDirPaths, kept: Set<string>): Promi
   for (const entry of found) if (!kept.has(entry)) await rm(path.join(paths.mirrors, entry), { recursive: true, force: true });
 }
 
+/** Score caches of repositories no longer on the board go (a repository added back is scored again). */
 async function removeOtherParts(paths: DataDirPaths, names: Set<string>): Promise<void> {
   const found = await readdir(paths.parts).catch(() => [] as string[]);
   for (const entry of found) if (!names.has(entry)) await rm(path.join(paths.parts, entry), { recursive: true, force: true });
