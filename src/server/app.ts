@@ -33,7 +33,10 @@ export interface AppDeps {
    * refresh). Without it those routes answer 503 NO_GITHUB_REPO saying what to configure.
    */
   admin?: AdminDeps;
-  /** POST /api/pull-and-refresh: pull and refresh, one at a time. Without it that route answers 503. */
+  /**
+   * POST /api/pull-and-refresh: pull and refresh, one at a time. Without it that route answers 503
+   * and GET /api/session says `refreshes: false`.
+   */
   pullAndRefresh?: () => Promise<PullAndRefreshResponse>;
   /** Verification cache settings (tests). */
   auth?: AuthOptions;
@@ -70,7 +73,7 @@ function adminApi(deps: AppDeps): Router {
   const auth = createAuth(deps.admin, deps.auth);
   const bodyLimit = deps.bodyLimit ?? '1mb';
   const context = { dataDir: deps.dataDir, repo: deps.repo ?? path.dirname(path.resolve(deps.dataDir)), config: deps.config ?? defaultConfig() };
-  router.use(sessionRoutes(deps.admin, auth));
+  router.use(sessionRoutes(deps.admin, auth, deps.pullAndRefresh !== undefined));
   router.use(manualRoutes({ ...context, bodyLimit }, auth));
   router.use(aiOverrideRoutes({ ...context, bodyLimit }, auth));
   router.use(adminRoutes(deps.admin, auth, bodyLimit));

@@ -34,8 +34,17 @@ export const sessionResponseSchema = z.object({
   message: z.string().optional(),
   /** `owner/name` of the repository holding admin-list.json. */
   repository: z.string(),
+  /**
+   * Whether POST /api/pull-and-refresh can run here: false on `serve --no-refresh` (the route then
+   * answers 503 NO_REFRESH). Optional because a server older than the field and the published
+   * site's GitHub back end do not send it; missing means true (see {@link sessionRefreshes}).
+   */
+  refreshes: z.boolean().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** Whether the session's server pulls and refreshes (a server that does not say does). */
+export const sessionRefreshes = (session: Pick<SessionResponse, 'refreshes'>): boolean => session.refreshes !== false;
 
 /** GET /api/manual-contributions (with an `ETag` header naming the version). */
 export const manualContributionsResponseSchema = z.object({

@@ -217,6 +217,9 @@ describe('pull and refresh', () => {
     await other.cleanup();
     const page = await adminPage();
     await pw(row(page, 'Zed')).toHaveCount(0);
+    // This server refreshes: the button is on and the panel has no note saying otherwise.
+    await pw(modal(page).getByTestId('pull-refresh-button')).toBeEnabled();
+    await pw(modal(page).getByTestId('pull-refresh-off')).toHaveCount(0);
     await modal(page).getByTestId('pull-refresh-button').click();
     await pw(banner(page)).toHaveAttribute('data-type', 'success');
     await pw(row(page, 'Zed')).toHaveCount(1);
@@ -224,5 +227,19 @@ describe('pull and refresh', () => {
     await keepScreenshot(page, 'admin-pulled');
     await page.context().close();
     expect(path.isAbsolute(repo.dir)).toBe(true);
+  });
+
+  it('says to make sure the local server runs only when it was not reached, not when it answered an error', async () => {
+    const page = await adminPage();
+    const button = modal(page).getByTestId('pull-refresh-button');
+    const answered = { error: { code: 'INTERNAL', message: 'The disk is full.' } };
+    await page.route('**/api/pull-and-refresh', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify(answered) }));
+    await button.click();
+    await pw(banner(page)).toHaveText('Failed to pull and refresh: The disk is full.');
+    await page.unroute('**/api/pull-and-refresh');
+    await page.route('**/api/pull-and-refresh', (route) => route.abort('connectionrefused'));
+    await button.click();
+    await pw(banner(page)).toHaveText('Failed to pull and refresh: Could not reach the leaderboard server (network error). Make sure the local API server is running.');
+    await page.context().close();
   });
 });

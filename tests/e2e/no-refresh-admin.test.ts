@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { cli, tempResources } from '../cli/helpers.js';
+import { seriousViolations } from '../support/axe.js';
+import { lowContrastTexts } from '../support/contrast.js';
 import { launchBrowser } from '../support/browser.js';
 import { startServe, type ServeProcess } from '../support/cli.js';
 import { keepScreenshot, newPage } from '../support/e2e.js';
@@ -62,5 +64,31 @@ describe('admin features of a data directory served without refreshing', () => {
     await pw(page.locator('[data-testid="leaderboard-row"][data-name="Grace"] [data-testid="cell-other"]')).toHaveText('+40');
     await keepScreenshot(page, 'no-refresh-admin-panel');
     await page.context().close();
+  });
+});
+
+describe.each(['light', 'dark'] as const)('Pull & Refresh on a server started with --no-refresh, %s', (colorScheme) => {
+  it('is disabled, and the panel says why and how to get it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await pw(page.locator(`html[data-theme="${colorScheme}"]`)).toHaveCount(1);
+    await page.getByTestId('admin-button').click();
+    await page.getByTestId('token-input').fill('tok-owner');
+    await page.getByTestId('sign-in-button').click();
+    const section = page.getByTestId('maintenance-section');
+    const button = section.getByTestId('pull-refresh-button');
+    const off = section.getByTestId('pull-refresh-off');
+    await pw(off).toHaveText('Pull & Refresh is off: this server was started with --no-refresh. To update the board, '
+      + 'restart leaderboard serve without --no-refresh, or run leaderboard refresh --pull with the same --data-dir in a shell.');
+    await pw(button).toBeDisabled();
+    await pw(button).toHaveAttribute('aria-describedby', String(await off.getAttribute('id')));
+    expect(await section.innerText()).not.toContain('30-60 seconds');
+    await pw(section.getByTestId('export-button')).toBeEnabled();
+    const modal = '[data-testid="admin-modal"]';
+    expect([...await seriousViolations(page, modal), ...await lowContrastTexts(page, modal)]).toEqual([]);
+    await section.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, `no-refresh-pull-off-${colorScheme}`);
+    await context.close();
   });
 });

@@ -114,7 +114,7 @@ describe('GET /api/session', () => {
   it('names the primary admin, authorized, without looking up the list', async () => {
     const res = await call({ method: 'GET', path: '/api/session' }, bearer(TOKENS.primary));
     expect(res.status).toBe(200);
-    expect(sessionResponseSchema.parse(await res.json())).toEqual({ user: { login: 'alice-gh', email: 'alice@example.com' }, authorized: true, repository: 'acme/widgets' });
+    expect(sessionResponseSchema.parse(await res.json())).toEqual({ user: { login: 'alice-gh', email: 'alice@example.com' }, authorized: true, repository: 'acme/widgets', refreshes: true });
     expect(gateway.calls.readAdminList).toBe(0);
   });
 
@@ -133,6 +133,7 @@ describe('GET /api/session', () => {
       authorized: false,
       message: 'Access Denied: eve@example.com is not authorized. Contact alice@example.com for access.',
       repository: 'acme/widgets',
+      refreshes: true,
     });
   });
 

@@ -5,7 +5,7 @@ import { refresh } from '../../src/core/refresh.js';
 import { dataDirPaths } from '../../src/core/store/data-dir.js';
 import { createApp } from '../../src/server/app.js';
 import { createRefreshRunner, pullAndRefreshWith } from '../../src/server/refresher.js';
-import { pullAndRefreshResponseSchema } from '../../src/shared/admin-api.js';
+import { pullAndRefreshResponseSchema, sessionResponseSchema } from '../../src/shared/admin-api.js';
 import { errorEnvelopeSchema } from '../../src/shared/api.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { listen } from '../support/http.js';
@@ -73,9 +73,11 @@ describe('POST /api/pull-and-refresh', () => {
     }
   });
 
-  it('answers 503 when the server does not refresh, and 401/403 before that', async () => {
+  it('answers 503 when the server does not refresh (as its session says), and 401/403 before that', async () => {
     const server = await listen(createApp({ dataDir, version: '1', admin: { gateway: new FakeGateway(), target: TARGET, primary: PRIMARY } }));
     try {
+      const session = await fetch(`${server.url}/api/session`, { headers: bearer(TOKENS.primary) });
+      expect(sessionResponseSchema.parse(await session.json()).refreshes).toBe(false);
       const res = await post(server.url);
       expect(res.status).toBe(503);
       expect(errorEnvelopeSchema.parse(await res.json()).error.code).toBe('NO_REFRESH');

@@ -49,9 +49,9 @@ describe('serve with a GitHub repository', () => {
     expect(serve.output()).toContain('Admin sign-in: GitHub repository acme/widgets (primary admins: alice@example.com)');
   });
 
-  it('signs in the primary admin of the config and denies anyone else', async () => {
+  it('signs in the primary admin of the config, says it refreshes, and denies anyone else', async () => {
     const alice = sessionResponseSchema.parse(await (await fetch(`${serve.url}api/session`, { headers: auth(ALICE) })).json());
-    expect(alice).toEqual({ user: { login: 'alice', email: 'alice@example.com' }, authorized: true, repository: 'acme/widgets' });
+    expect(alice).toEqual({ user: { login: 'alice', email: 'alice@example.com' }, authorized: true, repository: 'acme/widgets', refreshes: true });
     const eve = sessionResponseSchema.parse(await (await fetch(`${serve.url}api/session`, { headers: auth(EVE) })).json());
     expect(eve.message).toBe('Access Denied: eve is not authorized. Contact alice@example.com for access.');
     const bad = await fetch(`${serve.url}api/session`, { headers: auth('ghp_not_a_real_token') });

@@ -8,6 +8,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualEtag } from '../../src/core/manual-service.js';
+import { sessionResponseSchema } from '../../src/shared/admin-api.js';
+import { errorEnvelopeSchema } from '../../src/shared/api.js';
 import { cli, tempResources } from '../cli/helpers.js';
 import { runCli, startServe, type ServeProcess } from '../support/cli.js';
 import { gitIsolationVars, type TestRepo } from '../support/git-repo.js';
@@ -90,6 +92,17 @@ describe('serve --repo R --data-dir D --no-refresh', () => {
     expect(none.status).toBe(401);
     const eve = await fetch(`${server.url}api/manual-contributions`, { headers: auth(EVE) });
     expect(eve.status).toBe(403);
+  });
+
+  it('says in the session that it does not refresh, and refuses Pull & Refresh saying how to get it', async () => {
+    const session = sessionResponseSchema.parse(await (await fetch(`${server.url}api/session`, { headers: auth(ALICE) })).json());
+    expect(session).toMatchObject({ authorized: true, repository: 'acme/widgets', refreshes: false });
+    const res = await fetch(`${server.url}api/pull-and-refresh`, { method: 'POST', headers: { ...auth(ALICE), 'Content-Type': 'application/json' } });
+    expect(res.status).toBe(503);
+    const { error } = errorEnvelopeSchema.parse(await res.json());
+    expect(error.code).toBe('NO_REFRESH');
+    expect(error.message).toContain('restart it without --no-refresh');
+    expect(error.message).toContain('leaderboard refresh --pull');
   });
 
   it('saves an admin\'s manual contribution into the served data, without refreshing', async () => {

@@ -13,7 +13,7 @@ export function refreshRoutes(pullAndRefresh: (() => Promise<PullAndRefreshRespo
   const router = Router();
   router.post('/pull-and-refresh', auth.requireAdmin, async (_req, res) => {
     if (!pullAndRefresh) {
-      return sendError(res, 503, 'NO_REFRESH', 'This server does not refresh (it was started with --no-refresh); restart it without --no-refresh to pull and refresh.');
+      return sendError(res, 503, 'NO_REFRESH', 'This server does not refresh (it was started with --no-refresh); restart it without --no-refresh to pull and refresh, or run `leaderboard refresh --pull` with the same --data-dir in a shell.');
     }
     const body: PullAndRefreshResponse = await pullAndRefresh();
     res.json(body);

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { SessionResponse } from '../../../src/shared/admin-api.js';
+import { sessionRefreshes, type SessionResponse } from '../../../src/shared/admin-api.js';
 import { StatusBanner } from '../components/StatusBanner.js';
 import { AdminsSection } from './AdminsSection.js';
 import { AiOverridesSection } from './AiOverridesSection.js';
@@ -62,7 +62,7 @@ export function AdminPanel({ token, session, onLogout, onUnauthorized, onDataCha
       )}
       <AiOverridesSection handle={aiOverrides} />
       <AdminsSection handle={adminList} />
-      <MaintenanceSection token={token} notify={notify} onUnauthorized={onUnauthorized} onPulled={onPulled} />
+      <MaintenanceSection token={token} notify={notify} onUnauthorized={onUnauthorized} onPulled={onPulled} refreshes={sessionRefreshes(session)} />
     </div>
   );
 }

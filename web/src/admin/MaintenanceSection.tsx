@@ -11,9 +11,13 @@ interface MaintenanceSectionProps {
   onUnauthorized: () => void;
   /** The data was pulled and refreshed. */
   onPulled: () => void;
+  /** Whether the back end pulls and refreshes (false on `serve --no-refresh`; see sessionRefreshes). */
+  refreshes: boolean;
 }
 
 const PULL_HINT = 'Make sure the local API server is running.';
+/** The hint only fits when the server was not reached; an answer carries its own reason. */
+const pullHint = (err: unknown) => (err instanceof AdminApiError && err.status === 0 ? PULL_HINT : undefined);
 
 /** The workflow run's status in words, e.g. 'in_progress' -> 'in progress'. */
 const runStatus = (status: string) => status.replace(/_/g, ' ');
@@ -32,11 +36,14 @@ function download(blob: Blob, fileName: string): void {
 }
 
 /** Export Backup (download of the manual contributions) and Pull & Refresh. */
-export function MaintenanceSection({ token, notify, onUnauthorized, onPulled }: MaintenanceSectionProps) {
+export function MaintenanceSection({ token, notify, onUnauthorized, onPulled, refreshes: serverRefreshes }: MaintenanceSectionProps) {
   const [busy, setBusy] = useState<'export' | 'pull' | null>(null);
   const id = useId();
   const backend = useBackend();
   const github = backend.kind === 'github';
+  // A server that answered a pull with NO_REFRESH (its session may be older than the restart) is off too.
+  const [answeredOff, setAnsweredOff] = useState(false);
+  const refreshes = serverRefreshes && !answeredOff;
   // Following a workflow run ends with the panel (closed, or logged out).
   const following = useRef<AbortController | null>(null);
   useEffect(() => () => following.current?.abort(), []);
@@ -71,11 +78,12 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled }: 
         const commit = res.latestCommit ? ` Latest commit ${res.latestCommit.slice(0, 7)}.` : '';
         notify({ type: 'success', message: 'Pulled and refreshed the leaderboard.', hint: commit.trim() || undefined });
       } else {
-        notify({ type: 'error', message: `Failed to pull and refresh: ${res.error ?? 'unknown error'}`, hint: PULL_HINT });
+        notify({ type: 'error', message: `Failed to pull and refresh: ${res.error ?? 'unknown error'}` });
       }
       onPulled();
     } catch (err) {
-      failed(err, () => notify({ type: 'error', message: `Failed to pull and refresh: ${messageOf(err)}`, hint: PULL_HINT }));
+      if (err instanceof AdminApiError && err.code === 'NO_REFRESH') setAnsweredOff(true);
+      failed(err, () => notify({ type: 'error', message: `Failed to pull and refresh: ${messageOf(err)}`, hint: pullHint(err) }));
     } finally {
       setBusy(null);
     }
@@ -115,16 +123,25 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled }: 
         {github
           ? <>Export Backup downloads the manual contributions as JSON. Pull &amp; Refresh runs the leaderboard workflow on GitHub,
             which pulls the latest commits and publishes the board again (a few minutes).</>
-          : <>Export Backup downloads the manual contributions as JSON. Pull &amp; Refresh updates the repository from its upstream
-            and rebuilds the leaderboard (30-60 seconds).</>}
+          : refreshes
+            ? <>Export Backup downloads the manual contributions as JSON. Pull &amp; Refresh updates the repository from its upstream
+              and rebuilds the leaderboard (30-60 seconds).</>
+            : <>Export Backup downloads the manual contributions as JSON.</>}
       </p>
+      {!refreshes && (
+        <p className="admin-help" id={`${id}-pull-off`} data-testid="pull-refresh-off">
+          Pull &amp; Refresh is off: this server was started with <code>--no-refresh</code>. To update the board,
+          restart <code>leaderboard serve</code> without <code>--no-refresh</code>,
+          or run <code>leaderboard refresh --pull</code> with the same <code>--data-dir</code> in a shell.
+        </p>
+      )}
       <div className="form-actions">
         <button type="button" className="button" onClick={() => void exportBackup()} disabled={busy !== null}
           aria-busy={busy === 'export'} data-testid="export-button">
           {busy === 'export' ? 'Exporting...' : 'Export Backup'}
         </button>
-        <button type="button" className="button" onClick={() => void pull()} disabled={busy !== null}
-          aria-busy={busy === 'pull'} data-testid="pull-refresh-button">
+        <button type="button" className="button" onClick={() => void pull()} disabled={busy !== null || !refreshes}
+          aria-busy={busy === 'pull'} aria-describedby={refreshes ? undefined : `${id}-pull-off`} data-testid="pull-refresh-button">
           {busy === 'pull' ? 'Refreshing...' : 'Pull & Refresh'}
         </button>
       </div>
