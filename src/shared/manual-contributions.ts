@@ -28,7 +28,7 @@ function nearKeys(known: readonly string[]) {
       if (known.includes(key)) continue;
       const p = plain(key);
       const near = p.length >= 3 ? known.find((k) => plain(k).startsWith(p) || p.startsWith(plain(k))) : undefined;
-      if (near !== undefined) ctx.addIssue({ code: 'custom', message: `unknown field "${key}"; did you mean "${near}"?`, path: [key] });
+      if (near !== undefined) ctx.addIssue({ code: 'custom', message: `unknown field "${key}", which would be ignored: write "${near}"`, path: [key] });
     }
   };
 }

@@ -162,8 +162,8 @@ describe('POST /api/update-manual-contributions', () => {
       ['a name too long', { contributors: { ['n'.repeat(201)]: { contributions: [] } } }, 'Contributor name must be at most 200 characters'],
       ['a legacy record with a bad score', { contributors: { Carol: { score: -1, notes: '' } } }, 'contributors.Carol.score: '],
       ['two names that are one once trimmed', { contributors: { Ann: { contributions: [{ score: 20 }] }, 'Ann ': { contributions: [{ score: 35 }] } } }, 'contributors.Ann : "Ann" and "Ann " are one name once the spaces around it are removed'],
-      ['a misspelt date field', { contributors: { Bob: { contributions: [{ score: 10, start: '2025-01-01' }] } } }, 'contributors.Bob.contributions.0.start: unknown field "start"; did you mean "start_date"?'],
-      ['a misspelt list', { contributors: { Bob: { contribution: [{ score: 50 }] } } }, 'contributors.Bob.contribution: unknown field "contribution"; did you mean "contributions"?'],
+      ['a misspelt date field', { contributors: { Bob: { contributions: [{ score: 10, start: '2025-01-01' }] } } }, 'contributors.Bob.contributions.0.start: unknown field "start", which would be ignored: write "start_date"'],
+      ['a misspelt list', { contributors: { Bob: { contribution: [{ score: 50 }] } } }, 'contributors.Bob.contribution: unknown field "contribution", which would be ignored: write "contributions"'],
     ];
     for (const [what, body, expected] of cases) {
       it(what, async () => {

@@ -192,11 +192,11 @@ describe('the manual file\'s names and fields', () => {
 
   it('refuses a field that looks like a known one, which would be ignored, and says which', () => {
     expect(issues({ contributors: { Bob: { contributions: [{ score: 10, start: '2025-01-01', end: '2025-01-31' }] } } })).toEqual([
-      'contributors.Bob.contributions.0.start: unknown field "start"; did you mean "start_date"?',
-      'contributors.Bob.contributions.0.end: unknown field "end"; did you mean "end_date"?',
+      'contributors.Bob.contributions.0.start: unknown field "start", which would be ignored: write "start_date"',
+      'contributors.Bob.contributions.0.end: unknown field "end", which would be ignored: write "end_date"',
     ]);
-    expect(issues({ contributors: { Bob: { contribution: [{ score: 50 }] } } })).toEqual(['contributors.Bob.contribution: unknown field "contribution"; did you mean "contributions"?']);
-    expect(issues({ contributors: { Bob: { contributions: [{ score: 5, startDate: '2025-01-01' }] } } })).toEqual(['contributors.Bob.contributions.0.startDate: unknown field "startDate"; did you mean "start_date"?']);
+    expect(issues({ contributors: { Bob: { contribution: [{ score: 50 }] } } })).toEqual(['contributors.Bob.contribution: unknown field "contribution", which would be ignored: write "contributions"']);
+    expect(issues({ contributors: { Bob: { contributions: [{ score: 5, startDate: '2025-01-01' }] } } })).toEqual(['contributors.Bob.contributions.0.startDate: unknown field "startDate", which would be ignored: write "start_date"']);
   });
 
   it('keeps other fields added by hand, on records and on contributions', () => {
