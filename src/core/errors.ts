@@ -52,3 +52,8 @@ export class LeaderboardError extends Error {
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/** `text` with the user name and password of every URL in it removed (`https://user:token@host` -> `https://host`). */
+export function withoutUrlCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1');
+}

@@ -117,6 +117,20 @@ describe('a published site', () => {
     expect((await readdir(dataDir)).filter((f) => f.includes('.site.'))).toEqual([]);
   });
 
+  it('publishes no user name or password of a URL from the AI step\'s error, even one an older version wrote', async () => {
+    const dataDir = path.join(repo.dir, '.leaderboard');
+    const status = await readFile(path.join(dataDir, 'last-update.json'), 'utf8');
+    const ai = { source: 'openai:m', sent: 0, cached: 0, failed: 1, partial: true, error: 'openai:m is unreachable at http://llmuser:Sup3rS3cret@127.0.0.1:9/v1 (connect ECONNREFUSED)' };
+    await writeFile(path.join(dataDir, 'last-update.json'), JSON.stringify({ ...JSON.parse(status), ai }));
+    const out = path.join(await tempDir('lb-site-ai-'), 'public');
+    const built = cli(repo.dir, ['build', '--no-refresh', '--out', out]);
+    await writeFile(path.join(dataDir, 'last-update.json'), status);
+    expect(built.code).toBe(0);
+    const published = await readFile(path.join(out, 'last-update.json'), 'utf8');
+    expect(published).toContain('unreachable at http://127.0.0.1:9/v1');
+    expect(published).not.toMatch(/Sup3rS3cret|llmuser/);
+  });
+
   it('keeps email addresses with --emails, and never replaces a directory it did not write', async () => {
     const out = path.join(await tempDir('lb-site-emails-'), 'public');
     const withEmails = cli(repo.dir, ['build', '--no-refresh', '--emails', '--out', out]);

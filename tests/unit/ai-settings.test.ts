@@ -59,6 +59,16 @@ describe('describing a provider failure', () => {
     expect(message).toBe('openai:m refused the API key (401: Incorrect API key provided: [redacted]); check OPENAI_API_KEY');
   });
 
+  it('never repeats a user name and password given in --ai-base-url (the status file is published)', () => {
+    // As both SDKs name it (see errorClassNames).
+    class APIConnectionError extends Error {}
+    const err = new APIConnectionError('Connection error.', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
+    const { message } = describeFailure(err, 'openai:m', 'http://llmuser:Sup3rS3cret@127.0.0.1:9/v1', undefined);
+    expect(message).not.toContain('Sup3rS3cret');
+    expect(message).not.toContain('llmuser');
+    expect(message).toContain('http://127.0.0.1:9/v1');
+  });
+
   it('treats 5xx and 429 as passing, 404 and 400 as fatal', () => {
     const withStatus = (status: number) => Object.assign(new Error(`${status} x`), { status });
     expect(describeFailure(withStatus(503), 's', undefined, undefined).fatal).toBe(false);

@@ -1,3 +1,4 @@
+import { withoutUrlCredentials } from '../errors.js';
 import type { AiSettings } from './settings.js';
 
 /** One chat call: a system and a user message in, the assistant's text out. */
@@ -74,10 +75,11 @@ export function describeFailure(err: unknown, source: string, baseUrl: string | 
   return { ...failure, message: redact(failure.message, apiKey) };
 }
 
-// Some APIs echo part of a refused key in their message: neither it nor anything key-like is repeated.
+// Some APIs echo part of a refused key in their message: neither it nor anything key-like is
+// repeated, nor a user and password in --ai-base-url (the status file goes on a published site).
 function redact(text: string, apiKey: string | undefined): string {
   const plain = apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[redacted]') : text;
-  return plain.replace(/\b(sk|pk|key)-[A-Za-z0-9_*.-]{6,}/g, '[redacted]');
+  return withoutUrlCredentials(plain.replace(/\b(sk|pk|key)-[A-Za-z0-9_*.-]{6,}/g, '[redacted]'));
 }
 
 function classify(err: unknown, source: string, baseUrl: string | undefined): ProviderFailure {

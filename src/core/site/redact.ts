@@ -1,5 +1,5 @@
-/** Text that looks like an email address. */
-const EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+/** Text that looks like an email address, in any script (`\w` alone let josé@exämple.com through). */
+const EMAIL = /[\p{L}\p{N}\p{M}_.!#$%&'*+/=?^`{|}~-]+@[\p{L}\p{N}\p{M}_-]+(?:\.[\p{L}\p{N}\p{M}_-]+)+/gu;
 /** GitHub's `ID+login@users.noreply.github.com` (or `login@...`): stands for the login. */
 const NOREPLY = /^(?:\d+\+)?([\w-]+)@users\.noreply\.github\.com$/i;
 

@@ -7,7 +7,7 @@ import { writeIndexAndChunks } from '../board/write-board.js';
 import { cspMetaContent, PUBLISHED_SITE, SITE_INDEX_META, SITE_MODE_META } from '../../shared/page-csp.js';
 import { SITE_ADMIN_FILE, SITE_ADMIN_META, type SiteAdminConfig } from '../../shared/site-admin.js';
 import type { StatusFile } from '../../shared/status-file.js';
-import { LeaderboardError } from '../errors.js';
+import { LeaderboardError, withoutUrlCredentials } from '../errors.js';
 import { dataDirPaths } from '../store/data-dir.js';
 import { readTextIfExists } from '../store/files.js';
 import { readStatus } from '../store/status.js';
@@ -147,7 +147,9 @@ async function freshStatus(file: string, lastUpdated: string): Promise<StatusFil
   if (status && !status.success) {
     throw new LeaderboardError('NO_DATA', `The last refresh failed, so the leaderboard data is stale: ${status.error ?? 'unknown error'}.`, 'Fix that and run `leaderboard build` again (without --no-refresh).');
   }
-  return { success: true, timestamp: status?.timestamp ?? lastUpdated, latestCommit: status?.latestCommit ?? null, ...(status?.ai ? { ai: status.ai } : {}) };
+  // A status written before its AI errors were redacted may hold a URL's credentials.
+  const ai = status?.ai ? { ...status.ai, ...(status.ai.error ? { error: withoutUrlCredentials(status.ai.error) } : {}) } : undefined;
+  return { success: true, timestamp: status?.timestamp ?? lastUpdated, latestCommit: status?.latestCommit ?? null, ...(ai ? { ai } : {}) };
 }
 
 /** `--out` may be new, empty, or an earlier site; never the data directory or anything holding it. */
