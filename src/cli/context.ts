@@ -134,5 +134,7 @@ export function addWindowOptions(command: Command): Command {
 
 /** The refresh window the flags of {@link addWindowOptions} ask for. */
 export function windowOf(flags: { since?: string | undefined; all?: boolean | undefined }): { since?: Date; all: boolean } {
+  // Both were accepted, and --all silently won.
+  if (flags.all && flags.since) throw new LeaderboardError('INVALID_INPUT', '--all and --since both set the window of the refresh: pass one of them.', '--all analyses the whole history; --since from a date (YYYY-MM-DD) or N days back (90d).');
   return { ...(flags.since ? { since: parseSince(flags.since) } : {}), all: Boolean(flags.all) };
 }

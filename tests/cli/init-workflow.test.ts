@@ -72,6 +72,7 @@ describe('the generated workflow', () => {
     await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
     await repo.writeFile('leaderboard.config.json', JSON.stringify({ ai: { provider: 'anthropic' } }));
     const { text, workflow } = await generate(repo, ['--schedule', '0 */6 * * 1-5', '--package-spec', 'contributor-leaderboard@latest']);
+    expect((await generate(repo, ['--force', '--schedule', '15,45 8-18/2 1-28 jan-jun MON-FRI'])).workflow.on).toMatchObject({ schedule: [{ cron: '15,45 8-18/2 1-28 jan-jun MON-FRI' }] });
     expect(lint(text, WORKFLOW)).toEqual([]);
     expect(workflow.on.schedule).toEqual([{ cron: '0 */6 * * 1-5' }]);
     const steps = workflow.jobs.build!.steps;
@@ -105,6 +106,20 @@ describe('the generated workflow', () => {
     const cron = cli(repo.dir, ['init', 'github-actions', '--force', '--schedule', 'every day']);
     expect(cron.code).toBe(2);
     expect(cron.stderr).toContain('--schedule must be a cron expression of five fields');
+    // Five fields of the right shape that GitHub would refuse (nothing would ever publish).
+    for (const [schedule, said] of [
+      ['99 99 * * *', '--schedule "99 99 * * *": its minute field is wrong: 99 is not a valid minute (0-59).'],
+      ['0 24 * * *', 'its hour field is wrong: 24 is not a valid hour (0-23).'],
+      ['0 0 0 * *', 'its day of the month field is wrong: 0 is not a valid day of the month (1-31).'],
+      ['0 0 * FOO *', 'its month field is wrong: FOO is not a valid month (1-12 or JAN-DEC).'],
+      ['0 0 * * 7', 'its day of the week field is wrong: 7 is not a valid day of the week (0-6 or SUN-SAT).'],
+      ['0 5-2 * * *', 'its hour field is wrong: the range 5-2 runs backwards.'],
+      ['*/0 * * * *', 'its minute field is wrong: the step of */0 must be 1 or more.'],
+    ]) {
+      const refused = cli(repo.dir, ['init', 'github-actions', '--force', '--schedule', schedule as string]);
+      expect(refused.code, schedule).toBe(2);
+      expect(refused.stderr).toContain(said);
+    }
     const spec = cli(repo.dir, ['init', 'github-actions', '--force', '--package-spec', 'contributor-leaderboard; rm -rf /']);
     expect(spec.code).toBe(2);
     expect(spec.stderr).toContain('--package-spec must be one npm package spec');

@@ -225,6 +225,10 @@ describe('refresh options', () => {
     expect(readRawData(byDefault).analysis_period_days).toBe(365);
     expect(readRawData(byDefault).metadata.windowStart).toBe('2024-06-15T00:00:00.000Z');
 
+    const both = cli(rel.dir, ['refresh', '--all', '--since', '30d', '--data-dir', await tempDir('lb-cli-both-')], clockAt(NOW));
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe('Error: --all and --since both set the window of the refresh: pass one of them.\nHint: --all analyses the whole history; --since from a date (YYYY-MM-DD) or N days back (90d).\n');
+
     const days30 = await tempDir('lb-cli-30d-');
     const r = cli(rel.dir, ['refresh', '--since', '30d', '--data-dir', days30], clockAt(NOW));
     expect(r.code).toBe(0);

@@ -262,14 +262,45 @@ async function defaultBranch(repo: string): Promise<string> {
   return (current.code === 0 && current.stdout.trim()) || 'main';
 }
 
-// One field: *, a number, a name (JAN, MON), ranges, steps and lists of them.
-const CRON_FIELD = /^(?:\*|[0-9A-Za-z]+(?:-[0-9A-Za-z]+)?)(?:\/\d+)?(?:,(?:\*|[0-9A-Za-z]+(?:-[0-9A-Za-z]+)?)(?:\/\d+)?)*$/;
+// One item of a field: *, a value or a range of them, and a step.
+const CRON_ITEM = /^(?:\*|([0-9A-Za-z]+)(?:-([0-9A-Za-z]+))?)(?:\/(\d+))?$/;
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
+/** Each field's name, range, and names (month 1 is JAN, weekday 0 is SUN), as GitHub's schedule takes them. */
+const CRON_FIELDS: { name: string; min: number; max: number; names?: readonly string[]; first?: number }[] = [
+  { name: 'minute', min: 0, max: 59 }, { name: 'hour', min: 0, max: 23 }, { name: 'day of the month', min: 1, max: 31 },
+  { name: 'month', min: 1, max: 12, names: MONTHS, first: 1 }, { name: 'day of the week', min: 0, max: 6, names: WEEKDAYS, first: 0 },
+];
+
+/** Why one field of a cron expression is not one GitHub takes, or null. */
+function cronFieldProblem(text: string, field: (typeof CRON_FIELDS)[number]): string | null {
+  const value = (v: string): number | null => {
+    const named = field.names?.indexOf(v.toUpperCase()) ?? -1;
+    if (named >= 0) return named + (field.first ?? 0);
+    return /^\d+$/.test(v) && Number(v) >= field.min && Number(v) <= field.max ? Number(v) : null;
+  };
+  for (const item of text.split(',')) {
+    const m = CRON_ITEM.exec(item);
+    if (!m) return `"${item}" is not *, a value, a range or a step`;
+    for (const v of [m[1], m[2]]) {
+      if (v !== undefined && value(v) === null) return `${v} is not a valid ${field.name} (${field.min}-${field.max}${field.names ? ` or ${field.names[0]}-${field.names.at(-1)}` : ''})`;
+    }
+    if (m[1] !== undefined && m[2] !== undefined && (value(m[1]) as number) > (value(m[2]) as number)) return `the range ${item} runs backwards`;
+    if (m[3] !== undefined && Number(m[3]) < 1) return `the step of ${item} must be 1 or more`;
+  }
+  return null;
+}
 
 /** A five-field cron expression, as GitHub's `schedule` takes it. */
 export function checkCron(value: string): string {
   const fields = value.trim().split(/\s+/);
-  if (fields.length !== 5 || !fields.every((f) => CRON_FIELD.test(f))) {
-    throw new LeaderboardError('INVALID_INPUT', `--schedule must be a cron expression of five fields (minute hour day month weekday, UTC), got "${value}".`, `For example "${DEFAULT_SCHEDULE}" (daily at 04:17 UTC) or "0 */6 * * *" (every 6 hours).`);
+  const hint = `For example "${DEFAULT_SCHEDULE}" (daily at 04:17 UTC) or "0 */6 * * *" (every 6 hours).`;
+  if (fields.length !== 5) {
+    throw new LeaderboardError('INVALID_INPUT', `--schedule must be a cron expression of five fields (minute hour day month weekday, UTC), got "${value}".`, hint);
+  }
+  for (const [i, field] of CRON_FIELDS.entries()) {
+    const problem = cronFieldProblem(fields[i] as string, field);
+    if (problem) throw new LeaderboardError('INVALID_INPUT', `--schedule "${value}": its ${field.name} field is wrong: ${problem}.`, hint);
   }
   return fields.join(' ');
 }
