@@ -149,6 +149,35 @@ describe('AI scoring with a provider', () => {
     expect((await refreshWith(repo, dataDir, stubSettings(stub))).upToDate).toBe(true);
   });
 
+  it('gives up a model that gives no usable answer for three commits in a row, saying to try another', async () => {
+    const stub = await res.stub({ reply: () => ({ kind: 'answer', score: 80, reason: 'On a scale of 100.' }) });
+    const repo = await res.repo();
+    await sourceCommits(repo, 5);
+    const dataDir = await res.dataDir();
+    const result = await refreshWith(repo, dataDir, stubSettings(stub, { concurrency: 1 }));
+    // Three commits asked twice each; the other two never sent.
+    expect(stub.requests).toHaveLength(6);
+    expect(result.ai).toMatchObject({ sent: 0, failed: 5, partial: true });
+    expect(result.ai?.error).toMatch(/^openai:gpt-stub gave no usable answer: the answer's score is wrong/);
+    const notes = (await readWritten(dataDir)).commits.map((c) => c.scores.ai_fallback);
+    expect(notes.filter((n) => n?.endsWith('; gave up after 3 commits in a row without one (try another --ai-model)'))).toHaveLength(2);
+  });
+
+  it('writes each answer as it arrives, so a refresh killed part-way keeps what it paid for', async () => {
+    const repo = await res.repo();
+    await sourceCommits(repo, 6);
+    const dataDir = await res.dataDir();
+    let answered = 0;
+    const stub = await res.stub({ reply: () => (++answered <= 3 ? { kind: 'answer', score: 9, reason: 'Fine.' } : { kind: 'hang' }) });
+    // While the fourth call hangs, the three answers are on disk already: a kill there (Ctrl-C
+    // runs no clean-up) loses none of them.
+    const running = refreshWith(repo, dataDir, stubSettings(stub, { concurrency: 1, timeoutMs: 1500, maxRetries: 0 }));
+    await expect.poll(() => stub.requests.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+    expect((await readFile(dataDirPaths(dataDir).aiCache, 'utf8')).trim().split('\n')).toHaveLength(3);
+    stub.setReply(() => ({ kind: 'answer', score: 9, reason: 'Fine.' }));
+    await running;
+  });
+
   it('retries a 429 after the Retry-After the provider asks for', async () => {
     const stub = await res.stub();
     const repo = await res.repo();

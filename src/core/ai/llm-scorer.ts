@@ -11,10 +11,11 @@ import { buildUserPrompt, parseAnswer, type AiAnswer, pathsToRead, PER_FILE_DIFF
 import { describeFailure, type ChatProvider } from './providers.js';
 import type { AiSettings } from './settings.js';
 
-/** Failed commits in a row (timeouts, 5xx, 429 after the SDK's retries) after which the provider is given up. */
+/**
+ * Failed commits in a row (timeouts, 5xx, 429 after the SDK's retries, no usable answer after
+ * the retry) after which the provider is given up.
+ */
 const MAX_CONSECUTIVE_FAILURES = 3;
-/** Answers kept in memory before they are appended to the AI cache. */
-const FLUSH_EVERY = 20;
 
 export interface LlmScorerOptions {
   settings: AiSettings;
@@ -109,7 +110,10 @@ export class LlmAiScorer implements AiScorer {
     const { score, reason } = outcome.answer;
     const at = (this.opts.now?.() ?? new Date()).toISOString();
     cache.add({ hash: input.commit.hash, provider: settings.provider, model: settings.model, prompt: PROMPT_VERSION, score, reason, at });
-    if (this.counts.sent % FLUSH_EVERY === FLUSH_EVERY - 1) await cache.flush();
+    // Written as it arrives: a refresh stopped with Ctrl-C (no clean-up runs) kept only the answers
+    // of full batches of 20, and the next one paid for the rest again. Appends run one at a time
+    // and take what arrived meanwhile, beside calls that take seconds.
+    await cache.flush();
     return this.settle({ score, source: provider.source, reason }, 'sent');
   }
 
@@ -127,8 +131,17 @@ export class LlmAiScorer implements AiScorer {
         const retry = `${user}\n\nYour previous answer could not be used: ${parsed.problem}. Answer with the JSON object only.`;
         parsed = parseAnswer(await provider.complete(SYSTEM_PROMPT, retry));
       }
-      this.consecutiveFailures = 0;
-      return parsed.ok ? { kind: 'answer', answer: parsed.answer } : { kind: 'failed', why: `${provider.source} gave no usable answer: ${parsed.problem}` };
+      if (parsed.ok) {
+        this.consecutiveFailures = 0;
+        return { kind: 'answer', answer: parsed.answer };
+      }
+      // A model that never answers as asked (another scale, prose) is given up like a failing one:
+      // asked twice a commit, every refresh, it doubled the cost of the history for nothing.
+      const why = `${provider.source} gave no usable answer: ${parsed.problem}`;
+      if (++this.consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
+        this.stopped ??= `${why}; gave up after ${MAX_CONSECUTIVE_FAILURES} commits in a row without one (try another --ai-model)`;
+      }
+      return { kind: 'failed', why };
     } catch (err) {
       const failure = describeFailure(err, provider.source, settings.baseUrl, settings.apiKey);
       if (failure.fatal || ++this.consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
