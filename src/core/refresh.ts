@@ -96,6 +96,8 @@ export interface RefreshResult {
   cache: CacheLoad['kind'];
   /** Why the score cache was discarded, when it was corrupt (it is rebuilt, never trusted). */
   cacheProblem?: string;
+  /** Lines of the AI cache that could not be read, when there were any (said, not silently dropped). */
+  aiCacheProblem?: string;
   contributors: number;
   analysisPeriodDays: number;
   pulled?: { before: string | null; after: string | null };
@@ -236,6 +238,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   let cache: CacheLoad['kind'] = 'ok';
   const cacheProblems: string[] = [];
   const aiSteps: AiStep[] = [];
+  let aiCacheDropped = 0;
   let history: HistorySpan | null = null;
   // Every history is listed first: the board's size, not each repository's, decides the lean mode.
   // GitHub is read while git is (the sync waits on the network, git runs in processes of its own);
@@ -272,6 +275,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
       if (done.cache.kind !== 'ok' && cache === 'ok') cache = done.cache.kind;
       if (done.cache.kind === 'corrupt') cacheProblems.push(`${cacheOf(target.name)} was corrupt (${done.cache.reason ?? 'unreadable'}); it was discarded and rebuilt.`);
       if (done.ai) aiSteps.push(done.ai);
+      aiCacheDropped += done.aiCacheDropped ?? 0;
       history = widen(history, done.history);
       parts.push({ name: target.name, url: target.url, head: partHead, history: done.history, commits: done.commits });
       statParts.push({ name: target.name, dir: partDir(target.name), url: target.url, head: partHead, fingerprint: partPrint, history: done.history });
@@ -321,6 +325,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     dropped: totals.dropped,
     cache,
     ...(cacheProblems.length > 0 ? { cacheProblem: cacheProblems.join(' ') } : {}),
+    ...(aiCacheDropped > 0 ? { aiCacheProblem: `${paths.aiCache} had ${aiCacheDropped} unreadable line${aiCacheDropped === 1 ? '' : 's'} (a write cut short, or an edit); ${aiCacheDropped === 1 ? 'it was' : 'they were'} dropped, and ${aiCacheDropped === 1 ? 'its commit is' : 'their commits are'} asked about again.` } : {}),
     contributors: Number(data.metadata.totalContributors ?? 0),
     analysisPeriodDays,
     windowStart: windowStart?.toISOString() ?? null,

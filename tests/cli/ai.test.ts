@@ -56,6 +56,26 @@ describe('leaderboard refresh --ai', () => {
     expect(stub.requests).toHaveLength(2);
   });
 
+  it('says when AI cache lines could not be read, and asks about their commits again', async () => {
+    const other = await newRepo();
+    await other.commit({ files: { 'src/x.ts': 'export const x = 1;\n' }, message: 'feat: x' });
+    await other.commit({ files: { 'src/y.ts': 'export const y = 1;\n' }, message: 'feat: y' });
+    await other.commit({ files: { 'src/z.ts': 'export const z = 1;\n' }, message: 'feat: z' });
+    const key = { OPENAI_API_KEY: 'test-key' };
+    expect((await run(other, ['refresh', ...ai(), '--ai-model', 'gpt-stub'], key)).code).toBe(0);
+    const files = { ...dataFiles(`${other.dir}/.leaderboard`), aiCache: `${other.dir}/.leaderboard/ai-cache.jsonl` };
+    const lines = (await readFile(files.aiCache, 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(3);
+    // One line damaged by hand, the last one cut short; the score cache goes, so every commit is scored again.
+    await writeFile(files.aiCache, `${lines[0]}\n{"hash": oops\n${(lines[2] as string).slice(0, 20)}`);
+    await rm(files.cache);
+    const before = stub.requests.length;
+    const r = await run(other, ['refresh', ...ai(), '--ai-model', 'gpt-stub'], key);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Note: ${files.aiCache} had 2 unreadable lines (a write cut short, or an edit); they were dropped, and their commits are asked about again.`);
+    expect(stub.requests.length - before).toBe(2);
+  });
+
   it('warns when the AI step was partial, and the refresh still succeeds', async () => {
     const other = await newRepo();
     await other.commit({ files: { 'src/c.ts': 'export const c = 1;\n' }, message: 'feat: c' });

@@ -82,6 +82,7 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
     });
     progress?.done();
     if (result.cacheProblem) console.log(`Note: ${result.cacheProblem}`);
+    if (result.aiCacheProblem) console.log(`Note: ${result.aiCacheProblem}`);
     console.log(summarize(result, Date.now() - started));
     if (result.ai?.partial) console.error(partialWarning(result.ai));
     if (result.activity?.state === 'failed') console.error(`Warning: ${result.activity.error}. The last review data read is kept.`);

@@ -48,6 +48,8 @@ export interface ScoredRepository {
   dropped: number;
   cache: CacheLoad;
   ai?: AiStep;
+  /** Lines of the AI cache that could not be read (dropped; their commits are asked about again). */
+  aiCacheDropped?: number;
 }
 
 /**
@@ -66,12 +68,14 @@ export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<Sco
 
   const fresh = new Map<string, ScoredCommit>();
   let llm: LlmAiScorer | null = null;
+  let aiCacheDropped = 0;
   if (missing.length > 0) {
     let done = 0;
     opts.onReading?.(done, missing.length);
     if (opts.aiSettings) {
       let scoredSoFar = 0;
-      const { cache } = await AiCache.load(opts.aiCacheFile);
+      const { cache, dropped } = await AiCache.load(opts.aiCacheFile);
+      aiCacheDropped = dropped;
       llm = new LlmAiScorer({
         settings: opts.aiSettings,
         provider: opts.aiProvider ?? createProvider(opts.aiSettings),
@@ -123,7 +127,7 @@ export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<Sco
   refs.length = 0;
   if (scored > 0 || dropped > 0 || loaded.kind !== 'ok') await saveScoreCache(opts.cacheFile, opts.fingerprint, commits);
   const ai = llm?.step();
-  return { commits, history, scored, dropped, cache: loaded, ...(ai ? { ai } : {}) };
+  return { commits, history, scored, dropped, cache: loaded, ...(ai ? { ai } : {}), ...(aiCacheDropped > 0 ? { aiCacheDropped } : {}) };
 }
 
 /**
