@@ -168,6 +168,9 @@ describe('auto-refresh status and the refresh control', () => {
     await page.goto(`${server.url}?type=monthly`);
     await page.getByTestId('period-select').selectOption('2025-05');
     await pw(page.getByTestId('viewing-period')).toHaveText('2025-05');
+    // The first status read must be done before the new one is written: on a busy machine it
+    // could come after, take the new refresh as the one already shown, and never reload.
+    await pw(page.getByTestId('refresh-status')).toHaveAttribute('data-state', 'ok');
 
     const data = JSON.parse(await fixtureText()) as { last_updated: string; leaderboards: { monthly: Record<string, unknown[]> } };
     data.last_updated = '2025-11-03T08:00:00.000Z';
