@@ -183,6 +183,30 @@ describe('auto-refresh status and the refresh control', () => {
     await page.context().close();
   });
 
+  it('reads the data again when its first status names a newer commit than the data shown (a refresh landed while it loaded)', async () => {
+    const withHead = async (head: string) => {
+      const data = JSON.parse(await fixtureText()) as { metadata: Record<string, unknown> };
+      data.metadata.head = head;
+      return JSON.stringify(data);
+    };
+    const dataReads = async (head: string): Promise<number> => {
+      await serve({ 'leaderboard-data.json': await withHead(head), 'last-update.json': status(true, '2025-10-27T08:00:00.000Z') });
+      const page = await newPage(browser);
+      let reads = 0;
+      page.on('request', (r) => { if (r.url().endsWith('/leaderboard-data.json')) reads++; });
+      await page.goto(server.url);
+      await pw(page.getByTestId('refresh-status')).toHaveAttribute('data-state', 'ok');
+      await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
+      if (head !== 'a'.repeat(40)) await expect.poll(() => reads).toBe(2);
+      await page.waitForTimeout(500); // real time: a second read would have started by now
+      await page.context().close();
+      return reads;
+    };
+    // The status names commit aaaa...: data of another commit is read again, once.
+    expect(await dataReads('b'.repeat(40))).toBe(2);
+    expect(await dataReads('a'.repeat(40))).toBe(1);
+  });
+
   it('re-fetches the data without reloading, disabled and reading "Refreshing..." meanwhile', async () => {
     const { server, dir } = await serve({ 'leaderboard-data.json': await fixtureText() });
     const page = await newPage(browser);

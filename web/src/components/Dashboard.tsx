@@ -61,7 +61,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const [hidden, setHidden] = useHiddenContributors();
   const { status, reload: reloadStatus } = useRefreshStatus();
   const reloadData = useCallback(() => void onRefresh(), [onRefresh]);
-  useAutoReload(status, reloadData);
+  useAutoReload(status, reloadData, typeof board.metadata.head === 'string' ? board.metadata.head : null);
 
   const entries = useMemo(
     () => applyFilter(view.period ? board.entries(view.type, view.period) : [], hidden),
