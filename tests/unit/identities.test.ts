@@ -44,6 +44,21 @@ describe('identities', () => {
     expect(out[2]?.co_authors).toEqual([{ name: 'Dan Canon', email: 'd@example.com' }]);
   });
 
+  it('names a login by identities when they name one of its addresses, not only one of its names', () => {
+    const commits = [
+      commit('Octavia', 'octo@users.noreply.github.com'),
+      commit('octo', '123+octo@users.noreply.github.com'),
+      commit('octo', '123+octo@users.noreply.github.com'),
+    ];
+    const identities = { 'Octo Cat': ['octo@users.noreply.github.com'] };
+    for (const order of [commits, [...commits].reverse()]) {
+      // Twice, as a board is built: applied again to named commits, the names hold.
+      const once = applyIdentities(order, identities);
+      expect(once.map((c) => c.author)).toEqual(['Octo Cat', 'Octo Cat', 'Octo Cat']);
+      expect(applyIdentities(once, {}).map((c) => c.author)).toEqual(['Octo Cat', 'Octo Cat', 'Octo Cat']);
+    }
+  });
+
   it('keeps the same objects when nobody is renamed', () => {
     const commits = [commit('Ann', 'ann@example.com')];
     expect(applyIdentities(commits, {})[0]).toBe(commits[0]);

@@ -42,12 +42,21 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
 
   // login -> name -> commits naming it (authors and co-authors alike).
   const logins = new Map<string, Map<string, number>>();
+  // login -> the canonical names `identities` gives any of its commits, by name or by email: an
+  // email alias of one of a login's addresses names the login too (its other address was left
+  // with the name most of its commits use).
+  const configuredFor = new Map<string, Set<string>>();
   const count = (p: Person) => {
     const login = noreplyLogin(p.email);
     if (login === null) return;
     let names = logins.get(login);
     if (!names) logins.set(login, (names = new Map()));
     names.set(p.name, (names.get(p.name) ?? 0) + 1);
+    const set = configured(p);
+    if (set === undefined) return;
+    let canonical = configuredFor.get(login);
+    if (!canonical) configuredFor.set(login, (canonical = new Set()));
+    canonical.add(set);
   };
   for (const c of commits) {
     count({ name: c.author, email: c.email });
@@ -55,7 +64,7 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
   }
   const loginName = new Map<string, string>();
   for (const [login, names] of logins) {
-    const named = [...names.keys()].map((name) => byName.get(name)).filter((n): n is string => n !== undefined).sort()[0];
+    const named = [...(configuredFor.get(login) ?? [])].sort()[0];
     if (named !== undefined) {
       loginName.set(login, named);
       continue;
