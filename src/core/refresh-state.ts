@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { activityStatusSchema } from '../shared/status-file.js';
+import { writeJsonAtomic } from './store/files.js';
 
 /** One repository of a board, as the refresh state records it. */
 export const statePartSchema = z.object({
@@ -61,4 +62,12 @@ export type RefreshState = z.infer<typeof stateSchema>;
 export function boardFingerprint(parts: readonly Pick<StatePart, 'name' | 'head' | 'fingerprint'>[]): string {
   const sorted = [...parts].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return createHash('sha1').update(JSON.stringify(sorted.map((p) => [p.name, p.head, p.fingerprint]))).digest('hex');
+}
+
+/**
+ * Marks the state of the last build as being rebuilt (see RefreshState.rebuilding), before a
+ * refresh or merge writes any cache or board: one killed in between then rebuilds next time.
+ */
+export async function markRebuilding(file: string, previous: RefreshState | null): Promise<void> {
+  if (previous && !previous.rebuilding) await writeJsonAtomic(file, { ...previous, rebuilding: true });
 }

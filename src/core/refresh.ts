@@ -14,7 +14,7 @@ import { errorMessage, LeaderboardError } from './errors.js';
 import { listHistory, type HistorySpan, type ListedHistory } from './git/history.js';
 import { headCommit, pullFastForward, shallowBoundary } from './git/repo.js';
 import { metadataFor } from './metadata.js';
-import { boardFingerprint, stateSchema, type RefreshState, type StatePart } from './refresh-state.js';
+import { boardFingerprint, markRebuilding, stateSchema, type RefreshState, type StatePart } from './refresh-state.js';
 import { scoringFingerprint, scoringSettings } from './repos/fingerprint.js';
 import { openRepository, type RepoTarget } from './repos/open.js';
 import { scoreRepository } from './repos/score-repository.js';
@@ -228,7 +228,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   }
   // Caches are written from here on, the board last: a refresh killed in between must not leave
   // the old state saying the old board is up to date (see RefreshState.rebuilding).
-  if (previous && !previous.rebuilding) await writeJsonAtomic(paths.state, { ...previous, rebuilding: true });
+  await markRebuilding(paths.state, previous);
   const manual = await readManualFile(paths.manual);
 
   opts.onProgress?.({ phase: 'listing', done: 0, total: 0 });
@@ -290,9 +290,13 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     throw err;
   }
   scoredParts(parts);
-  // Caches of repositories no longer on the board go; with one repository its cache is at the top.
-  await removeOtherParts(paths, new Set(several ? targets.map((t) => t.name) : []));
-  await removeOtherMirrors(paths, new Set(targets.filter((t) => t.mirrorOf !== undefined).map((t) => path.basename(t.dir))));
+  // Caches of repositories no longer on the board go (one added back is scored again); with one
+  // repository its cache is at the top. So do the mirrors of repositories no longer on the board
+  // and clones killed part-way (`<name>.git.<pid>.cloning`): full copies of what may be private
+  // repositories, kept for good and carried in a CI cache. The data directory's lock keeps every
+  // other refresh out.
+  await removeOthers(paths.parts, new Set(several ? targets.map((t) => t.name) : []));
+  await removeOthers(paths.mirrors, new Set(targets.filter((t) => t.mirrorOf !== undefined).map((t) => path.basename(t.dir))));
   opts.onProgress?.({ phase: 'writing', done: 0, total: 1 });
 
   // Counted from the start of today (UTC), like the window itself: counting from `now` made the
@@ -370,20 +374,10 @@ async function everyTrue(checks: Promise<boolean>[]): Promise<boolean> {
   return (await Promise.all(checks)).every(Boolean);
 }
 
-/**
- * Mirrors of repositories no longer on the board go, and clones killed part-way
- * (`<name>.git.<pid>.cloning`): full copies of what may be private repositories, kept for good
- * and carried in a CI cache. The data directory's lock keeps every other refresh out.
- */
-async function removeOtherMirrors(paths: DataDirPaths, kept: Set<string>): Promise<void> {
-  const found = await readdir(paths.mirrors).catch(() => [] as string[]);
-  for (const entry of found) if (!kept.has(entry)) await rm(path.join(paths.mirrors, entry), { recursive: true, force: true });
-}
-
-/** Score caches of repositories no longer on the board go (a repository added back is scored again). */
-async function removeOtherParts(paths: DataDirPaths, names: Set<string>): Promise<void> {
-  const found = await readdir(paths.parts).catch(() => [] as string[]);
-  for (const entry of found) if (!names.has(entry)) await rm(path.join(paths.parts, entry), { recursive: true, force: true });
+/** Deletes the entries of `dir` not in `kept` (a missing `dir` has none). */
+async function removeOthers(dir: string, kept: ReadonlySet<string>): Promise<void> {
+  const found = await readdir(dir).catch(() => [] as string[]);
+  for (const entry of found) if (!kept.has(entry)) await rm(path.join(dir, entry), { recursive: true, force: true });
 }
 
 /** The span of two histories together. */

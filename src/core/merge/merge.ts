@@ -9,7 +9,7 @@ import { LeaderboardError } from '../errors.js';
 import type { HistorySpan } from '../git/history.js';
 import { metadataFor } from '../metadata.js';
 import { analysisDays, boardStamps, buildKey, widen } from '../refresh.js';
-import { boardFingerprint, stateSchema, type RefreshState, type StatePart } from '../refresh-state.js';
+import { boardFingerprint, markRebuilding, stateSchema, type RefreshState, type StatePart } from '../refresh-state.js';
 import { configuredSources } from '../repos/sources.js';
 import { loadStoredParts, statePartsOf } from '../repos/stored-parts.js';
 import { saveScoreCache } from '../store/cache.js';
@@ -83,8 +83,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
   return withDataDirLock(paths, async () => {
     // Caches and repository boards are written from here on, the board last: a merge killed in
     // between must not leave the old state calling the old board up to date (see refresh).
-    const previous = await readJsonFile(paths.state, stateSchema).catch(() => null);
-    if (previous && !previous.rebuilding) await writeJsonAtomic(paths.state, { ...previous, rebuilding: true });
+    await markRebuilding(paths.state, await readJsonFile(paths.state, stateSchema).catch(() => null));
     const first = (read[0] as ReadPart).state;
     const several = parts.length > 1;
     // Counted now: assembling the board empties a lone part's list of commits.

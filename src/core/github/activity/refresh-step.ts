@@ -3,9 +3,9 @@ import type { ActivityStatus, PartActivity } from '../../activity.js';
 import { inBoardOrder, sortReviews, type NamedReview } from '../../board/activity-buckets.js';
 import type { LeaderboardConfig } from '../../config.js';
 import { isBot } from '../../bots.js';
-import { slugFromUrl } from '../../git/repo.js';
+import { hostFromUrl, slugFromUrl } from '../../git/repo.js';
 import { noreplyLogin } from '../../identity/identities.js';
-import { DEFAULT_GITHUB_API_URL, resolveApiUrl } from '../target.js';
+import { DEFAULT_GITHUB_API_URL, gitHostOfApi, resolveApiUrl } from '../target.js';
 import { ActivityCache } from './cache.js';
 import { readBytesIfExists, writeFileAtomic } from '../../store/files.js';
 import { activityHead, activityHeadText, activityOf, activityTailText, answersOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, readPartActivity, storedHead, storedHeadLength, type ActivityHead } from './part-activity.js';
@@ -68,9 +68,8 @@ export interface ActivityStep {
 
 /** `owner/name` of a remote on GitHub (github.com, or the host of the configured API URL), else null. */
 export function githubRepoOf(url: string, apiUrl: string): string | null {
-  const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]+@)?([^/:]+)/i.exec(url)?.[1] ?? /^(?:[^@/]+@)?([^:/]{2,}):/.exec(url)?.[1];
-  const apiHost = new URL(apiUrl).hostname.replace(/^api\./, '');
-  if (!host || (host.toLowerCase() !== 'github.com' && host.toLowerCase() !== apiHost.toLowerCase())) return null;
+  const host = hostFromUrl(url);
+  if (!host || (host !== 'github.com' && host !== gitHostOfApi(apiUrl))) return null;
   return slugFromUrl(url);
 }
 
