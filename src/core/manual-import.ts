@@ -54,6 +54,10 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
     throw new LeaderboardError('INVALID_INPUT', `${file} ${why}.`, 'Pass the path of a manual-contributions file, e.g. one written by `leaderboard export`.');
   }
   const incoming = parseJsonText(bytes.toString('utf8'), file, manualContributionsFileSchema, 'INVALID_INPUT');
+  // A file without the field would import as nobody: every manual score gone, with exit 0.
+  if (!Object.hasOwn(JSON.parse(bytes.toString('utf8')) as object, 'contributors')) {
+    throw new LeaderboardError('INVALID_INPUT', `${file} has no "contributors" field, so importing it would remove every manual contribution.`, 'A manual-contributions file holds {"contributors": {...}}, as `leaderboard export` writes it; to remove everyone, import {"contributors": {}}.');
+  }
   if (Object.hasOwn(incoming.contributors, '__proto__')) {
     throw new LeaderboardError('INVALID_INPUT', `${file} is not valid: contributors.__proto__: Contributor name "__proto__" is reserved.`);
   }

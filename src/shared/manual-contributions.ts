@@ -1,3 +1,4 @@
+import leven from 'leven';
 import { z } from 'zod';
 
 /** YYYY-MM-DD that is a real calendar date. */
@@ -17,17 +18,20 @@ const notesSchema = z.string().max(2000, 'must be at most 2000 characters').defa
 
 /**
  * Refuses a field that is not one of `known` but looks like one (another case or spelling of it,
- * or the start of it: `start` for `start_date`, `contribution` for `contributions`). Other fields
- * added by hand are kept; such a one would be kept and ignored, a dated contribution then
- * counting in every period.
+ * the start of it: `start` for `start_date`, `contribution` for `contributions`, or a typo:
+ * `contributers`). Other fields added by hand are kept; such a one would be kept and ignored, a
+ * dated contribution then counting in every period, a misspelt `contributors` emptying the file.
  */
 function nearKeys(known: readonly string[]) {
   const plain = (key: string) => key.toLowerCase().replace(/[^a-z]/g, '');
+  // One letter off when either has six letters or more, two when both have nine: short fields of
+  // one's own (`store` beside `score`) stay allowed.
+  const typo = (a: string, b: string) => Math.max(a.length, b.length) >= 6 && leven(a, b) <= (Math.min(a.length, b.length) >= 9 ? 2 : 1);
   return (value: Record<string, unknown>, ctx: z.RefinementCtx): void => {
     for (const key of Object.keys(value)) {
       if (known.includes(key)) continue;
       const p = plain(key);
-      const near = p.length >= 3 ? known.find((k) => plain(k).startsWith(p) || p.startsWith(plain(k))) : undefined;
+      const near = p.length >= 3 ? known.find((k) => plain(k).startsWith(p) || p.startsWith(plain(k)) || typo(p, plain(k))) : undefined;
       if (near !== undefined) ctx.addIssue({ code: 'custom', message: `unknown field "${key}", which would be ignored: write "${near}"`, path: [key] });
     }
   };
@@ -115,7 +119,7 @@ export function findExisting(map: Readonly<Record<string, unknown>>, name: strin
  */
 export const manualContributionsFileSchema = z.looseObject({
   contributors: contributorsMapSchema.default({}),
-});
+}).superRefine(nearKeys(['contributors']));
 export type ManualContributionsFile = z.infer<typeof manualContributionsFileSchema>;
 
 /** What a new file starts with. */

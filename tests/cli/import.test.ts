@@ -41,6 +41,9 @@ describe('import', () => {
       ['bad-score.json', JSON.stringify({ contributors: { Ann: { contributions: [{ score: -3, notes: '', start_date: null, end_date: null }] } } }), /contributors\.Ann\.contributions\.0\.score/],
       ['bad-date.json', JSON.stringify({ contributors: { Ann: { contributions: [{ score: 3, notes: '', start_date: '2025-13-40', end_date: null }] } } }), /start_date/],
       ['contributors-array.json', JSON.stringify({ contributors: [] }), /contributors/],
+      // Each imported as nobody, exit 0: every manual score gone.
+      ['misspelt.json', JSON.stringify({ contributers: { Ann: { contributions: [] } } }), /unknown field "contributers", which would be ignored: write "contributors"/],
+      ['no-contributors.json', JSON.stringify({ _instructions: 'x' }), /has no "contributors" field, so importing it would remove every manual contribution/],
     ];
     for (const [name, text, field] of cases) {
       const file = path.join(dir, name);

@@ -199,6 +199,16 @@ describe('the manual file\'s names and fields', () => {
     expect(issues({ contributors: { Bob: { contributions: [{ score: 5, startDate: '2025-01-01' }] } } })).toEqual(['contributors.Bob.contributions.0.startDate: unknown field "startDate", which would be ignored: write "start_date"']);
   });
 
+  it('refuses a misspelt or recased contributors key, which emptied the file, and typos of other fields', () => {
+    expect(issues({ contributers: { Ann: { contributions: [] } } })).toEqual(['contributers: unknown field "contributers", which would be ignored: write "contributors"']);
+    expect(issues({ Contributors: {} })).toEqual(['Contributors: unknown field "Contributors", which would be ignored: write "contributors"']);
+    expect(issues({ contributors: { Bob: { emial: 'b@example.com', contributions: [{ score: 5, sccore: 3 }] } } })).toEqual([
+      'contributors.Bob.contributions.0.sccore: unknown field "sccore", which would be ignored: write "score"',
+    ]);
+    // Short fields of one's own, and the file's own notes, are not typos.
+    expect(issues({ _instructions: 'x', _scoring_guide: {}, contributors: { Bob: { contributions: [{ score: 5, store: 'x', url: 'u' }] } } })).toEqual([]);
+  });
+
   it('keeps other fields added by hand, on records and on contributions', () => {
     const file = { contributors: { Ann: { link: 'https://example.com', contributions: [{ score: 5, notes: '', start_date: null, end_date: null, approved_by: 'lead' }] } } };
     const after = addContribution(manualContributionsFileSchema.parse(file), { name: 'Ann', score: 3 });
