@@ -12,6 +12,7 @@ import { registerInit } from './commands/init.js';
 import { registerMerge } from './commands/merge.js';
 import { registerRefresh } from './commands/refresh.js';
 import { registerServe } from './commands/serve.js';
+import { describeSystemError, isSystemError } from './system-error.js';
 
 // A reader that stops early (`leaderboard --help | head -1`, a log reader that died) closes the
 // pipe: nothing more is printed, and the command goes on to its own end and exit code (a server
@@ -56,6 +57,12 @@ function reportError(err: unknown): number {
     console.error(`Error: ${err.message}`);
     if (err.hint) console.error(`Hint: ${err.hint}`);
     return err.isUsageError ? 2 : 1;
+  }
+  if (isSystemError(err) && !process.env.LEADERBOARD_DEBUG) {
+    const { message, hint } = describeSystemError(err);
+    console.error(`Error: ${message}`);
+    console.error(`Hint: ${hint}`);
+    return 1;
   }
   console.error(`Unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return 1;

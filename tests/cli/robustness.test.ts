@@ -58,6 +58,24 @@ describe('names and paths that used to slip through', () => {
     expect(hasStackTrace(r.stderr)).toBe(false);
   });
 
+  it('says which file could not be written and why when the file system refuses, without a stack trace, and keeps what was saved', async () => {
+    const other = await newRepo();
+    await other.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: ALICE, date: '2025-01-06T10:00:00Z' });
+    const data = path.join(other.dir, '.leaderboard');
+    await mkdir(path.join(data, 'leaderboard-data.json'), { recursive: true });
+    await writeFile(path.join(data, 'manual-contributions.json'), '{"contributors":{"Ann":{"contributions":[{"score":5}]}}}');
+    const r = cli(other.dir, ['add-contribution', 'Bob', '--score', '3']);
+    // Saved; the board could not be written over the folder, which the next refresh needs gone.
+    expect(r.stdout + r.stderr).toContain('Bob');
+    const refresh = cli(other.dir, ['refresh']);
+    expect(refresh.code).toBe(1);
+    expect(refresh.stderr).toContain(`Error: Cannot replace ${path.join(data, 'leaderboard-data.json')}: it is a folder, not a file (EISDIR).`);
+    expect(refresh.stderr).toContain('Hint: Move away what is at');
+    expect(refresh.stderr).not.toContain('Unexpected error');
+    expect(hasStackTrace(refresh.stderr)).toBe(false);
+    expect(readJson<{ contributors: Record<string, unknown> }>(path.join(data, 'manual-contributions.json')).contributors).toHaveProperty('Ann');
+  });
+
   it('refuses to export from a data directory that does not exist', async () => {
     const cwd = await tempDir('lb-cli-export-missing-');
     const r = cli(cwd, ['export', '--data-dir', path.join(cwd, 'typo')]);
