@@ -25,6 +25,7 @@ const servers: Partial<Record<keyof typeof dirs, ServeProcess>> = {};
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
 
+const weeksAgo = (n: number) => new Date(Date.now() - n * 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const review = (author: string, state: GqlReview['state'], hours: number, body = ''): GqlReview => ({ author, state, submittedAt: hoursAgo(hours), body });
 
 /** A data directory refreshed by the CLI with `token` (none: no GitHub token at all). */
@@ -50,6 +51,8 @@ beforeAll(async () => {
       { number: 14, title: 'Docs: tuning guide', updatedAt: hoursAgo(2), author: 'alice-gh', reviews: [review('rev-only', 'COMMENTED', 7, 'Typo in the second table.'), review('dependabot[bot]', 'APPROVED', 7)] },
       { number: 13, title: 'Fix the eviction race', updatedAt: hoursAgo(3), author: 'alice-gh', reviews: [review('bobdev', 'CHANGES_REQUESTED', 5)] },
       { number: 12, title: 'Add the cache layer', updatedAt: hoursAgo(3), author: 'bobdev', reviews: [review('alice-gh', 'COMMENTED', 4, 'Why a map?'), review('alice-gh', 'APPROVED', 3), review('rev-only', 'APPROVED', 6), review('bobdev', 'COMMENTED', 6, 'Own PR: not counted')] },
+      // Three weeks back: Alice's only review of another week.
+      { number: 11, title: 'An older change', updatedAt: weeksAgo(3), author: 'bobdev', reviews: [{ author: 'alice-gh', state: 'COMMENTED', submittedAt: weeksAgo(3), body: 'Fine.' }] },
     ],
   });
   await repo.writeFile('leaderboard.config.json', JSON.stringify({ github: { repo: 'acme/app', apiUrl: emu.apiUrl } }));
@@ -83,10 +86,12 @@ describe('a board with reviews', () => {
     await pw(page.getByTestId('summary-reviews')).toContainText('Reviews');
     // Alice: #12 once (approved); Bob: #13; Rita: #12 and #14. The bot is left out.
     await pw(page.getByTestId('summary-reviews-value')).toHaveText('4');
-    await pw(row(page, 'Alice').getByTestId('cell-reviews')).toHaveText('1');
-    await pw(row(page, 'Alice').getByTestId('cell-reviews').locator('span')).toHaveAttribute('title', '15 review points');
+    await pw(row(page, 'Alice').getByTestId('reviews-count')).toHaveText('1');
+    await pw(row(page, 'Alice').getByTestId('reviews-count')).toHaveAttribute('title', '15 review points');
+    // The points without a mouse: what a screen reader reads in the cell.
+    expect(await row(page, 'Alice').getByTestId('cell-reviews').textContent()).toBe('1, 15 review points');
     await pw(row(page, 'Rita Reviewer').getByTestId('cell-commits')).toHaveText('0');
-    await pw(row(page, 'Rita Reviewer').getByTestId('cell-reviews')).toHaveText('2');
+    await pw(row(page, 'Rita Reviewer').getByTestId('reviews-count')).toHaveText('2');
     await pw(row(page, 'Rita Reviewer').getByTestId('cell-total')).toHaveText('20');
     await pw(page.locator('[data-name="dependabot[bot]"]')).toHaveCount(0);
     // The trends chart adds a Reviews series.
@@ -122,6 +127,22 @@ describe('a board with reviews', () => {
     // The chart draws review points beside commit points.
     await expect.poll(() => page.getByTestId('standing-canvas').getAttribute('aria-label', { timeout: 1000 }).catch(() => ''), { timeout: 10_000 }).toMatch(/commit score, review points/);
     await keepScreenshot(page, 'reviews-contributor');
+    // Another period: its reviews, and never the last period's under its heading meanwhile.
+    await page.getByTestId('contributor-reviews').evaluate((section) => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const note = () => seen.push(`${section.querySelector('[data-testid="reviews-title"]')?.textContent ?? ''}|${section.querySelector('[data-testid="review-link"]')?.textContent ?? ''}`);
+      new MutationObserver(note).observe(section, { subtree: true, childList: true, characterData: true });
+    });
+    const select = page.getByTestId('contributor-page').getByTestId('period-select');
+    const labels = await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const current = await select.inputValue();
+    // The oldest period: the one three weeks back.
+    expect(labels.at(-1)).not.toBe(current);
+    await select.selectOption(labels.at(-1) ?? '');
+    await pw(reviews.getByTestId('review-link')).toHaveText('#11 An older change');
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.filter((s) => s.startsWith('Reviews (1, 5 pts)|#12'))).toEqual([]);
     await page.context().close();
   });
 
@@ -189,7 +210,8 @@ describe('a board without review data', () => {
 
   it('says what failed when the last sync failed', async () => {
     const page = await open('failed');
-    await pw(page.getByTestId('activity-failed')).toContainText('Reviews not updated: GitHub answered 401 Bad credentials');
+    // Two sentences, not one run-on for a screen reader.
+    await pw(page.getByTestId('activity-failed')).toContainText('Reviews not updated: GitHub answered 401 Bad credentials. No reviews have been read yet.');
     // Nothing was ever read: no empty Reviews column or card.
     await pw(page.getByTestId('summary-reviews')).toHaveCount(0);
     await pw(page.getByTestId('cell-reviews')).toHaveCount(0);

@@ -2,7 +2,7 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'r
 import { boardRepositories, PERIOD_TYPES } from '../../../src/shared/data-file.js';
 import { CommitLoaderContext } from '../hooks/commit-loader.js';
 import { ReviewLoaderContext } from '../hooks/review-loader.js';
-import { failedSyncHint, readBoardActivity, showsReviews } from '../lib/activity.js';
+import { asSentence, failedSyncHint, readBoardActivity, showsReviews } from '../lib/activity.js';
 import { ContributorLinkContext } from '../hooks/contributor-link.js';
 import { useAutoReload } from '../hooks/use-auto-reload.js';
 import { useHiddenContributors } from '../hooks/use-hidden-contributors.js';
@@ -129,7 +129,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           )}
           {activity?.status.state === 'failed' && (
             <div className="activity-notice" data-testid="activity-failed">
-              <StatusBanner type="error" message={activity.status.error}
+              <StatusBanner type="error" message={asSentence(activity.status.error)}
                 hint={failedSyncHint(activity.status.syncedAt)} />
             </div>
           )}

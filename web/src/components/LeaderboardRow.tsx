@@ -78,9 +78,11 @@ export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement,
         </td>
         {reviews && (
           <td className="num" data-testid="cell-reviews">
-            <span className={reviewScore ? 'has-points' : undefined} title={reviewScore ? `${formatScore(reviewScore)} review points` : undefined}>
+            <span className={reviewScore ? 'has-points' : undefined} title={reviewScore ? `${formatScore(reviewScore)} review points` : undefined} data-testid="reviews-count">
               {formatCount(entry.review_count ?? 0)}
             </span>
+            {/* The hover text reaches neither a screen reader nor a finger. */}
+            {reviewScore ? <span className="visually-hidden">, {formatScore(reviewScore)} review points</span> : null}
           </td>
         )}
         <td className="num num-total" data-testid="cell-total">{formatScore(entry.total_score)}</td>

@@ -36,7 +36,7 @@ interface LeaderboardTableProps {
   /** A board with review data (and issue reports counted): the Reviews column and the CSV's columns. */
   activity?: CsvActivity;
 }
-const REVIEWS_HEADER = { label: 'Reviews', title: 'Pull requests reviewed (points on hover)', numeric: true };
+const REVIEWS_HEADER = { label: 'Reviews', title: 'Pull requests reviewed (points on hover and in the open row)', numeric: true };
 /**
  * Rows rendered at first, then this many more per click: a month of a big project has 2,000
  * contributors, and rendering them all made every tab or period change take 150-750 ms.

@@ -19,16 +19,19 @@ export function useEntryReviews(entry: ContributorEntry | null): EntryReviews {
   const loader = useContext(ReviewLoaderContext);
   const needed = entry !== null && loader !== null && entry.reviews === undefined && (entry.review_count ?? 0) > 0;
   const name = entry?.name ?? '';
-  const [loaded, setLoaded] = useState<EntryReviews>({ status: 'loading' });
+  // What was loaded, and for which person and loader (a period's): until the effect below has run
+  // for new ones, the last period's reviews must not show under the new period's heading.
+  const [loaded, setLoaded] = useState<{ name: string; loader: unknown; reviews: EntryReviews } | null>(null);
   useEffect(() => {
     if (!needed) return;
     let live = true;
-    setLoaded({ status: 'loading' });
+    const settle = (reviews: EntryReviews) => { if (live) setLoaded({ name, loader, reviews }); };
     loader(name).then(
-      (reviews) => { if (live) setLoaded({ status: 'ready', reviews }); },
-      (err: unknown) => { if (live) setLoaded({ status: 'error', message: err instanceof Error ? err.message : String(err) }); },
+      (reviews) => settle({ status: 'ready', reviews }),
+      (err: unknown) => settle({ status: 'error', message: err instanceof Error ? err.message : String(err) }),
     );
     return () => { live = false; };
   }, [loader, name, needed]);
-  return needed ? loaded : { status: 'ready', reviews: entry?.reviews ?? [] };
+  if (!needed) return { status: 'ready', reviews: entry?.reviews ?? [] };
+  return loaded && loaded.name === name && loaded.loader === loader ? loaded.reviews : { status: 'loading' };
 }

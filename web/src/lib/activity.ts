@@ -47,6 +47,9 @@ export function reviewStateText(state: string): string {
 }
 
 /** What a failed sync leaves on the board: the date of the reviews shown, or that none were read. */
+/** `text` ending as a sentence does, so the hint after it does not run into it. */
+export const asSentence = (text: string): string => (/[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`);
+
 export function failedSyncHint(syncedAt: string | null): string {
   return syncedAt ? `The reviews shown were read on ${syncedAt.slice(0, 10)}.` : 'No reviews have been read yet.';
 }

@@ -28,7 +28,8 @@ export function StandingCanvas({ series, type, reviews = false }: { series: Stan
         // On a board with review data, the two parts of the total beside it.
         ...(reviews && series.parts ? [
           { label: 'Commit score', data: series.parts.commit, yAxisID: 'y', tension: 0.4, ...lineStyle(cssVar('--green', '#16a34a'), dense) },
-          { label: 'Review points', data: series.parts.review, yAxisID: 'y', tension: 0.4, ...lineStyle(cssVar('--purple', '#7c3aed'), dense) },
+          // Dashed, with square points: its violet is close to the total's indigo, in dark mode most of all.
+          { label: 'Review points', data: series.parts.review, yAxisID: 'y', tension: 0.4, ...lineStyle(cssVar('--purple', '#7c3aed'), dense), borderDash: [6, 4], pointStyle: 'rectRot' as const },
         ] : []),
       ],
     };
