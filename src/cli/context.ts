@@ -113,7 +113,13 @@ export function parseSince(value: string, now = new Date()): Date {
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(value.trim())) {
     const d = new Date(`${value.trim()}T00:00:00Z`);
-    if (!Number.isNaN(d.getTime()) && d.toISOString().startsWith(value.trim())) return d;
+    if (!Number.isNaN(d.getTime()) && d.toISOString().startsWith(value.trim())) {
+      // A window that starts after today holds nothing, and its count of days is negative.
+      if (d.getTime() > now.getTime()) {
+        throw new LeaderboardError('INVALID_INPUT', `--since ${value.trim()} is after today (${now.toISOString().slice(0, 10)}): the window would hold no commits.`, 'Give a date up to today, or a number of days back like 90d.');
+      }
+      return d;
+    }
   }
   throw new LeaderboardError('INVALID_INPUT', `--since must be a date YYYY-MM-DD or a number of days like 90d, got "${value}".`);
 }

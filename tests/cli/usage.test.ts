@@ -98,6 +98,14 @@ describe('bad option values', () => {
     });
   }
 
+  it('refuses a --since after today, which wrote a negative count of days into the data file', () => {
+    const next = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const r = cli(repo.dir, ['refresh', `--since=${next}`, '--data-dir', path.join(plainDir, 'since-data')]);
+    expectUsageError(r);
+    expect(r.stderr).toContain(`--since ${next} is after today`);
+    expect(r.stderr).toContain('Hint: Give a date up to today');
+  });
+
   for (const n of ['0', 'abc', '2.5']) {
     it(`refuses --commits-per-entry ${n}`, () => {
       const r = cli(repo.dir, ['refresh', '--commits-per-entry', n]);
