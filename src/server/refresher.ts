@@ -97,14 +97,19 @@ export function pullAndRefreshWith(runner: Pick<RefreshRunner, 'run'>, dataDir: 
   };
 }
 
-/** True when the data file is missing or older than `maxAgeMs`. */
+/**
+ * True when the data file is missing or older than `maxAgeMs`, or the last refresh failed: the
+ * page would show that failure (a config fixed since, a network back) until the next tick.
+ */
 export async function isStale(dataDir: string, maxAgeMs: number): Promise<boolean> {
+  const paths = dataDirPaths(dataDir);
   try {
-    const s = await stat(dataDirPaths(dataDir).data);
-    return Date.now() - s.mtimeMs > maxAgeMs;
+    const s = await stat(paths.data);
+    if (Date.now() - s.mtimeMs > maxAgeMs) return true;
   } catch {
     return true;
   }
+  return (await readStatus(paths.status))?.success === false;
 }
 
 /** Longest interval a timer can wait: beyond it Node fires at once, in a loop. */
