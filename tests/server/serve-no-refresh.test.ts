@@ -4,6 +4,7 @@
  * still apply, so the admin features work; only without any repository does the data directory
  * stand alone.
  */
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,5 +162,15 @@ describe('serve --no-refresh without any repository', () => {
     const all = runCli(['serve', '--no-open', '--port', '0', '--repo', repo.dir, '--data-dir', dataDir, '--no-refresh', '--all'], { cwd: elsewhere, env: env() });
     expect(all.code).toBe(2);
     expect(all.stderr).toContain('--since and --all set the window of the refreshes, and --no-refresh turns them off.');
+  });
+
+  it('refuses a data directory that does not exist instead of making it and serving nothing', () => {
+    for (const [cwd, extra] of [[elsewhere, []], [repo.dir, ['--repo', repo.dir]]] as const) {
+      const typo = path.join(elsewhere, 'boadr');
+      const r = runCli(['serve', '--no-open', '--port', '0', '--data-dir', typo, '--no-refresh', ...extra], { cwd, env: env() });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`There is no data directory at ${typo}, and --no-refresh serves one as it is.`);
+      expect(existsSync(typo)).toBe(false);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
@@ -46,6 +47,10 @@ export function registerServe(program: Command): void {
       ]);
       const { dataOnly, ...ctx } = flags.refresh ? { ...(await commandContext(flags)), dataOnly: false } : await noRefreshContext(flags);
       refuseWindowWithoutRefresh(flags);
+      // Served as it is: a mistyped path made an empty folder and served an empty board without a word.
+      if (!flags.refresh && !(await stat(ctx.dataDir).then((s) => s.isDirectory(), () => false))) {
+        throw new LeaderboardError('INVALID_INPUT', `There is no data directory at ${ctx.dataDir}, and --no-refresh serves one as it is.`, 'Check the --data-dir path, or drop --no-refresh to analyse the repository into it.');
+      }
       const window = windowOf(flags);
       const host = flags.host ?? ctx.config.serve.host;
       // Before any refresh or listen: a second server on this data directory is refused here.
