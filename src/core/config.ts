@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { coAuthorModeSchema, revertModeSchema } from '../shared/credit.js';
 import { adminChangesSchema } from '../shared/site-admin.js';
 import { LeaderboardError } from './errors.js';
+import { parseInterval } from './interval.js';
 
 export const CONFIG_FILE_NAME = 'leaderboard.config.json';
 
@@ -80,7 +81,7 @@ export const configFileSchema = z.strictObject({
     /** Address to bind. Default 127.0.0.1. */
     host: z.string().min(1).default('127.0.0.1'),
     /** How often to refresh while serving, e.g. `15m`, `1h`. Default `15m`. */
-    refreshInterval: z.string().default('15m'),
+    refreshInterval: z.string().refine((v) => parseInterval(v) !== null, 'must look like 15m, 1h or 30s (from 1s to 24 days)').default('15m'),
   }).prefault({}),
   /** GitHub repository used for admin sign-in and the admin list (admin features). */
   github: z.strictObject({

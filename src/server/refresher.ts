@@ -3,6 +3,7 @@ import { refresh, type RefreshOptions, type RefreshResult } from '../core/refres
 import { errorMessage } from '../core/errors.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
 import { readStatus } from '../core/store/status.js';
+export { MAX_INTERVAL_MS, parseInterval } from '../core/interval.js';
 import type { PullAndRefreshResponse } from '../shared/admin-api.js';
 
 /** One run of a refresh: `pull` fast-forwards from the upstream first. */
@@ -110,16 +111,4 @@ export async function isStale(dataDir: string, maxAgeMs: number): Promise<boolea
     return true;
   }
   return (await readStatus(paths.status))?.success === false;
-}
-
-/** Longest interval a timer can wait: beyond it Node fires at once, in a loop. */
-export const MAX_INTERVAL_MS = 2 ** 31 - 1;
-
-/** Parses an interval like `15m`, `1h`, `30s` or plain minutes (`15`), from 1 s to about 24 days. */
-export function parseInterval(value: string): number | null {
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(value.trim());
-  if (!m) return null;
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 'm') as 'ms' | 's' | 'm' | 'h'];
-  const ms = Number(m[1]) * unit;
-  return ms >= 1000 && ms <= MAX_INTERVAL_MS ? ms : null;
 }

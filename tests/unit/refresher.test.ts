@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/core/config.js';
 import { MAX_INTERVAL_MS, parseInterval } from '../../src/server/refresher.js';
 
 describe('parseInterval', () => {
@@ -15,5 +19,19 @@ describe('parseInterval', () => {
   it('accepts up to the longest wait a timer can do, and no more', () => {
     expect(parseInterval(`${MAX_INTERVAL_MS}ms`)).toBe(MAX_INTERVAL_MS);
     expect(parseInterval(`${MAX_INTERVAL_MS + 1}ms`)).toBeNull();
+  });
+});
+
+describe('serve.refreshInterval in leaderboard.config.json', () => {
+  it('is checked with the config, naming the field, not blamed on the --refresh-interval flag at serve time', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-interval-'));
+    try {
+      await writeFile(path.join(dir, 'leaderboard.config.json'), JSON.stringify({ serve: { refreshInterval: '15 minutes' } }));
+      await expect(loadConfig(dir)).rejects.toThrow(/serve\.refreshInterval: must look like 15m, 1h or 30s/);
+      await writeFile(path.join(dir, 'leaderboard.config.json'), JSON.stringify({ serve: { refreshInterval: '1h' } }));
+      expect((await loadConfig(dir)).serve.refreshInterval).toBe('1h');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
