@@ -82,7 +82,8 @@ describe('resolveRepo', () => {
     const bare = await newRepo({ bare: true });
     const err = await caught(resolveRepo(bare.dir));
     expect(err.code).toBe('NOT_A_GIT_REPO');
-    expect(err.message).toContain('git:');
+    expect(err.message).toBe(`${bare.dir} is a bare repository: it has no working tree to analyse.`);
+    expect(err.hint).toContain(`git clone ${bare.dir}`);
   });
 });
 

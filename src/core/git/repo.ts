@@ -27,7 +27,14 @@ export async function resolveRepo(repoPath: string): Promise<string> {
   const top = res.stdout.trim();
   if (res.code !== 0 || top === '') {
     const said = res.stderr.trim().replace(/^fatal: /, '');
-    // The usual message says nothing new; others (bare repository, dubious ownership) do.
+    // Two refusals are not "no repository", and each has its own fix.
+    if (/dubious ownership/i.test(said)) {
+      throw new LeaderboardError('NOT_A_GIT_REPO', `${abs} belongs to another user, and git refuses to read it (its safe.directory check).`, `Run \`git config --global --add safe.directory ${abs}\` if you trust it, or run as its owner.`);
+    }
+    if (/must be run in a work tree/i.test(said)) {
+      throw new LeaderboardError('NOT_A_GIT_REPO', `${abs} is a bare repository: it has no working tree to analyse.`, `Clone it (\`git clone ${abs}\`) and pass the clone with --repo.`);
+    }
+    // The usual message says nothing new; others do.
     throw notARepo(abs, /not a git repository/i.test(said) || said === '' ? undefined : `git: ${said}`);
   }
   return path.resolve(top);
