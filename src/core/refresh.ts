@@ -98,6 +98,8 @@ export interface RefreshResult {
   cacheProblem?: string;
   /** Lines of the AI cache that could not be read, when there were any (said, not silently dropped). */
   aiCacheProblem?: string;
+  /** The repositories that are shallow clones: their boards hold only the commits fetched. */
+  shallow?: string[];
   contributors: number;
   analysisPeriodDays: number;
   pulled?: { before: string | null; after: string | null };
@@ -189,7 +191,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
   const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
   const previous = await readJsonFile(paths.state, stateSchema).catch(() => null);
-  const base = { dataFile: paths.data, head, pulled, aiSource: aiId };
+  const shallow = probes.filter((p) => p.shallow.size > 0).map((p) => p.target.name);
+  const base = { dataFile: paths.data, head, pulled, aiSource: aiId, ...(shallow.length > 0 ? { shallow } : {}) };
   const partDir = (name: string) => (several ? path.join('parts', name) : '.');
   const cacheOf = (name: string) => path.join(paths.dir, partDir(name), 'score-cache.json');
 

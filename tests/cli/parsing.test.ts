@@ -201,6 +201,9 @@ describe('a shallow clone', () => {
     const r = cli(clone.dir, ['refresh', '--all']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    // Said, every time: the board lacks the older history.
+    expect(r.stdout).toContain(`Note: ${path.basename(clone.dir)} is a shallow clone: the board holds only the commits fetched. Run \`git fetch --unshallow\``);
+    expect(cli(clone.dir, ['refresh', '--all']).stdout).toContain('is a shallow clone');
     let data = readData(dataDir);
     expect(data.total_commits_analyzed).toBe(2);
     expect(commitsByHash(data).get(c)).toMatchObject({ stats: { files: 1, insertions: 1, deletions: 1 } });
@@ -213,6 +216,7 @@ describe('a shallow clone', () => {
     const full = cli(clone.dir, ['refresh', '--all']);
     expect(full.code).toBe(0);
     expect(summaryCounts(full.stdout)).toMatchObject({ analysed: 3, scored: 3 });
+    expect(full.stdout).not.toContain('shallow');
     data = readData(dataDir);
     expect(commitsByHash(data).get(b)).toMatchObject({ stats: { files: 1, insertions: 5, deletions: 0 } });
   });

@@ -83,6 +83,7 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
     progress?.done();
     if (result.cacheProblem) console.log(`Note: ${result.cacheProblem}`);
     if (result.aiCacheProblem) console.log(`Note: ${result.aiCacheProblem}`);
+    if (result.shallow) console.log(`Note: ${shallowNote(result.shallow)}`);
     console.log(summarize(result, Date.now() - started));
     if (result.ai?.partial) console.error(partialWarning(result.ai));
     if (result.activity?.state === 'failed') console.error(`Warning: ${result.activity.error}. The last review data read is kept.`);
@@ -167,4 +168,10 @@ function short(hash: string | null): string {
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Said on every refresh of a shallow clone, whose board silently lacked the older history. */
+export function shallowNote(names: readonly string[]): string {
+  const which = names.length === 1 ? `${names[0]} is a shallow clone` : `${names.join(', ')} are shallow clones`;
+  return `${which}: the board holds only the commits fetched. Run \`git fetch --unshallow\` for the whole history (in GitHub Actions: actions/checkout with fetch-depth: 0).`;
 }
