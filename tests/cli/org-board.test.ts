@@ -304,6 +304,15 @@ describe('merge refuses bad parts and writes nothing', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('refuses to write the board into one of its parts', async () => {
+    const partB = await part('two');
+    const before = await read(path.join(partB, 'refresh-state.json'));
+    const r = cli(board.dir, ['merge', partA, `${partB}/`, '--data-dir', partB]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`The board's data directory ${partB} is also one of the parts.`);
+    expect(await read(path.join(partB, 'refresh-state.json'))).toBe(before);
+  });
+
   it('names a corrupt score cache', async () => {
     const broken = await part('two');
     const cache = path.join(broken, 'score-cache.json');

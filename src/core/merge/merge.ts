@@ -58,6 +58,10 @@ const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
  */
 export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
   if (o.partDirs.length === 0) throw new LeaderboardError('INVALID_INPUT', 'Nothing to merge: give the parts\' data directories.', 'leaderboard merge part-a part-b --data-dir board');
+  // The board written over a part turned that part into a board, and the next merge refused it.
+  const into = path.resolve(o.dataDir);
+  const own = o.partDirs.find((dir) => path.resolve(dir) === into);
+  if (own !== undefined) throw new LeaderboardError('INVALID_INPUT', `The board's data directory ${into} is also one of the parts.`, 'Pass --data-dir with another directory than the parts, e.g. --data-dir board.');
   const read: ReadPart[] = [];
   for (const dir of o.partDirs) read.push(await readPart(path.resolve(dir), o.repo));
   checkAlike(read, o.config);
