@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { link, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
@@ -49,9 +49,14 @@ export function backupFileName(now = new Date()): string {
  * directory). An existing file is left alone unless `force`.
  */
 export async function exportManualContributions(dataDir: string, out?: string, force = false): Promise<{ file: string; contributors: number }> {
-  const { dir, manual: source } = dataDirPaths(dataDir);
-  if (!existsSync(dir)) {
-    throw new LeaderboardError('INVALID_INPUT', `There is no data directory at ${dir}.`, 'Pass --data-dir with the directory that holds manual-contributions.json (default: <repo>/.leaderboard).');
+  const paths = dataDirPaths(dataDir);
+  const { dir, manual: source } = paths;
+  const hint = 'Pass --data-dir with the directory that holds manual-contributions.json (default: <repo>/.leaderboard).';
+  if (!existsSync(dir)) throw new LeaderboardError('INVALID_INPUT', `There is no data directory at ${dir}.`, hint);
+  // A mistyped path wrote an empty backup that looked like a good one.
+  if (!statSync(dir).isDirectory()) throw new LeaderboardError('INVALID_INPUT', `${dir} is a file, not a data directory.`, hint);
+  if (![source, paths.data, paths.state].some((f) => existsSync(f))) {
+    throw new LeaderboardError('INVALID_INPUT', `${dir} is not a leaderboard data directory: it holds no manual-contributions.json, leaderboard-data.json or refresh-state.json.`, hint);
   }
   // The backup is the file as it is, read once and validated (a broken file is reported, not
   // backed up): writing the parsed value instead reordered its keys, converted the legacy shape
@@ -60,6 +65,12 @@ export async function exportManualContributions(dataDir: string, out?: string, f
   const manual = original === null ? emptyManualContributions() : parseJsonText(original, source, manualContributionsFileSchema);
   const text = original ?? `${JSON.stringify(manual, null, 2)}\n`;
   const file = path.resolve(out ?? backupFileName());
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new LeaderboardError('INVALID_INPUT', `${file} is a folder.`, `Pass --out with a file name, e.g. --out ${path.join(file, backupFileName())}.`);
+  }
+  if (!statSync(path.dirname(file), { throwIfNoEntry: false })?.isDirectory()) {
+    throw new LeaderboardError('INVALID_INPUT', `Cannot write ${file}: the folder ${path.dirname(file)} does not exist.`, 'Create the folder first, or pass --out with a path in an existing one.');
+  }
   try {
     // Through a temp file, so a crash never leaves half a backup: renamed over the target with
     // --force, else linked to it, which fails when the name is taken.

@@ -287,12 +287,30 @@ describe('export', () => {
   it('exports an empty file when there are no manual contributions yet, from outside any repository', async () => {
     const empty = await tempDir('lb-cli-export-empty-');
     const out = path.join(empty, 'backup.json');
-    // cwd is not a repository: with --data-dir, export only needs the data directory.
-    await mkdir(path.join(empty, 'data'));
+    // A board refreshed elsewhere; cwd is not a repository: with --data-dir, export only needs the data directory.
+    expect(cli(repo.dir, ['refresh', '--quiet', '--data-dir', path.join(empty, 'data')]).code).toBe(0);
     const r = cli(empty, ['export', '--data-dir', path.join(empty, 'data'), '--out', out]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Exported 0 contributors');
     expect(readJson<ManualFile>(out).contributors).toEqual({});
+  });
+
+  it('refuses a --data-dir that is no data directory and an --out it cannot write, instead of an empty backup or a temp file\'s error', async () => {
+    const dir = await tempDir('lb-cli-export-paths-');
+    await mkdir(path.join(dir, 'src'));
+    await writeFile(path.join(dir, 'notes.txt'), 'x');
+    const refused = (args: string[], message: string) => {
+      const r = cli(dir, ['export', ...args]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(hasStackTrace(r.stderr)).toBe(false);
+    };
+    const out = ['--out', path.join(dir, 'backup.json')];
+    refused(['--data-dir', path.join(dir, 'src'), ...out], `${path.join(dir, 'src')} is not a leaderboard data directory`);
+    refused(['--data-dir', path.join(dir, 'notes.txt'), ...out], `${path.join(dir, 'notes.txt')} is a file, not a data directory.`);
+    refused(['--data-dir', path.dirname(files.manual), '--out', dir, '--force'], `${dir} is a folder.`);
+    refused(['--data-dir', path.dirname(files.manual), '--out', path.join(dir, 'nodir', 'x.json')], `the folder ${path.join(dir, 'nodir')} does not exist.`);
+    expect(existsSync(path.join(dir, 'backup.json'))).toBe(false);
   });
 });
