@@ -224,6 +224,23 @@ describe('a repository that fails', () => {
     expect(inside.code).toBe(2);
     expect(inside.stderr).toContain(`The repositories "api" and "api2" are one repository (${alpha.dir}).`);
   });
+
+  it('gives hints for --repo flags that can be followed without a config', async () => {
+    await board.writeFile('leaderboard.config.json', '{}');
+    const out = ['--all', '--quiet', '--data-dir', await tempDir('lb-flags-')];
+    const twice = cli(board.dir, ['refresh', '--repo', alpha.dir, '--repo', alpha.dir, ...out]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('Hint: Give each --repo once.');
+    const missing = cli(board.dir, ['refresh', '--repo', alpha.dir, '--repo', path.join(alpha.dir, 'nope'), ...out]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Hint: Check the --repo path.');
+    const sameName = await tempDir('lb-flags-same-');
+    await board.git('clone', '-q', alpha.dir, path.join(sameName, 'a', 'app'));
+    await board.git('clone', '-q', alpha.dir, path.join(sameName, 'b', 'app'));
+    const named = cli(board.dir, ['refresh', '--repo', path.join(sameName, 'a', 'app'), '--repo', path.join(sameName, 'b', 'app'), ...out]);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('Hint: List them in "repositories" of leaderboard.config.json, each with its own "name", and pass those names to --repo.');
+  });
 });
 
 describe('merge refuses bad parts and writes nothing', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LeaderboardError } from '../errors.js';
 import { runGit } from './run-git.js';
 
-const REPO_HINT = 'Run inside a git repository or pass --repo PATH.';
+export const REPO_HINT = 'Run inside a git repository or pass --repo PATH.';
 
 function notARepo(where: string, why?: string): LeaderboardError {
   return new LeaderboardError('NOT_A_GIT_REPO', `${where} is not a git repository${why ? ` (${why})` : ''}`, REPO_HINT);

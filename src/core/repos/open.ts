@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage, LeaderboardError } from '../errors.js';
-import { resolveRepo } from '../git/repo.js';
+import { REPO_HINT, resolveRepo } from '../git/repo.js';
 import { runGit } from '../git/run-git.js';
 import { withoutCredentials, type RepoSource } from './sources.js';
 
@@ -37,7 +37,10 @@ export async function openRepository(source: RepoSource, dataDir: string): Promi
     try {
       dir = await resolveRepo(source.path);
     } catch (err) {
-      throw new LeaderboardError('NOT_A_GIT_REPO', `Repository "${source.name}": ${errorMessage(err)}`, 'Fix its path in the repositories list of leaderboard.config.json (paths are relative to that file), or remove it.', { cause: err });
+      // A bare repository or one git refuses for its owner has its own fix; a path from --repo is fixed on the command line.
+      const own = err instanceof LeaderboardError && err.hint !== REPO_HINT ? err.hint : undefined;
+      const hint = own ?? (source.fromFlag ? 'Check the --repo path.' : 'Fix its path in the repositories list of leaderboard.config.json (paths are relative to that file), or remove it.');
+      throw new LeaderboardError('NOT_A_GIT_REPO', `Repository "${source.name}": ${errorMessage(err)}`, hint, { cause: err });
     }
     return { name: source.name, dir, bare: false, url: await originUrl(dir) };
   }

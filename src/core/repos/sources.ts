@@ -3,7 +3,8 @@ import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 
 /** A repository of a board, as configured or given on the command line (not opened yet). */
-export type RepoSource = { name: string; path: string } | { name: string; url: string };
+/** A repository of the board; `fromFlag`: a path given to --repo (its hints name the flag, not the config). */
+export type RepoSource = { name: string; path: string; fromFlag?: true } | { name: string; url: string };
 
 // `scheme://...` or scp-like `user@host:path` (what git itself accepts as a URL).
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/|^[\w.-]+@[\w.-]+:/i;
@@ -53,27 +54,33 @@ export function sourcesFromFlags(values: readonly string[], configured: RepoSour
     const named = configured?.find((s) => s.name === value);
     if (named) sources.push(named);
     else if (isRepoUrl(value)) sources.push({ name: repoNameOf(value), url: value });
-    else sources.push({ name: repoNameOf(path.resolve(cwd, value)), path: path.resolve(cwd, value) });
+    else sources.push({ name: repoNameOf(path.resolve(cwd, value)), path: path.resolve(cwd, value), fromFlag: true });
   }
-  return checkNames(sources);
+  return checkNames(sources, true);
 }
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/** Names must be unique and safe as file names (each repository gets a folder under its name). */
-function checkNames(sources: RepoSource[]): RepoSource[] {
+/**
+ * Names must be unique and safe as file names (each repository gets a folder under its name).
+ * Repositories given by `--repo` flags (`fromFlags`) can only be named in the config, so the hints say so.
+ */
+function checkNames(sources: RepoSource[], fromFlags = false): RepoSource[] {
   const seen = new Map<string, RepoSource>();
+  const nameIt = fromFlags
+    ? 'List them in "repositories" of leaderboard.config.json, each with its own "name", and pass those names to --repo.'
+    : 'Give one of them another "name" in the repositories list of leaderboard.config.json.';
   for (const s of sources) {
     const where = 'url' in s ? s.url : s.path;
     if (!SAFE_NAME.test(s.name)) {
-      throw new LeaderboardError('INVALID_CONFIG', `The repository ${where} would be named "${s.name}", which is not a usable name (letters, digits, ".", "_" or "-").`, 'Give it a "name" in the repositories list of leaderboard.config.json.');
+      throw new LeaderboardError('INVALID_CONFIG', `The repository ${where} would be named "${s.name}", which is not a usable name (letters, digits, ".", "_" or "-").`, fromFlags ? 'List it in "repositories" of leaderboard.config.json with a "name", and pass that name to --repo.' : 'Give it a "name" in the repositories list of leaderboard.config.json.');
     }
     const other = seen.get(s.name);
     if (other && ('url' in other ? other.url : other.path) === where) {
-      throw new LeaderboardError('INVALID_CONFIG', `The repository ${where} is listed twice.`, 'Remove one of them from the repositories list of leaderboard.config.json.');
+      throw new LeaderboardError('INVALID_CONFIG', `The repository ${where} is listed twice.`, fromFlags ? 'Give each --repo once.' : 'Remove one of them from the repositories list of leaderboard.config.json.');
     }
     if (other) {
-      throw new LeaderboardError('INVALID_CONFIG', `Two repositories are named "${s.name}": ${'url' in other ? other.url : other.path} and ${where}.`, 'Give one of them another "name" in the repositories list of leaderboard.config.json.');
+      throw new LeaderboardError('INVALID_CONFIG', `Two repositories are named "${s.name}": ${'url' in other ? other.url : other.path} and ${where}.`, nameIt);
     }
     seen.set(s.name, s);
   }
