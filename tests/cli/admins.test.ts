@@ -121,6 +121,16 @@ describe('leaderboard admins', () => {
     expect(r.stdout).toMatch(/^ {2}zoe$/m);
   });
 
+  it('names a repository GitHub does not know, for list and add, instead of an empty list or a bare 404', async () => {
+    const outside = await tempDir('lb-admins-typo-');
+    for (const args of [['list'], ['add', 'zed']]) {
+      const r = await run(['admins', ...args, '--github-repo', 'acme/nothere', ...api()], 'tok-owner', outside);
+      expect(r.code, r.stdout).toBe(1);
+      expect(r.stderr).toContain('GitHub repository acme/nothere was not found, or the token cannot see it.');
+      expect(r.stderr).toContain('Hint: Check --github-repo');
+    }
+  });
+
   it('a GitHub refusal is reported with its HTTP status (exit 1)', async () => {
     gh.fault({ method: 'GET', path: '/contents/', status: 403, message: 'Resource not accessible by personal access token' });
     const r = await run(['admins', 'list', ...api()]);

@@ -84,8 +84,17 @@ async function readFile(gh: GitHubClient, owner: string, repo: string, ref: stri
     }
     return { text: Buffer.from(data.content, 'base64').toString('utf8'), sha: data.sha };
   } catch (err) {
-    if (errorStatus(err) === 404) return null;
-    throw err;
+    if (errorStatus(err) !== 404) throw err;
+    // No file, or no repository: a mistyped --github-repo read as an empty admin list, and a save to it failed with a bare 404.
+    try {
+      await gh.rest.repos.get({ owner, repo });
+    } catch (missing) {
+      if (errorStatus(missing) === 404) {
+        throw new LeaderboardError('GITHUB_ERROR', `GitHub repository ${owner}/${repo} was not found, or the token cannot see it.`, 'Check --github-repo (or github.repo in leaderboard.config.json), and that the token has access to that repository.', { status: 404 });
+      }
+      throw missing;
+    }
+    return null;
   }
 }
 
