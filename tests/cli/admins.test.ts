@@ -121,6 +121,13 @@ describe('leaderboard admins', () => {
     expect(r.stdout).toMatch(/^ {2}zoe$/m);
   });
 
+  it('refuses a GITHUB_TOKEN with a line break inside without printing it', async () => {
+    const r = await run(['admins', 'list', ...api()], 'ghp_SECRET1234567890\nsecond');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('GITHUB_TOKEN is not a single GitHub token');
+    expect(r.stdout + r.stderr).not.toContain('SECRET');
+  });
+
   it('names a repository GitHub does not know, for list and add, instead of an empty list or a bare 404', async () => {
     const outside = await tempDir('lb-admins-typo-');
     for (const args of [['list'], ['add', 'zed']]) {

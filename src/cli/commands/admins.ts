@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { defaultConfig } from '../../core/config.js';
+import { notOneToken } from '../../core/github/activity/token.js';
+import { hasForeignCharacter } from '../../shared/github-token.js';
 import { commandContext, type CommandContext, type RepoFlags } from '../context.js';
 
 interface AdminFlags extends RepoFlags {
@@ -65,6 +67,8 @@ async function adminDeps(flags: AdminFlags) {
   if (!token) {
     throw new LeaderboardError('INVALID_INPUT', MISSING_TOKEN_MESSAGE, 'e.g. GITHUB_TOKEN=ghp_... leaderboard admins list');
   }
+  // Sent in a header, it failed with an error that printed the whole token.
+  if (hasForeignCharacter(token)) throw new LeaderboardError('INVALID_INPUT', `${notOneToken('GITHUB_TOKEN')}.`);
   const [{ resolveGitHubTarget }, { createGitHubGateway }, { primaryAdminsOf }] = await Promise.all([
     import('../../core/github/target.js'), import('../../core/github/gateway.js'), import('../../core/github/admin-access.js'),
   ]);

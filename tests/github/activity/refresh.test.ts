@@ -244,6 +244,19 @@ describe('refresh with GitHub activity', () => {
     expect(stored.reviews).toHaveLength(1);
   });
 
+  it('refuses a token with a line break or space inside, sending nothing and writing the token nowhere', async () => {
+    emu = await startGraphqlEmulator(fixture());
+    const dataDir = await tempData();
+    const secret = 'ghp_SECRET1234567890';
+    const result = await refresh({ repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, gh: noGh, env: { GITHUB_TOKEN: `${secret}\nsecond line` } });
+    expect(result.activity).toMatchObject({ state: 'failed', error: 'Reviews not updated: GITHUB_TOKEN is not a single GitHub token: it holds a space, a line break or a character tokens never have. Set it to the token alone' });
+    expect(emu.requests).toEqual([]);
+    // The header error held the whole token, and went into the published data file and the status.
+    for (const name of ['leaderboard-data.json', 'last-update.json', 'refresh-state.json', 'leaderboard-index.json']) {
+      expect(await readFile(path.join(dataDir, name), 'utf8')).not.toContain('SECRET');
+    }
+  });
+
   it('without a token, or with github.activity false, makes no request and writes the same data file as without the feature', async () => {
     emu = await startGraphqlEmulator(fixture());
     const plain = await tempData();

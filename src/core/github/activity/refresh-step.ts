@@ -4,6 +4,8 @@ import { inBoardOrder, sortReviews, type NamedReview } from '../../board/activit
 import type { LeaderboardConfig } from '../../config.js';
 import { isBot } from '../../bots.js';
 import { hostFromUrl, slugFromUrl } from '../../git/repo.js';
+import { LeaderboardError } from '../../errors.js';
+import { withoutSecret } from '../../../shared/github-token.js';
 import { noreplyLogin } from '../../identity/identities.js';
 import { DEFAULT_GITHUB_API_URL, gitHostOfApi, resolveApiUrl } from '../target.js';
 import { ActivityCache } from './cache.js';
@@ -94,6 +96,8 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
   } catch (err) {
     urlError = err;
   }
+  // Never sent: a header cannot hold it, and the error said so with the whole token in it.
+  if (found.problem) urlError = new LeaderboardError('INVALID_INPUT', found.problem);
   const step: ActivityStep = { status: { state: 'ok', syncedAt: (o.now ?? new Date()).toISOString() }, activity: new Map(), changed: false, requests: 0 };
   let read = 0;
   for (const part of o.parts) {
@@ -137,7 +141,7 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
       step.changed ||= result.changed;
     } catch (err) {
       // The last good data stays: what the cache held before, and what this sync read before failing.
-      if (step.status.state !== 'failed') step.status = { state: 'failed', error: `Reviews not updated: ${describeSyncFailure(err, apiUrl, repository)}`, syncedAt: cache.syncedAt };
+      if (step.status.state !== 'failed') step.status = { state: 'failed', error: withoutSecret(`Reviews not updated: ${describeSyncFailure(err, apiUrl, repository)}`, found.token), syncedAt: cache.syncedAt };
     }
     if (o.probe) {
       step.changed ||= !(await storedIsCurrent(file, cache.headSource(repository, o.windowStart?.toISOString() ?? ''), activityTailText(answersOf(cache))));

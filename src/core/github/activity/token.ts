@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { hasForeignCharacter } from '../../../shared/github-token.js';
 
 /** Where the token came from, for messages (never the token itself). */
 export type TokenSource = 'GITHUB_TOKEN' | 'GH_TOKEN' | 'gh';
@@ -6,6 +7,8 @@ export type TokenSource = 'GITHUB_TOKEN' | 'GH_TOKEN' | 'gh';
 export interface FoundToken {
   token: string;
   source: TokenSource;
+  /** Why it cannot be a GitHub token (a space or line break inside it): nothing is sent with it. */
+  problem?: string;
 }
 
 /** Runs `gh auth token`; resolves its output, or null when gh is absent, signed out or slow. */
@@ -34,8 +37,13 @@ export const runGhAuthToken: GhRunner = () =>
 export async function findGitHubToken(env: Record<string, string | undefined>, gh: GhRunner = runGhAuthToken): Promise<FoundToken | null> {
   for (const name of ['GITHUB_TOKEN', 'GH_TOKEN'] as const) {
     const value = env[name]?.trim();
+    if (value && hasForeignCharacter(value)) return { token: value, source: name, problem: notOneToken(name) };
     if (value) return { token: value, source: name };
   }
   const fromGh = await gh().catch(() => null);
   return fromGh ? { token: fromGh, source: 'gh' } : null;
 }
+
+/** Why the token in `name` is refused (its value is never repeated). */
+export const notOneToken = (name: string): string =>
+  `${name} is not a single GitHub token: it holds a space, a line break or a character tokens never have. Set it to the token alone`;
