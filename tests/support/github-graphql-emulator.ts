@@ -15,6 +15,8 @@ export interface GqlReview {
   body?: string;
   comments?: number;
   author: string | null;
+  /** As GraphQL types the author; a Bot (a review app) has a bare login. Default: Bot for a `[bot]` login, else User. */
+  authorType?: 'User' | 'Bot';
 }
 export interface GqlPull {
   number: number;
@@ -75,8 +77,8 @@ export async function startGraphqlEmulator(fixture: GqlFixture, options: { pathP
   const faults: GqlFault[] = [];
   const prefix = options.pathPrefix ?? '';
   const gqlPath = prefix === '/api/v3' ? '/api/graphql' : `${prefix}/graphql`;
-  const user = (login: string | null) => (login ? { __typename: login.endsWith('[bot]') ? 'Bot' : 'User', login, ...(login.endsWith('[bot]') ? {} : { name: fixture.names[login] ?? null }) } : null);
-  const review = (r: GqlReview) => ({ state: r.state, submittedAt: r.submittedAt, body: r.body ?? '', comments: { totalCount: r.comments ?? 0 }, author: user(r.author) });
+  const user = (login: string | null, type = login?.endsWith('[bot]') ? 'Bot' : 'User') => (login ? { __typename: type, login, ...(type === 'Bot' ? {} : { name: fixture.names[login] ?? null }) } : null);
+  const review = (r: GqlReview) => ({ state: r.state, submittedAt: r.submittedAt, body: r.body ?? '', comments: { totalCount: r.comments ?? 0 }, author: user(r.author, r.authorType) });
   const answer = (op: OperationDefinitionNode, vars: Record<string, unknown>): unknown => {
     // Read each time: a test may point the fixture at another repository.
     const [owner, name] = fixture.repository.split('/');

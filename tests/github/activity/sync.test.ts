@@ -109,20 +109,33 @@ describe('one log, one repository', () => {
     expect(ops()).toEqual(['Pulls', 'Pulls']);
     expect(upstream.result.changed).toBe(true);
     expect([...upstream.cache.pulls.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 80 }, (_, i) => 100 + i));
-    expect((await ActivityCache.load(file)).source).toEqual({ repository: 'acme/widgets', api: emu.apiUrl });
+    expect((await ActivityCache.load(file)).source).toEqual({ repository: 'acme/widgets', api: emu.apiUrl, reads: 2 });
   });
 
-  it('a log written before it named its repository is kept and named', async () => {
-    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
+  it('a log an earlier version read (no source line, or one before review apps were left out) is read again whole, once', async () => {
+    const at = '2026-02-01T00:00:00Z';
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: [...pulls(3), { number: 90, title: 'Bump', updatedAt: at, author: 'alice', reviews: [{ state: 'COMMENTED', submittedAt: at, author: 'coderabbitai', authorType: 'Bot', body: 'Summary by CodeRabbit' }] }] });
     const file = await tempCacheFile();
     await syncOnce(emu.apiUrl, file);
-    // As an earlier version wrote it: no source line.
-    await writeFile(file, (await readFile(file, 'utf8')).split('\n').filter((l) => !l.startsWith('{"t":"source"')).join('\n'));
-    emu.requests.length = 0;
-    const again = await syncOnce(emu.apiUrl, file);
-    expect(ops()).toEqual(['Pulls']);
-    expect(again.cache.pulls.size).toBe(3);
-    expect((await ActivityCache.load(file)).source).toEqual({ repository: 'acme/widgets', api: emu.apiUrl });
+    const asWritten = await readFile(file, 'utf8');
+    // The bot's review as an earlier version kept it, which did not ask for the author's type.
+    const botReview = { pr: 90, title: 'Bump', url: 'https://github.com/acme/widgets/pull/90', state: 'COMMENTED', submittedAt: at, login: 'coderabbitai' };
+    const earlier = (keepSource: boolean) => asWritten.split('\n')
+      .filter((l) => keepSource || !l.startsWith('{"t":"source"'))
+      .map((l) => l.replace(/,"reads":2/, '').replace(/^\{"t":"pull","number":90,"updatedAt":"([^"]+)","reviews":\[\]\}$/, (_m, u: string) => JSON.stringify({ t: 'pull', number: 90, updatedAt: u, reviews: [botReview] })))
+      .join('\n');
+    for (const keepSource of [true, false]) {
+      await writeFile(file, earlier(keepSource));
+      expect((await ActivityCache.load(file)).pulls.get(90)!.reviews).toHaveLength(1);
+      emu.requests.length = 0;
+      const again = await syncOnce(emu.apiUrl, file);
+      expect(ops()).toEqual(['Pulls']);
+      expect(again.result.changed).toBe(true);
+      expect(again.cache.pulls.get(90)!.reviews).toEqual([]);
+      expect((await ActivityCache.load(file)).source).toEqual({ repository: 'acme/widgets', api: emu.apiUrl, reads: 2 });
+      emu.requests.length = 0;
+      expect((await syncOnce(emu.apiUrl, file)).result.changed).toBe(false);
+    }
   });
 });
 
@@ -133,7 +146,7 @@ async function appendSyncedLines(file: string, n: number): Promise<void> {
 }
 
 describe('which reviews count', () => {
-  it('leaves out self-reviews, PENDING, DISMISSED, empty COMMENTED and [bot] logins', async () => {
+  it('leaves out self-reviews, PENDING, DISMISSED, empty COMMENTED, Bot accounts and [bot] logins', async () => {
     const at = '2026-02-01T00:00:00Z';
     emu = await startGraphqlEmulator({
       ...emptyFixture(),
@@ -147,6 +160,8 @@ describe('which reviews count', () => {
         { state: 'COMMENTED', submittedAt: at, author: 'bob', body: 'nit: naming' },
         { state: 'COMMENTED', submittedAt: at, author: 'carol', comments: 2 },
         { state: 'APPROVED', submittedAt: at, author: 'dependabot[bot]' },
+        // A review app: GraphQL names it without `[bot]`.
+        { state: 'COMMENTED', submittedAt: at, author: 'coderabbitai', authorType: 'Bot', body: 'Walkthrough: ...' },
         { state: 'CHANGES_REQUESTED', submittedAt: at, author: 'dave' },
         { state: 'APPROVED', submittedAt: at, author: null },
       ] }],

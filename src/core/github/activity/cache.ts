@@ -46,7 +46,7 @@ const eventSchema = z.discriminatedUnion('t', [
   // head: the digest of the pull request and issue lines when the sync finished (see `headSource`).
   z.object({ t: z.literal('synced'), at: z.string(), head: z.string().optional() }),
   // What the log was read from: another repository or API starts an empty log.
-  z.object({ t: z.literal('source'), repository: z.string(), api: z.string() }),
+  z.object({ t: z.literal('source'), repository: z.string(), api: z.string(), reads: z.number().optional() }),
 ]);
 export type CacheEvent = z.infer<typeof eventSchema>;
 
@@ -81,6 +81,12 @@ function pullAsParsed(v: unknown): CacheEvent | null {
   if (e['t'] !== 'pull' || typeof e['number'] !== 'number' || typeof e['updatedAt'] !== 'string' || !Array.isArray(e['reviews'])) return null;
   return (e['reviews'] as unknown[]).every(isReviewAsParsed) ? (v as CacheEvent) : null;
 }
+
+/**
+ * Bumped when what the sync keeps of GitHub's answers changes: a log read by an earlier version
+ * is read again, whole, once. 2: review apps (Bot accounts without a `[bot]` login) left out.
+ */
+const READS = 2;
 
 /** Bumped when `activityHead` changes what it makes of the same lines, or the head is written another way (old activity files are then made again). */
 const HEAD_FORMAT = 4;
@@ -118,7 +124,7 @@ export class ActivityCache {
   /** Lines the log holds beyond the state's own (appended since it was last rewritten whole). */
   appended = 0;
   /** The repository and API URL it was read from; null in a log written before it was kept. */
-  source: { repository: string; api: string } | null = null;
+  source: { repository: string; api: string; reads?: number } | null = null;
 
   private constructor(readonly file: string) {}
 
@@ -246,7 +252,7 @@ export class ActivityCache {
       case 'email': return this.emailLogins.has(e.email) && this.emailLogins.get(e.email) === e.login;
       case 'profile': return this.profiles.has(e.login) && this.profiles.get(e.login) === e.name;
       case 'stream': return JSON.stringify(this.streams[e.stream]) === JSON.stringify(e.state);
-      case 'source': return this.source?.repository === e.repository && this.source.api === e.api;
+      case 'source': return this.source?.repository === e.repository && this.source.api === e.api && this.source.reads === e.reads;
       default: return false;
     }
   }
@@ -277,12 +283,12 @@ export class ActivityCache {
 
   /**
    * Makes it the log of `repository` at `api`: a log read from another repository or API (a fork
-   * before upstream, another GitHub Enterprise host) is emptied, whose high-water mark would
-   * otherwise stop the new one's first sync at once. A log older than the source line is kept.
+   * before upstream, another GitHub Enterprise host), or by a version that kept other reviews
+   * (see READS), is emptied, whose high-water mark would otherwise stop the new first sync at once.
    */
   async readFrom(repository: string, api: string): Promise<void> {
-    if (this.source?.repository === repository && this.source.api === api) return;
-    if (this.source) {
+    if (this.source?.repository === repository && this.source.api === api && this.source.reads === READS) return;
+    if (this.source || this.pullLines.size > 0 || this.issueLines.size > 0) {
       this.pullLines.clear();
       this.parsedPulls = null;
       this.released = false;
@@ -294,11 +300,11 @@ export class ActivityCache {
       this.streams.issues = { highWater: null, resume: null };
       this.syncedAt = null;
       this.digest = null;
-      this.source = { repository, api };
+      this.source = { repository, api, reads: READS };
       await this.compact();
       return;
     }
-    await this.record([{ t: 'source', repository, api }]);
+    await this.record([{ t: 'source', repository, api, reads: READS }]);
   }
 
   /** Rewrites the log as the smallest set of events giving the same state (atomically). */
@@ -333,7 +339,7 @@ export class ActivityCache {
     } else if (e.t === 'stream') {
       this.streams[e.stream] = e.state;
     } else if (e.t === 'source') {
-      this.source = { repository: e.repository, api: e.api };
+      this.source = { repository: e.repository, api: e.api, ...(e.reads !== undefined ? { reads: e.reads } : {}) };
     } else {
       this.syncedAt = e.at;
       if (e.head !== undefined) this.digest = e.head;

@@ -6,7 +6,7 @@ export interface RawReview {
   submittedAt: string | null;
   body: string | null;
   comments: { totalCount: number };
-  author: { login: string; name?: string | null } | null;
+  author: { __typename?: string; login: string; name?: string | null } | null;
 }
 
 /** The pull request a review belongs to. */
@@ -24,12 +24,13 @@ export const isBotLogin = (login: string): boolean => /\[bot\]$/i.test(login);
 
 /**
  * The review as a board record, or null when it cannot count: PENDING/DISMISSED, not submitted,
- * a deleted account (no author), a bot, the pull request's own author, or a COMMENTED review with
+ * a deleted account (no author), a bot (a Bot account, as review apps such as CodeRabbit and
+ * Copilot are, or a `[bot]` login), the pull request's own author, or a COMMENTED review with
  * neither a body nor a comment.
  */
 export function toReviewRecord(pull: PullInfo, review: RawReview): ReviewRecord | null {
   const login = review.author?.login;
-  if (!login || !review.submittedAt || !COUNTING.has(review.state) || isBotLogin(login)) return null;
+  if (!login || !review.submittedAt || !COUNTING.has(review.state) || isBotLogin(login) || review.author?.__typename === 'Bot') return null;
   if (pull.author && pull.author.login.toLowerCase() === login.toLowerCase()) return null;
   if (review.state === 'COMMENTED' && !(review.body ?? '').trim() && review.comments.totalCount === 0) return null;
   return { pr: pull.number, title: pull.title, url: pull.url, state: review.state as ReviewState, submittedAt: review.submittedAt, login };

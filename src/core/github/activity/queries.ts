@@ -11,7 +11,8 @@ export const FIRST_REVIEWS = 50;
 /** Commits asked about in one email look-up query (aliases). */
 export const EMAILS_PER_QUERY = 100;
 
-const REVIEW_FIELDS = `state submittedAt body comments { totalCount } author { login ... on User { name } }`;
+// __typename: GraphQL names a bot by its bare login (`coderabbitai`, not `coderabbitai[bot]`).
+const REVIEW_FIELDS = `state submittedAt body comments { totalCount } author { __typename login ... on User { name } }`;
 
 const PULL_REQUESTS = `pullRequests(first: ${PR_PAGE_SIZE}, after: $cursor, orderBy: { field: UPDATED_AT, direction: DESC }) {
       pageInfo { hasNextPage endCursor }
