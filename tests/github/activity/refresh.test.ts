@@ -280,6 +280,15 @@ describe('the token', () => {
     expect(await findGitHubToken({}, () => Promise.reject(new Error('boom')))).toBeNull();
   });
 
+  it("asks gh for the token of the API's host: a GitHub Enterprise board does not get the github.com token", async () => {
+    const asked: string[] = [];
+    const gh = (host: string) => { asked.push(host); return Promise.resolve(null); };
+    const dataDir = await tempData();
+    await refresh({ repo: repo.dir, dataDir, config: config('https://ghe.example.com/api/v3'), now: NOW, env: {}, gh });
+    await refresh({ repo: repo.dir, dataDir: await tempData(), config: { ...config('https://api.github.com'), github: { ...defaultConfig().github, repo: 'acme/widgets' } }, now: NOW, env: {}, gh });
+    expect(asked).toEqual(['ghe.example.com', 'github.com']);
+  });
+
   it('gh absent from PATH: no token, no failure', async () => {
     const { runGhAuthToken } = await import('../../../src/core/github/activity/token.js');
     const saved = process.env.PATH;

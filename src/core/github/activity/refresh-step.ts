@@ -83,11 +83,6 @@ export function githubRepoOf(url: string, apiUrl: string): string | null {
 export async function readBoardActivity(o: ActivityStepOptions): Promise<ActivityStep> {
   const off = (reason: string): ActivityStep => ({ status: { state: 'off', reason }, activity: new Map(), changed: false, requests: 0 });
   if (!o.config.github.activity) return off(ACTIVITY_OFF_REASON);
-  const found = o.env ? await findGitHubToken(o.env, o.gh ?? runGhAuthToken) : null;
-  if (!found) return off(NO_TOKEN_REASON);
-  // Octokit and its plugins are loaded only now: a refresh without a token, and every other
-  // command, start without them (as the admin commands load the gateway).
-  const [{ createGitHubClient }, { describeSyncFailure }, { syncActivity }] = await Promise.all([import('../client.js'), import('./faults.js'), import('./sync.js')]);
   // A malformed URL fails every sync (the cached activity still counts), not the refresh.
   let apiUrl = DEFAULT_GITHUB_API_URL;
   let urlError: unknown = null;
@@ -96,6 +91,12 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
   } catch (err) {
     urlError = err;
   }
+  // gh's token for the API's host: its github.com token went to a GitHub Enterprise server.
+  const found = o.env ? await findGitHubToken(o.env, o.gh ?? runGhAuthToken, gitHostOfApi(apiUrl)) : null;
+  if (!found) return off(NO_TOKEN_REASON);
+  // Octokit and its plugins are loaded only now: a refresh without a token, and every other
+  // command, start without them (as the admin commands load the gateway).
+  const [{ createGitHubClient }, { describeSyncFailure }, { syncActivity }] = await Promise.all([import('../client.js'), import('./faults.js'), import('./sync.js')]);
   // Never sent: a header cannot hold it, and the error said so with the whole token in it.
   if (found.problem) urlError = new LeaderboardError('INVALID_INPUT', found.problem);
   const step: ActivityStep = { status: { state: 'ok', syncedAt: (o.now ?? new Date()).toISOString() }, activity: new Map(), changed: false, requests: 0 };

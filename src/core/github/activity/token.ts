@@ -11,17 +11,17 @@ export interface FoundToken {
   problem?: string;
 }
 
-/** Runs `gh auth token`; resolves its output, or null when gh is absent, signed out or slow. */
-export type GhRunner = () => Promise<string | null>;
+/** Runs `gh auth token` for a host (github.com, or a GitHub Enterprise host); resolves its output, or null when gh is absent, signed out or slow. */
+export type GhRunner = (host: string) => Promise<string | null>;
 
 /** Longest wait for `gh auth token`, in ms: it never holds a refresh up. */
 const GH_TIMEOUT_MS = 3000;
 
 /** The GitHub CLI's token, or null (not installed, not signed in, timed out): never throws. */
-export const runGhAuthToken: GhRunner = () =>
+export const runGhAuthToken: GhRunner = (host) =>
   new Promise((resolve) => {
     try {
-      execFile('gh', ['auth', 'token'], { timeout: GH_TIMEOUT_MS, windowsHide: true, env: { ...process.env, GH_PROMPT_DISABLED: '1' } }, (err, stdout) => {
+      execFile('gh', ['auth', 'token', '--hostname', host], { timeout: GH_TIMEOUT_MS, windowsHide: true, env: { ...process.env, GH_PROMPT_DISABLED: '1' } }, (err, stdout) => {
         const token = String(stdout ?? '').trim();
         resolve(err || !token ? null : token);
       });
@@ -34,13 +34,13 @@ export const runGhAuthToken: GhRunner = () =>
  * The token for reading activity: GITHUB_TOKEN, else GH_TOKEN, else `gh auth token`. Never a
  * command-line argument (it would show in `ps` and shell history). Null when there is none.
  */
-export async function findGitHubToken(env: Record<string, string | undefined>, gh: GhRunner = runGhAuthToken): Promise<FoundToken | null> {
+export async function findGitHubToken(env: Record<string, string | undefined>, gh: GhRunner = runGhAuthToken, host = 'github.com'): Promise<FoundToken | null> {
   for (const name of ['GITHUB_TOKEN', 'GH_TOKEN'] as const) {
     const value = env[name]?.trim();
     if (value && hasForeignCharacter(value)) return { token: value, source: name, problem: notOneToken(name) };
     if (value) return { token: value, source: name };
   }
-  const fromGh = await gh().catch(() => null);
+  const fromGh = await gh(host).catch(() => null);
   return fromGh ? { token: fromGh, source: 'gh' } : null;
 }
 
