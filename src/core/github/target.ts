@@ -73,10 +73,14 @@ export async function originOnGitHub(repoDir: string, apiUrl: string): Promise<O
   const slug = url ? slugFromUrl(url) : null;
   if (!url || !slug) return { slug: null, elsewhere: null };
   const host = hostFromUrl(url);
+  if (onGitHubOf(host, apiUrl)) return { slug };
+  return { slug: null, elsewhere: `the origin remote is on ${host ?? 'an unknown host'}, not on the GitHub of ${apiUrl} (${gitHostOfApi(apiUrl)})` };
+}
+
+/** Whether a remote on `host` is on the GitHub that `apiUrl` serves (github.com's SSH over port 443 is a host of its own). */
+export function onGitHubOf(host: string | null, apiUrl: string): boolean {
   const github = gitHostOfApi(apiUrl);
-  // GitHub's SSH over port 443 is a host of its own.
-  if (host === github || (github === 'github.com' && host === 'ssh.github.com')) return { slug };
-  return { slug: null, elsewhere: `the origin remote is on ${host ?? 'an unknown host'}, not on the GitHub of ${apiUrl} (${github})` };
+  return host !== null && (host === github || (github === 'github.com' && host === 'ssh.github.com'));
 }
 
 /** The REST API URL (see {@link resolveGitHubTarget}), without a final slash; INVALID_INPUT when it is not http(s). */

@@ -30,7 +30,8 @@ beforeAll(async () => {
   elsewhere = await createTestRepo();
   await onGithub.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: { name: 'Ann', email: 'ann@example.com' }, date: '2026-02-10T10:00:00Z' });
   await elsewhere.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: { name: 'Ben', email: 'ben@example.com' }, date: '2026-02-10T10:00:00Z' });
-  await onGithub.git('remote', 'add', 'origin', 'https://github.com/acme/widgets.git');
+  // On the GitHub the emulator stands for (the host of its API URL), as a remote must be.
+  await onGithub.git('remote', 'add', 'origin', 'https://127.0.0.1/acme/widgets.git');
   await elsewhere.git('remote', 'add', 'origin', 'https://gitlab.com/acme/other.git');
   const at = '2026-02-11T00:00:00Z';
   emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: [{ number: 1, title: 'A', updatedAt: at, author: 'ann', reviews: [{ state: 'APPROVED', submittedAt: at, author: 'bob' }] }] });

@@ -9,7 +9,7 @@ import { tempCacheFile } from './fixture.js';
 import type { ReviewRecord } from '../../../src/core/activity.js';
 
 describe('which remote is a GitHub repository', () => {
-  it('takes github.com (https, ssh, scp-like) and the API host of GitHub Enterprise, nothing else', () => {
+  it('takes github.com (https, ssh, scp-like, ssh.github.com) for github.com, the API host of GitHub Enterprise for it, nothing else', () => {
     const api = 'https://api.github.com';
     expect(githubRepoOf('https://github.com/acme/widgets.git', api)).toBe('acme/widgets');
     expect(githubRepoOf('git@github.com:acme/widgets.git', api)).toBe('acme/widgets');
@@ -18,6 +18,9 @@ describe('which remote is a GitHub repository', () => {
     expect(githubRepoOf('/home/me/widgets', api)).toBeNull();
     expect(githubRepoOf('https://ghe.example.com/acme/widgets.git', 'https://ghe.example.com/api/v3')).toBe('acme/widgets');
     expect(githubRepoOf('https://ghe.example.com/acme/widgets.git', api)).toBeNull();
+    // GitHub's SSH over port 443, as the admin side takes it; a github.com remote on an Enterprise board is not on that server.
+    expect(githubRepoOf('ssh://git@ssh.github.com:443/acme/widgets.git', api)).toBe('acme/widgets');
+    expect(githubRepoOf('https://github.com/acme/widgets.git', 'https://ghe.example.com/api/v3')).toBeNull();
   });
 });
 

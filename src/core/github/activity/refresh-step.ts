@@ -7,7 +7,7 @@ import { hostFromUrl, slugFromUrl } from '../../git/repo.js';
 import { LeaderboardError } from '../../errors.js';
 import { withoutSecret } from '../../../shared/github-token.js';
 import { noreplyLogin } from '../../identity/identities.js';
-import { DEFAULT_GITHUB_API_URL, gitHostOfApi, resolveApiUrl } from '../target.js';
+import { DEFAULT_GITHUB_API_URL, gitHostOfApi, onGitHubOf, resolveApiUrl } from '../target.js';
 import { ActivityCache } from './cache.js';
 import { readBytesIfExists, writeFileAtomic } from '../../store/files.js';
 import { activityHead, activityHeadText, activityOf, activityTailText, answersOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, readPartActivity, storedHead, storedHeadLength, type ActivityHead } from './part-activity.js';
@@ -70,9 +70,7 @@ export interface ActivityStep {
 
 /** `owner/name` of a remote on GitHub (github.com, or the host of the configured API URL), else null. */
 export function githubRepoOf(url: string, apiUrl: string): string | null {
-  const host = hostFromUrl(url);
-  if (!host || (host !== 'github.com' && host !== gitHostOfApi(apiUrl))) return null;
-  return slugFromUrl(url);
+  return onGitHubOf(hostFromUrl(url), apiUrl) ? slugFromUrl(url) : null;
 }
 
 /**
