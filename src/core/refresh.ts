@@ -224,7 +224,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     && (await indexIntact(paths.index, paths.chunks, previous.index))) {
     // Git did not change; GitHub may have (one request when nothing did). Anything new rebuilds the board.
     fast = await readActivity();
-    if (!fast.changed && fast.status.state === (previous.activity?.state ?? 'off')) {
+    if (!fast.changed && sameActivityStatus(fast.status, previous.activity)) {
       return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays,
         ...(several ? { repositories: targets.map((t) => ({ name: t.name, commits: -1 })) } : {}), activity: fast.status, githubRequests: fast.requests };
     }
@@ -508,4 +508,14 @@ export async function rebuildAfterSave(opts: Pick<RefreshOptions, 'repo' | 'data
   } catch (err) {
     return { rebuilt: false, dataFile: dataDirPaths(opts.dataDir).data, error: errorMessage(err) };
   }
+}
+
+/**
+ * Whether the board's activity status still says what a sync just found: the same state and the
+ * same error or reason (a 401 fixed into a 502 kept the page on the 401). When it synced is not
+ * compared: every sync has its own time.
+ */
+function sameActivityStatus(now: ActivityStatus, before: ActivityStatus | undefined): boolean {
+  const said = (s: ActivityStatus | undefined) => (s === undefined ? 'off' : s.state === 'ok' ? 'ok' : `${s.state}: ${s.state === 'off' ? s.reason : s.error}`);
+  return before === undefined ? now.state === 'off' : said(now) === said(before);
 }

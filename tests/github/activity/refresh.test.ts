@@ -200,6 +200,24 @@ describe('refresh with GitHub activity', () => {
     expect(stored.reviews).toHaveLength(1);
   });
 
+  it('a failure that changes (a 401 fixed, then a 403) rebuilds the board, so the page says the new one', async () => {
+    emu = await startGraphqlEmulator(fixture());
+    const dataDir = await tempData();
+    const opts = { repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, gh: noGh };
+    await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN } });
+    expect((await refresh({ ...opts, env: { GITHUB_TOKEN: 'ghp_expired' } })).activity).toMatchObject({ error: 'Reviews not updated: GitHub answered 401 Bad credentials' });
+    const refused = { kind: 'status', status: 403, message: 'Resource protected by organization SAML enforcement' } as const;
+    emu.fault(refused);
+    const down = await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN } });
+    expect(down.upToDate).toBe(false);
+    const data = expandCompactDataFile(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8'))) as { metadata: { activity: { status: { error: string } } } };
+    expect(data.metadata.activity.status.error).not.toContain('401');
+    expect(data.metadata.activity.status.error).toBe((down.activity as { error: string }).error);
+    // The same failure again: nothing to rebuild.
+    emu.fault(refused);
+    expect((await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN } })).upToDate).toBe(true);
+  });
+
   it('an activity cache that cannot be read fails the reviews, not the refresh, and the board keeps the last good ones', async () => {
     emu = await startGraphqlEmulator(fixture());
     const dataDir = await tempData();
@@ -294,7 +312,7 @@ describe('the token', () => {
     const saved = process.env.PATH;
     process.env.PATH = '/nonexistent';
     try {
-      expect(await runGhAuthToken()).toBeNull();
+      expect(await runGhAuthToken('github.com')).toBeNull();
     } finally {
       process.env.PATH = saved;
     }
