@@ -50,6 +50,14 @@ describe('linking GitHub logins to contributors', () => {
     expect(resolve('yan')).toBe('yan');
   });
 
+  it('4. a profile name (or a login) that identities lists as a name alias is that contributor, not a second one', () => {
+    const fay = [commit('Fay Lo', 'fay@example.com')];
+    const identities = { 'Fay Lee': ['Fay Lo', 'faylee'] };
+    const resolve = loginResolver(applyIdentities(fay, identities), [activity({ profiles: { fayl: 'Fay Lo' } })], config({ identities }));
+    expect(resolve('fayl')).toBe('Fay Lee');
+    expect(resolve('faylee')).toBe('Fay Lee');
+  });
+
   it('links through the canonical names identities give commits', () => {
     const cfg = config({ identities: { Robert: ['Bob'] } });
     const resolve = loginResolver(applyIdentities(commits, cfg.identities), [activity({ emailLogins: { 'bob@work.example': 'bobby' } })], cfg);

@@ -28,8 +28,11 @@ export function loginResolver(
   config: Pick<LeaderboardConfig, 'identities' | 'bots'>,
 ): (login: string) => string | null {
   const configured = new Map<string, string>();
+  // A name alias (`"Fay Lee": ["Fay Lo"]`) names a reviewer called so too (by the profile, or the login).
+  const nameAliases = new Map<string, string>();
   for (const [canonical, aliases] of Object.entries(config.identities)) {
     for (const alias of aliases) {
+      if (!isLoginAlias(alias) && !alias.includes('@')) nameAliases.set(alias, canonical);
       if (!isLoginAlias(alias)) continue;
       const login = alias.trim().slice(1).toLowerCase();
       const prev = configured.get(login);
@@ -83,7 +86,8 @@ export function loginResolver(
     const key = login.toLowerCase();
     let name = cache.get(key);
     if (name === undefined) {
-      const found = configured.get(key) ?? most(byNoreply.get(key)) ?? most(byAnswer.get(key)) ?? profiles.get(key) ?? login;
+      const own = profiles.get(key) ?? login;
+      const found = configured.get(key) ?? most(byNoreply.get(key)) ?? most(byAnswer.get(key)) ?? nameAliases.get(own) ?? own;
       const bot = key.endsWith('[bot]') || isBot(login, '', config.bots) || isBot(found, '', config.bots);
       cache.set(key, (name = bot ? null : found));
     }
