@@ -95,9 +95,16 @@ export async function startGraphqlEmulator(fixture: GqlFixture, options: { pathP
       return { ...p, nodes };
     };
     const issues = () => {
-      const sorted = fixture.issues.filter((i) => i.stateReason !== null).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+      // Open with no reason or REOPENED (GitHub's reason for a reopened issue), else closed.
+      const state = (i: GqlIssue) => (i.stateReason === null || i.stateReason === 'REOPENED' ? 'OPEN' : 'CLOSED');
+      // The query's `states:` filter, as GitHub applies it (none: every state).
+      const repoField = op.selectionSet.selections.find((s): s is FieldNode => s.kind === Kind.FIELD && s.name.value === 'repository');
+      const issuesField = repoField?.selectionSet?.selections.find((s): s is FieldNode => s.kind === Kind.FIELD && s.name.value === 'issues');
+      const states = issuesField?.arguments?.find((a) => a.name.value === 'states')?.value;
+      const wanted = states?.kind === Kind.LIST ? new Set(states.values.flatMap((v) => (v.kind === Kind.ENUM ? [v.value] : []))) : null;
+      const sorted = fixture.issues.filter((i) => !wanted || wanted.has(state(i))).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
       const p = page(sorted, 50, vars['cursor']);
-      const nodes = p.nodes.map((i) => ({ number: i.number, title: i.title, url: url('issues', i.number), createdAt: i.createdAt, updatedAt: i.updatedAt, stateReason: i.stateReason, author: { ...user(i.author), __typename: i.authorType ?? 'User' } }));
+      const nodes = p.nodes.map((i) => ({ number: i.number, title: i.title, url: url('issues', i.number), createdAt: i.createdAt, updatedAt: i.updatedAt, state: state(i), stateReason: i.stateReason, author: { ...user(i.author), __typename: i.authorType ?? 'User' } }));
       return { ...p, nodes };
     };
     if (opName === 'Pulls') return { data: { rateLimit, repository: { pullRequests: pullRequests() } } };

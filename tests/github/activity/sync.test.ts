@@ -187,6 +187,14 @@ describe('which reviews count', () => {
     // The first pages of pull requests and issues in one request.
     expect(ops()).toEqual(['PullsAndIssues']);
     expect([...cache.issues.values()].filter(Boolean).map((i) => i!.number)).toEqual([1]);
+
+    // Reopened since (and still open): it counts no more.
+    const done = emu.fixture.issues[0]!;
+    done.stateReason = 'REOPENED';
+    done.updatedAt = '2026-03-05T00:00:00Z';
+    const again = await syncOnce(emu.apiUrl, file, { issues: true });
+    expect(again.result.changed).toBe(true);
+    expect([...again.cache.issues.values()].filter(Boolean)).toEqual([]);
   });
 
   it('with issues read too, a sync with nothing new is still one request; more pages of either follow on their own', async () => {

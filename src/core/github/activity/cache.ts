@@ -84,7 +84,8 @@ function pullAsParsed(v: unknown): CacheEvent | null {
 
 /**
  * Bumped when what the sync keeps of GitHub's answers changes: a log read by an earlier version
- * is read again, whole, once. 2: review apps (Bot accounts without a `[bot]` login) left out.
+ * is read again, whole, once. 2: review apps (Bot accounts without a `[bot]` login) left out, and
+ * issues read in every state (one reopened since drops out).
  */
 const READS = 2;
 

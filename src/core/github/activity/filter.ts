@@ -43,13 +43,14 @@ export interface RawIssue {
   url: string;
   createdAt: string;
   updatedAt: string;
+  state: string;
   stateReason: string | null;
   author: { __typename: string; login: string; name?: string | null } | null;
 }
 
-/** The issue as a board record when it was opened by a person and closed as completed, else null. */
+/** The issue as a board record when it was opened by a person and is closed as completed, else null (open, reopened, not planned). */
 export function toIssueRecord(issue: RawIssue): IssueRecord | null {
   const a = issue.author;
-  if (!a || a.__typename !== 'User' || isBotLogin(a.login) || issue.stateReason !== 'COMPLETED') return null;
+  if (!a || a.__typename !== 'User' || isBotLogin(a.login) || issue.state !== 'CLOSED' || issue.stateReason !== 'COMPLETED') return null;
   return { number: issue.number, title: issue.title, url: issue.url, createdAt: issue.createdAt, login: a.login };
 }

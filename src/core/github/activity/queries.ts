@@ -26,10 +26,11 @@ const PULL_REQUESTS = `pullRequests(first: ${PR_PAGE_SIZE}, after: $cursor, orde
       }
     }`;
 
-const CLOSED_ISSUES = `issues(first: ${PR_PAGE_SIZE}, after: $cursor, states: [CLOSED], orderBy: { field: UPDATED_AT, direction: DESC }) {
+// Every state: a closed issue reopened since must drop out, and only a read of it as OPEN says so.
+const CLOSED_ISSUES = `issues(first: ${PR_PAGE_SIZE}, after: $cursor, orderBy: { field: UPDATED_AT, direction: DESC }) {
       pageInfo { hasNextPage endCursor }
       nodes {
-        number title url createdAt updatedAt stateReason
+        number title url createdAt updatedAt state stateReason
         author { __typename login ... on User { name } }
       }
     }`;
@@ -55,7 +56,7 @@ export const REVIEWS_QUERY = `query Reviews($owner: String!, $name: String!, $nu
   }
 }`;
 
-/** Closed issues, most recently updated first (read only when issue reports earn points). */
+/** Issues, most recently updated first (read only when issue reports earn points). */
 export const ISSUES_QUERY = `query Issues($owner: String!, $name: String!, $cursor: String) {
   rateLimit { remaining resetAt }
   repository(owner: $owner, name: $name) {
