@@ -45,6 +45,8 @@ export interface GqlFixture {
   names: Record<string, string | null>;
 }
 export type GqlFault = { kind: '401' } | { kind: 'secondary'; retryAfter: number } | { kind: 'primary'; resetInSeconds: number } | { kind: 'drop' }
+  /** The GraphQL API's own answer to a used-up rate limit: HTTP 200 with an error of type RATE_LIMITED. */
+  | { kind: 'graphql-limited'; resetInSeconds: number }
   /** Any other answer GitHub may give: a 403 without rate-limit headers (SSO, a blocked token), a 502 when it is down. */
   | { kind: 'status'; status: number; message: string };
 
@@ -158,6 +160,11 @@ export async function startGraphqlEmulator(fixture: GqlFixture, options: { pathP
       requests.push({ operation, status: 403 });
       const reset = Math.ceil(Date.now() / 1000) + fault.resetInSeconds;
       return send(403, { message: 'API rate limit exceeded for user ID 1.' }, { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) });
+    }
+    if (fault?.kind === 'graphql-limited') {
+      requests.push({ operation, status: 200 });
+      const reset = Math.ceil(Date.now() / 1000) + fault.resetInSeconds;
+      return send(200, { data: null, errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 1.' }] }, { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) });
     }
     if (fault?.kind === 'status') {
       requests.push({ operation, status: fault.status });

@@ -282,6 +282,23 @@ describe('faults', () => {
     expect(cache.pulls.size).toBe(3);
   });
 
+  it('waits out a GraphQL answer that the rate limit is used up (HTTP 200, RATE_LIMITED) on GitHub Enterprise too, and says when a wait would be too long', async () => {
+    for (const pathPrefix of ['', '/api/v3']) {
+      emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) }, { pathPrefix });
+      emu.fault({ kind: 'graphql-limited', resetInSeconds: 1 });
+      const waits: number[] = [];
+      const { cache } = await syncOnce(emu.apiUrl, await tempCacheFile(), { onRateLimitWait: (s) => waits.push(s) }, waits);
+      expect(waits, pathPrefix).toHaveLength(1);
+      expect(emu.requests).toHaveLength(2);
+      expect(cache.pulls.size).toBe(3);
+      await emu.close();
+    }
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) }, { pathPrefix: '/api/v3' });
+    emu.fault({ kind: 'graphql-limited', resetInSeconds: 3600 });
+    const err = await syncOnce(emu.apiUrl, await tempCacheFile()).catch((e: unknown) => e);
+    expect(describeSyncFailure(err, emu.apiUrl, 'acme/widgets')).toMatch(/^GitHub's GraphQL rate limit is used up until \d\d:\d\d UTC; what was read is kept, and the next refresh goes on from there$/);
+  });
+
   it('a network cut keeps the pages read and the next sync resumes after them', async () => {
     emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(150) });
     const file = await tempCacheFile();

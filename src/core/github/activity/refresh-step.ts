@@ -121,13 +121,14 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
     let early: Promise<EarlyHead> | null = null;
     try {
       if (urlError) throw urlError;
-      const client = createGitHubClient(apiUrl, found.token, { writeSpacingMs: 0, onRateLimitWait: (s) => {
+      const onRateLimitWait = (s: number) => {
         o.onProgress?.({ repository, pulls: 0, requests: step.requests, remaining: null, waitSeconds: s });
-      } });
+      };
+      const client = createGitHubClient(apiUrl, found.token, { writeSpacingMs: 0, onRateLimitWait });
       const result = await syncActivity({
         client, apiUrl, repository, cache, issues: o.config.github.points.issueCompleted > 0,
         windowStart: o.windowStart?.toISOString() ?? '', commitsByEmail: Promise.resolve(part.commits ?? []).then((commits) => emailsToAsk(commits, o.config)),
-        signal: o.signal, emailsOnly: o.emailsOnly,
+        signal: o.signal, emailsOnly: o.emailsOnly, onRateLimitWait,
         // Without waitSeconds: an answer came, so the wait shown (if any) is over.
         onProgress: (p) => o.onProgress?.({ ...p, repository }),
         onStreamsRead: () => {

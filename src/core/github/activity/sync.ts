@@ -1,3 +1,5 @@
+import { setTimeout } from 'node:timers/promises';
+import { LeaderboardError } from '../../errors.js';
 import type { GitHubClient } from '../client.js';
 import type { ActivityCache, CacheEvent, StreamState } from './cache.js';
 import { toSyncError } from './faults.js';
@@ -30,6 +32,10 @@ export interface SyncOptions {
   /** The pull requests and issues were read a moment ago (the refresh's fast path): ask about the emails only. */
   emailsOnly?: boolean;
   onProgress?: (p: SyncProgress) => void;
+  /** A wait for GitHub's GraphQL rate limit begins (seconds), as the client reports its own waits. */
+  onRateLimitWait?: (seconds: number) => void;
+  /** The longest wait for the rate limit (default 60 s); a longer one fails the sync, which resumes next time. */
+  maxRateLimitWaitSeconds?: number;
   /** Called once the pull requests and issues are read (and before waiting for the commits): they change no more in this sync. */
   onStreamsRead?: () => void;
   signal?: AbortSignal;
@@ -69,7 +75,7 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
   const ask = async (query: string, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
     // Octokit derives the endpoint from the API URL: <apiUrl>/graphql, and for GitHub Enterprise
     // Server https://HOST/api/v3 -> https://HOST/api/graphql (tested against the emulator).
-    const answer = await o.client.graphql<Answer>(query, { owner, name, ...vars, request: { signal: o.signal } });
+    const answer = await rateLimited(() => o.client.graphql<Answer>(query, { owner, name, ...vars, request: { signal: o.signal } }), o);
     progress.requests++;
     if (answer.rateLimit) progress.remaining = answer.rateLimit.remaining;
     o.onProgress?.({ ...progress });
@@ -180,5 +186,39 @@ async function readStream(o: SyncOptions, stream: 'pulls' | 'issues', read: Page
     await o.cache.record([...pageEvents, { t: 'stream', stream, state: next }]);
     if (done) return changed;
     cursor = page.pageInfo.endCursor;
+  }
+}
+
+/** What a GraphQL answer with errors carries (Octokit's GraphqlResponseError). */
+interface LimitedAnswer {
+  name?: string;
+  errors?: { type?: string }[];
+  headers?: Record<string, string | undefined>;
+}
+
+/**
+ * `call`, waiting out GitHub's GraphQL rate limit when an answer says it is used up (HTTP 200 with
+ * an error of type RATE_LIMITED, or RATE_LIMIT): until `x-ratelimit-reset`, twice at most, each
+ * wait bounded. Octokit's throttling does this only at github.com's `/graphql`, not at a GitHub
+ * Enterprise server's `/api/graphql`.
+ */
+async function rateLimited<T>(call: () => Promise<T>, o: Pick<SyncOptions, 'signal' | 'onRateLimitWait' | 'maxRateLimitWaitSeconds' | 'now'>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      const e = err as LimitedAnswer;
+      const limited = e?.name === 'GraphqlResponseError' && (e.errors ?? []).some((x) => x.type === 'RATE_LIMITED' || x.type === 'RATE_LIMIT');
+      if (!limited) throw err;
+      const reset = Number(e.headers?.['x-ratelimit-reset']);
+      const now = (o.now?.() ?? new Date()).getTime();
+      const wait = Number.isFinite(reset) && reset > 0 ? Math.max(1, Math.ceil(reset - now / 1000) + 1) : 60;
+      if (attempt >= 2 || wait > (o.maxRateLimitWaitSeconds ?? 60)) {
+        const until = Number.isFinite(reset) && reset > 0 ? ` until ${new Date(reset * 1000).toISOString().slice(11, 16)} UTC` : '';
+        throw new LeaderboardError('GITHUB_ERROR', `GitHub's GraphQL rate limit is used up${until}; what was read is kept, and the next refresh goes on from there`, undefined, { status: 429 });
+      }
+      o.onRateLimitWait?.(wait);
+      await setTimeout(wait * 1000, undefined, o.signal ? { signal: o.signal } : {});
+    }
   }
 }
