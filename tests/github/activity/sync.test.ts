@@ -259,6 +259,13 @@ describe('faults', () => {
     expect(emu.requests.map((r) => r.status)).toEqual([403, 502, 200]);
   });
 
+  it('a 404 names the GraphQL URL it came from and the setting to check', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
+    const wrong = `${emu.apiUrl}/api/v3`;
+    const err = await syncOnce(wrong, await tempCacheFile()).catch((e: unknown) => e);
+    expect(describeSyncFailure(err, wrong, 'acme/widgets')).toMatch(new RegExp(`^GitHub answered 404 .* at ${emu.apiUrl}/api/graphql: check github\\.apiUrl or GITHUB_API_URL`));
+  });
+
   it('waits out a secondary rate limit as retry-after asks, then succeeds', async () => {
     emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
     emu.fault({ kind: 'secondary', retryAfter: 1 });

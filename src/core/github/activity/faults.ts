@@ -38,7 +38,14 @@ function failureText(err: unknown, apiUrl: string, repository: string): string {
   const status = errorStatus(err);
   // Octokit appends " - <documentation_url>" to GitHub's message; the sentence is GitHub's words alone.
   const detail = (err instanceof Error ? err.message : String(err)).replace(/ - https?:\/\/\S+$/, '');
+  // No GraphQL there: the API URL is not one of a GitHub (an Enterprise URL without /api/v3).
+  if (status === 404 && (err as { response?: unknown }).response !== undefined) {
+    return `GitHub answered 404 ${detail} at ${graphqlUrlOf(apiUrl)}: check github.apiUrl or GITHUB_API_URL (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise)`;
+  }
   if (status !== undefined && status !== 500 && (err as { response?: unknown }).response !== undefined) return `GitHub answered ${status} ${detail}`;
   if ((err as { name?: string } | null)?.name === 'AbortError') return 'the sync was interrupted';
   return toSyncError(err, apiUrl, repository).message;
 }
+
+/** Where Octokit sends GraphQL queries for a REST API URL: `<api>/graphql`, or `https://HOST/api/graphql` beside `/api/v3`. */
+const graphqlUrlOf = (apiUrl: string): string => (/\/api\/v3\/?$/.test(apiUrl) ? apiUrl.replace(/\/api\/v3\/?$/, '/api/graphql') : `${apiUrl.replace(/\/+$/, '')}/graphql`);
