@@ -20,6 +20,8 @@ export interface RefreshRunner {
   run: (options?: RunOptions) => Promise<RefreshResult>;
   /** Resolves when no refresh is running or waiting. */
   idle: () => Promise<void>;
+  /** Whether a refresh is running or waiting. */
+  busy: () => boolean;
 }
 
 export interface Refresher extends RefreshRunner {
@@ -50,6 +52,7 @@ export function createRefreshRunner(opts: RefreshOptions): RefreshRunner {
     idle: async () => {
       while (running || pullAfter) await (pullAfter ?? running?.promise)?.catch(() => undefined);
     },
+    busy: () => running !== null || pullAfter !== null,
   };
 }
 

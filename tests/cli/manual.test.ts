@@ -156,6 +156,14 @@ describe('add-contribution', () => {
     expect(readJson<ManualFile>(files.manual).contributors['Carol Mentor']?.contributions).toHaveLength(2);
   });
 
+  it('says the score as saved, in the singular for one point', async () => {
+    const dir = await tempDir('lb-cli-one-point-');
+    const r = cli(repo.dir, ['add-contribution', 'Pat One', '--score', ' 001', '--notes', 'triage', '--data-dir', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Added 1 point for Pat One\. /);
+    expect(readJson<ManualFile>(path.join(dir, 'manual-contributions.json')).contributors['Pat One']?.contributions.at(-1)?.score).toBe(1);
+  });
+
   it('before any refresh, saves the contribution and says the leaderboards come with the first refresh', async () => {
     const fresh = await newRepo();
     await fresh.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: ALICE, date: '2025-01-08T10:00:00Z' });

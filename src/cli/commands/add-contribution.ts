@@ -27,15 +27,16 @@ export function registerAddContribution(program: Command): void {
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
     .action(async (name: string, flags: ContributionFlags) => {
       const ctx: ManualChangeOptions = await commandContext(flags);
+      const score = scoreFromFlag(flags.score);
       const result = await addManualContribution(ctx, {
         name,
-        score: scoreFromFlag(flags.score),
+        score,
         ...(flags.notes !== undefined ? { notes: flags.notes } : {}),
         ...(flags.start !== undefined ? { start: flags.start } : {}),
         ...(flags.end !== undefined ? { end: flags.end } : {}),
         ...(flags.email !== undefined ? { email: flags.email } : {}),
       });
-      console.log(`Added ${flags.score} points for ${name.trim()}. ${rebuiltText(result)}`);
+      console.log(`Added ${points(score)} for ${name.trim()}. ${rebuiltText(result)}`);
     });
 }
 
@@ -56,3 +57,6 @@ export function rebuiltText(result: RebuildResult): string {
     ? 'Leaderboards rebuilt.'
     : 'Saved; the leaderboards will include it after the first `leaderboard refresh`.';
 }
+
+/** `1 point`, `30 points`: the score as saved. */
+export const points = (score: number): string => `${score} point${score === 1 ? '' : 's'}`;

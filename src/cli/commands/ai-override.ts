@@ -24,7 +24,7 @@ export function registerAiOverride(program: Command): void {
 
   repoOptions(group.command('set')
     .description("Set a commit's AI score and rebuild the leaderboards from the cache")
-    .argument('<commit>', 'commit hash (at least 4 digits)')
+    .argument('<commit>', 'the commit: a hash (4 digits or more) or a revision such as HEAD or v1.2~3')
     .requiredOption('--score <n>', 'the AI part to use, a whole number from 0 to 25')
     .requiredOption('--note <text>', 'why (shown on the page next to the score)')
     .option('--by <name>', 'who overrides it (default: git user.email, else the OS user)'))
@@ -39,7 +39,7 @@ export function registerAiOverride(program: Command): void {
 
   repoOptions(group.command('remove')
     .description('Remove the override of a commit: its model or local score applies again')
-    .argument('<commit>', 'commit hash (at least 4 digits)'))
+    .argument('<commit>', 'the commit: a hash (4 digits or more) or a revision such as HEAD or v1.2~3'))
     .action(async (commit: string, flags: RepoFlags) => {
       const ctx = await commandContext(flags);
       const removed = await removeAiOverride(ctx, commit);

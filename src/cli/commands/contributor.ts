@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { addManualContribution } from '../../core/manual-service.js';
 import { commandContext, type RepoFlags } from '../context.js';
-import { rebuiltText } from './add-contribution.js';
+import { points, rebuiltText } from './add-contribution.js';
 
 interface ContributorFlags extends RepoFlags {
   score: string;
@@ -31,15 +31,16 @@ export function registerContributor(program: Command): void {
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
     .action(async (name: string, flags: ContributorFlags) => {
       const ctx = await commandContext(flags);
+      const score = initialScore(flags.score);
       const result = await addManualContribution(ctx, {
         name,
-        score: initialScore(flags.score),
+        score,
         ...(flags.notes !== undefined ? { notes: flags.notes } : {}),
         ...(flags.start !== undefined ? { start: flags.start } : {}),
         ...(flags.end !== undefined ? { end: flags.end } : {}),
         ...(flags.email !== undefined ? { email: flags.email } : {}),
       }, true);
-      console.log(`Added contributor ${name.trim()} with ${flags.score.trim()} points. ${rebuiltText(result)}`);
+      console.log(`Added contributor ${name.trim()} with ${points(score)}. ${rebuiltText(result)}`);
     });
 }
 

@@ -125,7 +125,7 @@ export function registerServe(program: Command): void {
       onShutdown(async () => {
         refresher?.stop();
         await server.close();
-        if (refresher) {
+        if (refresher?.busy()) {
           console.log('Finishing the refresh in progress...');
           await refresher.idle();
         }
