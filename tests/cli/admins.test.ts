@@ -175,6 +175,7 @@ describe('leaderboard contributor add', () => {
     const r = cli(repo.dir, ['contributor', 'add', 'Grace Hopper', '--score', '5']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('Contributor "Grace Hopper" already exists. Use the "Add Contribution" button instead.');
+    expect(r.stderr).toContain('Hint: On the command line: leaderboard add-contribution "Grace Hopper" --score N');
   });
 
   it("refuses an empty name and a score that is not above 0 with the spec's messages, writing nothing", async () => {

@@ -39,7 +39,13 @@ export function registerContributor(program: Command): void {
         ...(flags.start !== undefined ? { start: flags.start } : {}),
         ...(flags.end !== undefined ? { end: flags.end } : {}),
         ...(flags.email !== undefined ? { email: flags.email } : {}),
-      }, true);
+      }, true).catch((err: unknown) => {
+        // The spec's message names the page's button; on the command line the way is another command.
+        if (err instanceof LeaderboardError && err.code === 'CONFLICT' && !err.hint) {
+          throw new LeaderboardError(err.code, err.message, `On the command line: leaderboard add-contribution ${JSON.stringify(/"(.*)" already exists/.exec(err.message)?.[1] ?? name.trim())} --score N`);
+        }
+        throw err;
+      });
       console.log(`Added contributor ${name.trim()} with ${points(score)}. ${rebuiltText(result)}`);
     });
 }
