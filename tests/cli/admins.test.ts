@@ -68,6 +68,7 @@ describe('leaderboard admins', () => {
     const r = await run(['admins', 'add', 'carol@example.com', ...api()]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('Note:');
     const pulls = gh.pulls(SLUG);
     expect(pulls).toHaveLength(1);
     expect(r.stdout).toContain(`Pull request: ${pulls[0]?.htmlUrl}`);
@@ -82,6 +83,8 @@ describe('leaderboard admins', () => {
     expect(r.code).toBe(0);
     expect(gh.pulls(SLUG)).toHaveLength(1);
     expect(adminList(UPDATE_BRANCH)?.admins).toEqual([]);
+    // The spec's reset drops the proposal not merged yet (carol): said, with the command to keep it.
+    expect(r.stdout).toContain('Note: the pull request proposed adding carol@example.com, not merged yet; this change starts again from the default branch\'s list and replaces it. To keep it, run: leaderboard admins add "carol@example.com"');
   });
 
   it("refuses a duplicate, an empty entry and a primary admin with the spec's messages (exit 2)", async () => {

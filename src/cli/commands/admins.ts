@@ -41,6 +41,7 @@ export function registerAdmins(program: Command): void {
       const deps = await adminDeps(flags);
       const result = await changeAdmins(deps.gateway, deps.token, deps.primary, { add: entry });
       console.log(`Added ${entry.trim()} to the admin list of ${deps.repo}. Pull request: ${result.pullRequestUrl}`);
+      noteDropped(result.dropped);
     });
 
   withAdminOptions(admins.command('remove'))
@@ -51,6 +52,7 @@ export function registerAdmins(program: Command): void {
       const deps = await adminDeps(flags);
       const result = await changeAdmins(deps.gateway, deps.token, deps.primary, { remove: entry });
       console.log(`Removed ${entry.trim()} from the admin list of ${deps.repo}. Pull request: ${result.pullRequestUrl}`);
+      noteDropped(result.dropped);
     });
 }
 
@@ -92,4 +94,12 @@ async function contextOrDefaults(flags: AdminFlags): Promise<Pick<CommandContext
     }
     throw err;
   }
+}
+
+/** Says what of the earlier proposal this one replaced (each starts from the default branch's list). */
+function noteDropped(dropped: { added: string[]; removed: string[] }): void {
+  const again = [...dropped.added.map((e) => `leaderboard admins add ${JSON.stringify(e)}`), ...dropped.removed.map((e) => `leaderboard admins remove ${JSON.stringify(e)}`)];
+  if (again.length === 0) return;
+  const what = [dropped.added.length ? `adding ${dropped.added.join(', ')}` : '', dropped.removed.length ? `removing ${dropped.removed.join(', ')}` : ''].filter(Boolean).join(' and ');
+  console.log(`Note: the pull request proposed ${what}, not merged yet; this change starts again from the default branch's list and replaces it. To keep it, run: ${again.join('; ')}`);
 }

@@ -27,12 +27,31 @@ export type AdminChange = { add: string } | { remove: string };
  * (see `addAdmin`/`removeAdmin`) against the list of the default branch, then proposed by
  * `saveAdminList`: resolves to the new list and the pull request's URL.
  */
-export async function changeAdmins(gateway: AdminGateway, token: string, primary: PrimaryAdmins, change: AdminChange): Promise<{ user: GitHubUser; admins: string[]; pullRequestUrl: string }> {
+export async function changeAdmins(gateway: AdminGateway, token: string, primary: PrimaryAdmins, change: AdminChange): Promise<{ user: GitHubUser; admins: string[]; pullRequestUrl: string; dropped: DroppedChanges }> {
   const view = await listAdmins(gateway, token, primary);
   if (!view.authorized) {
     throw new LeaderboardError('FORBIDDEN', deniedMessage(view.user, primary), 'Ask a primary admin to add you to the admin list.', { status: 403 });
   }
   const admins = 'add' in change ? addAdmin(view.admins, change.add, primary) : removeAdmin(view.admins, change.remove, primary);
-  const { pullRequestUrl } = await gateway.saveAdminList(token, admins, view.user);
-  return { user: view.user, admins, pullRequestUrl };
+  const { pullRequestUrl, pending } = await gateway.saveAdminList(token, admins, view.user);
+  return { user: view.user, admins, pullRequestUrl, dropped: droppedChanges(view.admins, pending, admins) };
+}
+
+/** Changes the open proposal held that the new one does not: entries it added, and entries it removed. */
+export interface DroppedChanges {
+  added: string[];
+  removed: string[];
+}
+
+/**
+ * What a save drops of the proposal it replaces: each proposal starts from the default branch's
+ * list (`current`), so an earlier one not merged yet is lost unless proposed again.
+ */
+export function droppedChanges(current: readonly string[], pending: readonly string[] | undefined, proposed: readonly string[]): DroppedChanges {
+  if (!pending) return { added: [], removed: [] };
+  const has = (list: readonly string[], entry: string) => list.some((e) => e.toLowerCase() === entry.toLowerCase());
+  return {
+    added: pending.filter((e) => !has(current, e) && !has(proposed, e)),
+    removed: current.filter((e) => !has(pending, e) && has(proposed, e)),
+  };
 }

@@ -40,6 +40,14 @@ export function createGitHubGateway(target: GitHubTarget, options: GitHubClientO
       const { data: repository } = await gh.rest.repos.get({ owner, repo });
       const base = repository.default_branch;
       const { data: baseRef } = await gh.rest.git.getRef({ owner, repo, ref: `heads/${base}` });
+      // What the open proposal held, before the reset (the spec's) replaces it: said, not lost silently.
+      const proposed = await readFile(gh, owner, repo, UPDATE_BRANCH).catch(() => null);
+      let pending: string[] | undefined;
+      try {
+        pending = proposed ? parseAdminList(proposed.text, target.repo) : undefined;
+      } catch {
+        pending = undefined;
+      }
       await resetUpdateBranch(gh, owner, repo, baseRef.object.sha);
 
       const content = Buffer.from(adminListFileText(admins)).toString('base64');
@@ -58,7 +66,7 @@ export function createGitHubGateway(target: GitHubTarget, options: GitHubClientO
           if (!stale || attempt >= STALE_SHA_ATTEMPTS) throw err;
         }
       }
-      return { pullRequestUrl: await openPullRequest(gh, owner, repo, base, actor) };
+      return { pullRequestUrl: await openPullRequest(gh, owner, repo, base, actor), ...(pending ? { pending } : {}) };
     }),
   };
 }

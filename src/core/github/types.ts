@@ -29,7 +29,8 @@ export interface AdminGateway {
   /**
    * Force-resets `leaderboard-updates` to the default branch head, writes admin-list.json
    * ({admins, instructions}) there with a commit naming `actor`, and opens (or reuses) a pull
-   * request to the default branch. Resolves to the pull request's html URL.
+   * request to the default branch. Resolves to the pull request's html URL, and to the list the
+   * branch proposed before (`pending`, absent when it held none), which the reset replaced.
    */
-  saveAdminList(token: string, admins: string[], actor: GitHubUser): Promise<{ pullRequestUrl: string }>;
+  saveAdminList(token: string, admins: string[], actor: GitHubUser): Promise<{ pullRequestUrl: string; pending?: string[] }>;
 }
