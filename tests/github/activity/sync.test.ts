@@ -303,7 +303,7 @@ describe('faults', () => {
     emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) }, { pathPrefix: '/api/v3' });
     emu.fault({ kind: 'graphql-limited', resetInSeconds: 3600 });
     const err = await syncOnce(emu.apiUrl, await tempCacheFile()).catch((e: unknown) => e);
-    expect(describeSyncFailure(err, emu.apiUrl, 'acme/widgets')).toMatch(/^GitHub's GraphQL rate limit is used up until \d\d:\d\d UTC; what was read is kept, and the next refresh goes on from there$/);
+    expect(describeSyncFailure(err, emu.apiUrl, 'acme/widgets')).toMatch(/^GitHub's GraphQL rate limit is used up until \d\d:\d\d UTC; the next refresh goes on from where this one stopped$/);
   });
 
   it('a network cut keeps the pages read and the next sync resumes after them', async () => {

@@ -215,7 +215,7 @@ async function rateLimited<T>(call: () => Promise<T>, o: Pick<SyncOptions, 'sign
       const wait = Number.isFinite(reset) && reset > 0 ? Math.max(1, Math.ceil(reset - now / 1000) + 1) : 60;
       if (attempt >= 2 || wait > (o.maxRateLimitWaitSeconds ?? 60)) {
         const until = Number.isFinite(reset) && reset > 0 ? ` until ${new Date(reset * 1000).toISOString().slice(11, 16)} UTC` : '';
-        throw new LeaderboardError('GITHUB_ERROR', `GitHub's GraphQL rate limit is used up${until}; what was read is kept, and the next refresh goes on from there`, undefined, { status: 429 });
+        throw new LeaderboardError('GITHUB_ERROR', `GitHub's GraphQL rate limit is used up${until}; the next refresh goes on from where this one stopped`, undefined, { status: 429 });
       }
       o.onRateLimitWait?.(wait);
       await setTimeout(wait * 1000, undefined, o.signal ? { signal: o.signal } : {});
