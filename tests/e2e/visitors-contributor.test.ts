@@ -47,6 +47,19 @@ function expected(periods: Periods, name: string) {
 }
 
 describe('a contributor page on the fixture', () => {
+  it('opens from the name itself: a click on the blank rest of the name cell expands the row, as the spec says a row click does', async () => {
+    const page = await open('?type=weekly&period=2025-W43');
+    const cell = row(page, 'maobaolong').locator('td.col-contributor');
+    await cell.scrollIntoViewIfNeeded();
+    const name = await row(page, 'maobaolong').getByTestId('contributor-name').boundingBox();
+    const box = await cell.boundingBox();
+    // Right of the name, inside the cell's padding box, on the name's line.
+    await page.mouse.click(box!.x + box!.width - 24, name!.y + name!.height / 2);
+    await pw(row(page, 'maobaolong')).toHaveAttribute('aria-expanded', 'true');
+    expect(new URL(page.url()).searchParams.has('contributor')).toBe(false);
+    await page.context().close();
+  });
+
   it('opens from the name (not the row toggle) with its own address, and shows the contributor', async () => {
     const page = await open('?type=weekly&period=2025-W43');
     await row(page, 'maobaolong').getByTestId('contributor-name').click();
