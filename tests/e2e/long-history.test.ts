@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 const WEEK = 7 * 86_400_000;
 const START = Date.parse('2004-01-05T12:00:00Z');
 
-/** Three commits a week for 1,100 weeks by 40 people; 150 people in one busy week (two chunks). */
+/** Three commits a week for 1,100 weeks by 40 people; 150 people in one busy week (two chunks), 60 more in another: 250 in all. */
 function history(): ScoredCommit[] {
   const out: ScoredCommit[] = [];
   let n = 0;
@@ -35,6 +35,7 @@ function history(): ScoredCommit[] {
   };
   for (let w = 0; w < 1_100; w++) for (let k = 0; k < 3; k++) add((w * 3 + k) % 40, START + w * WEEK + k * 3_600_000);
   for (let p = 0; p < 150; p++) add(100 + p, Date.parse('2010-03-10T10:00:00Z'));
+  for (let p = 0; p < 60; p++) add(300 + p, Date.parse('2012-06-13T10:00:00Z'));
   return out;
 }
 
@@ -119,6 +120,36 @@ describe('a 21-year history', () => {
       // (one CI run built the month in 17 ms even at 40x), so it is not asserted.
       expect(seen.indicatorShownAfterMs).not.toBeNull();
       await pw(page.getByTestId('viewing-period')).toHaveText((await page.getByTestId('period-select').inputValue()));
+    } finally {
+      await release();
+    }
+  });
+
+  it('opens the filter\'s list of 250 people with the first 200, and the rest right after; hiding someone there says it is working on a slow machine', async () => {
+    const page = await open();
+    await page.evaluate(() => {
+      const w = window as unknown as { firstOptions: number | null };
+      w.firstOptions = null;
+      new MutationObserver((_m, observer) => {
+        const n = document.querySelectorAll('[data-testid="filter-option"]').length;
+        if (n > 0) { w.firstOptions = n; observer.disconnect(); }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByTestId('filter-toggle').click();
+    await expect.poll(() => page.getByTestId('filter-option').count()).toBe(250);
+    expect(await page.evaluate(() => (window as unknown as { firstOptions: number | null }).firstOptions)).toBe(200);
+    await expect.poll(() => page.locator('.filter-options').getAttribute('aria-busy')).toBeNull();
+
+    const release = await throttleCpu(page, 40);
+    try {
+      // A change on a CPU this slow takes well over 50 ms: the page learns it is slow here.
+      await page.getByTestId('tab-quarterly').click();
+      await expect.poll(() => page.getByTestId('trends-chart').innerText(), { timeout: 30_000 }).toContain('(Quarterly)');
+      const probe = await watchBusy(page);
+      await page.getByTestId('filter-option').first().locator('input').click();
+      await pw(page.getByTestId('filter-hidden-count')).toHaveText('1 hidden');
+      await expect.poll(() => page.getByTestId('period-panel').getAttribute('aria-busy')).toBeNull();
+      expect((await probe.stop()).busyFrames).toBeGreaterThan(0);
     } finally {
       await release();
     }

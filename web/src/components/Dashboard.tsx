@@ -59,6 +59,12 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const view = useViewState(board);
   const controls = useViewSwitch(view, board);
   const [hidden, setHidden] = useHiddenContributors();
+  // Hiding or showing someone rebuilds the cards, chart and ranking: on a big board, made as a
+  // slow tab change is (busy first). Stable, so the filter's long checklist is not drawn again on
+  // every view change.
+  const run = useRef(controls.run);
+  useLayoutEffect(() => { run.current = controls.run; });
+  const onHiddenChange = useCallback((next: ReadonlySet<string>) => run.current(() => setHidden(next)), [setHidden]);
   const { status, reload: reloadStatus } = useRefreshStatus();
   const reloadData = useCallback(() => void onRefresh(), [onRefresh]);
   useAutoReload(status, reloadData, typeof board.metadata.head === 'string' ? board.metadata.head : null);
@@ -146,7 +152,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           {/* Kept mounted under a contributor page, so Back finds the board as it was (open row, search, rows shown). */}
           <div className="board-view" hidden={contributor !== null} data-testid="board-view">
           <Cards summary={summary} reviews={reviewCount} />
-          <Filter names={namesOf} hidden={hidden} onChange={setHidden} />
+          <Filter names={namesOf} hidden={hidden} onChange={onHiddenChange} />
           <PeriodTabs type={controls.type} onChange={controls.setType} panelId={PANEL_ID} />
           <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}
             aria-busy={controls.busy || undefined} data-testid="period-panel">

@@ -13,6 +13,11 @@ export interface ViewSwitch {
   period: string | null;
   setType: (type: PeriodType) => void;
   setPeriod: (label: string) => void;
+  /**
+   * Makes another change of the view (contributors hidden or shown) the same way: in two steps,
+   * busy first, when changes on this board have been taking a while.
+   */
+  run: (apply: () => void) => void;
   /** True while a change that will take a while is being made. */
   busy: boolean;
 }
@@ -77,11 +82,14 @@ export function useViewSwitch(view: PeriodView, board: Board): ViewSwitch {
     if (type !== (pending?.type ?? nowType)) change({ type, period: null }, () => applyType(type));
   }, [change, applyType, nowType, pending]);
   const setPeriod = useCallback((period: string) => change({ type: pending?.type ?? nowType, period }, () => applyPeriod(period)), [change, applyPeriod, nowType, pending]);
+  const nowPeriod = view.period;
+  const run = useCallback((apply: () => void) => change({ type: pending?.type ?? nowType, period: pending ? pending.period : nowPeriod }, apply), [change, nowType, nowPeriod, pending]);
   return {
     type: pending?.type ?? view.type,
     period: pending ? (pending.period ?? board.labels[pending.type][0] ?? null) : view.period,
     setType,
     setPeriod,
+    run,
     busy: pending !== null,
   };
 }
