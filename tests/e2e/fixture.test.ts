@@ -234,8 +234,31 @@ describe('the fixture on the main screen', () => {
 
     await page.getByTestId('filter-show-all').click();
     await pw(rows(page)).toHaveCount(7);
+    // 'Show all' is disabled now: focus is on 'Choose contributors', not lost to the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('filter-toggle');
     await page.reload();
     await pw(rows(page)).toHaveCount(7);
+    await page.context().close();
+  });
+
+  it('keeps the keyboard in the filter when a chip shows its contributor again', async () => {
+    const page = await open('?type=monthly&period=2025-10');
+    const [first, second] = await rows(page).evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-name')!));
+    await page.getByTestId('filter-toggle').click();
+    for (const name of [first!, second!]) {
+      await page.getByTestId('filter-search').fill(name);
+      await page.getByTestId('filter-option').filter({ hasText: name }).first().locator('input').uncheck();
+    }
+    await pw(page.getByTestId('filter-chip')).toHaveCount(2);
+    const focused = () => page.evaluate(() => `${document.activeElement?.getAttribute('data-testid')}:${document.activeElement?.textContent ?? ''}`);
+    await page.getByTestId('filter-chip').first().focus();
+    const left = (await page.getByTestId('filter-chip').nth(1).innerText()).trim();
+    await page.keyboard.press('Enter');
+    await pw(page.getByTestId('filter-chip')).toHaveCount(1);
+    await expect.poll(focused).toBe(`filter-chip:${left}`);
+    await page.keyboard.press('Enter');
+    await pw(page.getByTestId('filter-chip')).toHaveCount(0);
+    await expect.poll(focused).toMatch(/^filter-toggle:/);
     await page.context().close();
   });
 

@@ -174,6 +174,8 @@ describe('a 21-year history', () => {
     await pw(rows(page)).toHaveCount(100);
     await page.getByTestId('show-more-rows').click();
     await pw(rows(page)).toHaveCount(153);
+    // The button is gone: focus is on the first row it showed.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-rank'))).toBe('101');
     await rows(page).nth(120).click();
     await pw(page.getByTestId('commit-item')).toHaveCount(1);
   });

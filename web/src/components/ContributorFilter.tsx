@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useId, useMemo, useState } from 'react';
+import { startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { afterPaint } from '../hooks/use-after-paint.js';
 import { searchNames, toggleName } from '../lib/filter.js';
 import { CloseIcon, FilterIcon } from './Icons.js';
@@ -32,6 +32,18 @@ export function ContributorFilter({ names, hidden, onChange }: ContributorFilter
   const partial = matches.length > NAMES_AT_ONCE && complete !== matches;
   useEffect(() => (partial ? afterPaint(() => startTransition(() => setComplete(matches))) : undefined), [partial, matches]);
   const shown = partial ? matches.slice(0, NAMES_AT_ONCE) : matches;
+  // A chip or 'Show all' removes or disables itself: focus moves to the chip now in its place,
+  // else to 'Choose contributors', not to the page's start.
+  const chips = useRef<HTMLUListElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<number | null>(null);
+  useEffect(() => {
+    const at = refocus.current;
+    refocus.current = null;
+    if (at === null) return;
+    const left = chips.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (left[Math.min(at, left.length - 1)] ?? toggle.current)?.focus();
+  }, [hidden]);
   const hiddenList = useMemo(() => [...hidden].sort((a, b) => a.localeCompare(b)), [hidden]);
 
   return (
@@ -45,11 +57,11 @@ export function ContributorFilter({ names, hidden, onChange }: ContributorFilter
           {hidden.size === 0 ? 'All contributors shown' : `${hidden.size} hidden`}
         </span>
         <div className="filter-actions">
-          <button type="button" className="button button-ghost" onClick={() => onChange(new Set())}
+          <button type="button" className="button button-ghost" onClick={() => { refocus.current = 0; onChange(new Set()); }}
             disabled={hidden.size === 0} data-testid="filter-show-all">
             Show all
           </button>
-          <button type="button" className="button" aria-expanded={open} aria-controls={bodyId}
+          <button type="button" className="button" aria-expanded={open} aria-controls={bodyId} ref={toggle}
             onClick={() => setOpen((o) => !o)} data-testid="filter-toggle">
             {open ? 'Done' : 'Choose contributors'}
           </button>
@@ -57,10 +69,10 @@ export function ContributorFilter({ names, hidden, onChange }: ContributorFilter
       </div>
 
       {hiddenList.length > 0 && (
-        <ul className="chip-list" aria-label="Hidden contributors" data-testid="filter-chips">
-          {hiddenList.map((name) => (
+        <ul className="chip-list" aria-label="Hidden contributors" data-testid="filter-chips" ref={chips}>
+          {hiddenList.map((name, i) => (
             <li key={name}>
-              <button type="button" className="chip" onClick={() => onChange(toggleName(hidden, name))}
+              <button type="button" className="chip" onClick={() => { refocus.current = i; onChange(toggleName(hidden, name)); }}
                 aria-label={`Show ${name} again`} title="Show again" data-testid="filter-chip">
                 <span className="chip-text">{name}</span>
                 <CloseIcon width={14} height={14} />

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { afterPaint } from '../hooks/use-after-paint.js';
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
 import { downloadBlob, rankingCsvRows, toCsv, type CsvActivity } from '../lib/csv.js';
@@ -65,6 +65,13 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
   };
   const [openName, setOpenName] = useState<string | null>(null);
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusRow.current;
+    focusRow.current = null;
+    if (at !== null) body.current?.querySelectorAll<HTMLElement>('[data-testid="leaderboard-row"]')[at]?.focus();
+  }, [limit]);
   const [painted, setPainted] = useState(false);
   const [first] = useState(firstRows);
   useEffect(() => (painted ? undefined : afterPaint(() => startTransition(() => setPainted(true)))), [painted]);
@@ -106,7 +113,7 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
                 <th scope="col" className="col-toggle"><span className="visually-hidden">Details</span></th>
               </tr>
             </thead>
-            <tbody onKeyDown={onTreegridKeyDown}>
+            <tbody onKeyDown={onTreegridKeyDown} ref={body}>
               {shown.map((e, i) => (
                 <LeaderboardRow key={keys[i]} entry={e} expanded={openName === e.name}
                   onToggle={() => setOpenName((cur) => (cur === e.name ? null : e.name))}
@@ -116,7 +123,11 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
           </table>
           {left > 0 && (
             <div className="table-more">
-              <button type="button" className="button" onClick={() => setLimit((n) => n + ROWS_PER_PAGE)} data-testid="show-more-rows">
+              <button type="button" className="button" onClick={() => {
+                // The last page removes the button: focus goes to the first row it shows, not to the page's start.
+                if (left <= ROWS_PER_PAGE) focusRow.current = limit;
+                setLimit((n) => n + ROWS_PER_PAGE);
+              }} data-testid="show-more-rows">
                 Show {Math.min(ROWS_PER_PAGE, left)} more ({left.toLocaleString('en-US')} not shown)
               </button>
             </div>
