@@ -1,6 +1,6 @@
 // Concurrent writers, awkward names and paths, and settings git applies from subfolders.
 import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../support/cli.js';
@@ -74,6 +74,13 @@ describe('names and paths that used to slip through', () => {
     expect(refresh.stderr).not.toContain('Unexpected error');
     expect(hasStackTrace(refresh.stderr)).toBe(false);
     expect(readJson<{ contributors: Record<string, unknown> }>(path.join(data, 'manual-contributions.json')).contributors).toHaveProperty('Ann');
+    // A read of a folder names no path of its own: the message still names the file in the way.
+    await rm(path.join(data, 'leaderboard-data.json'), { recursive: true });
+    await rm(path.join(data, 'score-cache.json'), { force: true });
+    await mkdir(path.join(data, 'score-cache.json'));
+    const read = cli(other.dir, ['refresh']);
+    expect(read.code).toBe(1);
+    expect(read.stderr).toContain(`Error: Cannot read ${path.join(data, 'score-cache.json')}: it is a folder, not a file (EISDIR).`);
   });
 
   it('refuses to export from a data directory that does not exist', async () => {

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { HEURISTIC_AI_SOURCE } from '../../shared/ai-part.js';
 import type { ScoredCommit } from '../types.js';
-import { describeIssues, readTextIfExists, writePiecesAtomic } from './files.js';
+import { describeIssues, readTextIfExists, withPath, writePiecesAtomic } from './files.js';
 
 /**
  * Version 2 is one JSON document laid out one commit per line (so it is read and written a line
@@ -114,6 +114,8 @@ async function forEachLine(file: string, onLine: (line: string, n: number) => bo
       carry = buf.length > 0 ? Buffer.from(buf) : null;
     }
     if (carry) onLine(carry.toString('utf8'), n);
+  } catch (err) {
+    throw withPath(err, file);
   } finally {
     stream.destroy();
   }

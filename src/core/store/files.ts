@@ -130,8 +130,18 @@ export async function readBytesIfExists(file: string): Promise<Buffer | null> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw err;
+    throw withPath(err, file);
   }
+}
+
+/**
+ * `err` naming `file` when it names no path: a read of a folder (EISDIR) does not, and the error
+ * then could not say which file was in the way.
+ */
+export function withPath(err: unknown, file: string): unknown {
+  const e = err as NodeJS.ErrnoException | null;
+  if (e && typeof e === 'object' && typeof e.code === 'string' && e.path === undefined) e.path = file;
+  return err;
 }
 
 /**
