@@ -31,8 +31,8 @@ export const stateSchema = z.object({
   commitsPerEntry: z.number().int().positive().optional(),
   // The data file as this tool last wrote it: any other change to it (truncation, an edit) shows.
   dataFile: z.object({ size: z.number(), mtimeMs: z.number() }).optional(),
-  // The page's index likewise, and the number of files in its chunk folder (see indexIntact).
-  index: z.object({ size: z.number(), mtimeMs: z.number(), chunks: z.number() }).optional(),
+  // The page's index likewise, and the number of files in its chunk folder and their bytes (see indexIntact).
+  index: z.object({ size: z.number(), mtimeMs: z.number(), chunks: z.number(), chunkBytes: z.number().optional() }).optional(),
   buildKey: z.string(),
   manualHash: z.string(),
   // The AI scorer's id (for the data file a rebuild writes) and whether its step fell short.

@@ -22,7 +22,7 @@ import { withoutCredentials, type RepoSource } from './repos/sources.js';
 import { loadStoredParts, statePartsOf } from './repos/stored-parts.js';
 import type { CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
-import { dataFileIntact, exists, fileStamp, indexIntact, indexStamp, looksWhole } from './store/file-checks.js';
+import { chunksDamaged, dataFileIntact, exists, fileStamp, indexIntact, indexStamp, looksWhole } from './store/file-checks.js';
 import { readJsonFile, readTextIfExists, removeDeadTempFiles, writeJsonAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
@@ -232,6 +232,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // Caches are written from here on, the board last: a refresh killed in between must not leave
   // the old state saying the old board is up to date (see RefreshState.rebuilding).
   await markRebuilding(paths.state, previous);
+  // A damaged chunk would be kept (one that exists is taken for right, by its name): written anew.
+  if (await chunksDamaged(paths.chunks, previous?.index)) await rm(paths.chunks, { recursive: true, force: true });
   const manual = await readManualFile(paths.manual);
 
   opts.onProgress?.({ phase: 'listing', done: 0, total: 0 });

@@ -81,6 +81,13 @@ describe('the state a refresh leaves', () => {
     expect(named.length).toBeGreaterThan(0);
     for (const name of named) expect(existsSync(path.join(chunks, name))).toBe(true);
     expect((await run(dir)).upToDate).toBe(true);
+    // A chunk cut short (the count of files unchanged) is rebuilt too.
+    const first = path.join(chunks, named[0]!);
+    const text = readFileSync(first, 'utf8');
+    truncateSync(first, 10);
+    expect((await run(dir)).upToDate).toBe(false);
+    expect(readFileSync(first, 'utf8')).toBe(text);
+    expect((await run(dir)).upToDate).toBe(true);
   });
 
   it('stays up to date after a manual contribution rebuilt the board', async () => {

@@ -1,4 +1,5 @@
 import { access, open, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { readTextIfExists } from './files.js';
 
 /** Size and modification time of a file, to recognise it later without reading it. */
@@ -63,25 +64,51 @@ export async function exists(file: string): Promise<boolean> {
   return access(file).then(() => true, () => false);
 }
 
-/** The page's index as the last refresh wrote it, and how many files its chunk folder then held. */
+/** The page's index as the last refresh wrote it, and how many files its chunk folder then held, of how many bytes. */
 export interface IndexStamp extends FileStamp {
   chunks: number;
+  /** Absent in states written before it was kept. */
+  chunkBytes?: number;
 }
 
-export async function indexStamp(index: string, chunks: string): Promise<IndexStamp> {
-  return { ...(await fileStamp(index)), chunks: (await readdir(chunks)).length };
+/** The files of the chunk folder: how many, and their bytes (one stat each, in parallel). */
+async function chunkFiles(chunks: string): Promise<{ chunks: number; chunkBytes: number }> {
+  const names = await readdir(chunks);
+  const sizes = await Promise.all(names.map((n) => stat(path.join(chunks, n)).then((s) => s.size)));
+  return { chunks: names.length, chunkBytes: sizes.reduce((a, b) => a + b, 0) };
 }
 
 /**
- * Whether the page's index is still the one the last refresh wrote and no chunk file has gone
- * (the folder holds the index's chunks and perhaps the previous index's: any deletion lowers the
- * count); one stat and one listing. Without a stamp (older state files): whether the index exists.
+ * Whether a chunk file was cut short or changed since the stamp: the rebuild must then write the
+ * folder again, since it keeps a chunk file that exists (its name is its content's hash).
+ */
+export async function chunksDamaged(chunks: string, stamp: IndexStamp | undefined): Promise<boolean> {
+  if (stamp?.chunkBytes === undefined) return false;
+  try {
+    return (await chunkFiles(chunks)).chunkBytes !== stamp.chunkBytes;
+  } catch {
+    return false;
+  }
+}
+
+export async function indexStamp(index: string, chunks: string): Promise<IndexStamp> {
+  return { ...(await fileStamp(index)), ...(await chunkFiles(chunks)) };
+}
+
+/**
+ * Whether the page's index is still the one the last refresh wrote and its chunk folder holds
+ * what it held then: no file gone (the folder holds the index's chunks and perhaps the previous
+ * index's: a deletion lowers the count) and none cut short (a truncation changes the bytes, which
+ * the count alone let pass). A listing and a stat a file. Without a stamp (older state files):
+ * whether the index exists.
  */
 export async function indexIntact(index: string, chunks: string, stamp: IndexStamp | undefined): Promise<boolean> {
   if (!stamp) return exists(index);
   try {
     const now = await stat(index);
-    return now.size === stamp.size && now.mtimeMs === stamp.mtimeMs && (await readdir(chunks)).length >= stamp.chunks;
+    if (now.size !== stamp.size || now.mtimeMs !== stamp.mtimeMs) return false;
+    const files = await chunkFiles(chunks);
+    return files.chunks >= stamp.chunks && (stamp.chunkBytes === undefined || files.chunkBytes === stamp.chunkBytes);
   } catch {
     return false;
   }
