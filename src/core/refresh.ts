@@ -19,7 +19,7 @@ import { scoringFingerprint, scoringSettings } from './repos/fingerprint.js';
 import { openRepository, type RepoTarget } from './repos/open.js';
 import { scoreRepository } from './repos/score-repository.js';
 import { withoutCredentials, type RepoSource } from './repos/sources.js';
-import { loadStoredParts, statePartsOf } from './repos/stored-parts.js';
+import { loadStoredParts, removeLoneRepoFiles, statePartsOf } from './repos/stored-parts.js';
 import type { CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
 import { chunksDamaged, dataFileIntact, exists, fileStamp, indexIntact, indexStamp, looksWhole } from './store/file-checks.js';
@@ -301,6 +301,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // repositories, kept for good and carried in a CI cache. The data directory's lock keeps every
   // other refresh out.
   await removeOthers(paths.parts, new Set(several ? targets.map((t) => t.name) : []));
+  if (several) await removeLoneRepoFiles(paths.dir);
   await removeOthers(paths.mirrors, new Set(targets.filter((t) => t.mirrorOf !== undefined).map((t) => path.basename(t.dir))));
   opts.onProgress?.({ phase: 'writing', done: 0, total: 1 });
 

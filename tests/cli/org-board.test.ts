@@ -167,6 +167,15 @@ describe('a board of several repositories', () => {
     expect((data.metadata.repositories as { name: string }[]).map((x) => x.name)).toEqual(['alpha', 'repo']);
     expect(data.total_commits_analyzed).toBe(8);
   }, 60_000);
+
+  it('drops the lone repository\'s cache at the top when the board grows to several', async () => {
+    const grown = await tempDir('lb-grown-');
+    expect(cli(board.dir, ['refresh', '--repo', 'alpha', '--all', '--quiet', '--data-dir', grown]).code).toBe(0);
+    expect(existsSync(path.join(grown, 'score-cache.json'))).toBe(true);
+    expect(cli(board.dir, ['refresh', '--repo', 'alpha', '--repo', 'beta', '--all', '--quiet', '--data-dir', grown]).code).toBe(0);
+    expect(existsSync(path.join(grown, 'parts', 'alpha', 'score-cache.json'))).toBe(true);
+    expect(existsSync(path.join(grown, 'score-cache.json'))).toBe(false);
+  }, 60_000);
 });
 
 describe('a repository that fails', () => {

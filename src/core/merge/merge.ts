@@ -11,7 +11,7 @@ import { metadataFor } from '../metadata.js';
 import { analysisDays, boardStamps, buildKey, widen } from '../refresh.js';
 import { boardFingerprint, markRebuilding, stateSchema, type RefreshState, type StatePart } from '../refresh-state.js';
 import { configuredSources } from '../repos/sources.js';
-import { loadStoredParts, statePartsOf } from '../repos/stored-parts.js';
+import { loadStoredParts, removeLoneRepoFiles, statePartsOf } from '../repos/stored-parts.js';
 import { saveScoreCache } from '../store/cache.js';
 import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
 import { readJsonFile, readTextIfExists, writeJsonAtomic } from '../store/files.js';
@@ -96,6 +96,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
     let history: HistorySpan | null = null;
     // The board keeps its own copy of each cache, as one refresh of all the repositories would:
     // later rebuilds (an admin's save) and refreshes of the board start from them.
+    if (several) await removeLoneRepoFiles(paths.dir);
     for (const part of parts) {
       const dir = several ? path.join('parts', part.name) : '.';
       await mkdir(path.join(paths.dir, dir), { recursive: true });
