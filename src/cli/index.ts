@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { LeaderboardError } from '../core/errors.js';
+import { onLockWait } from '../core/store/lock.js';
 import { PACKAGE_NAME, TOOL_VERSION } from '../core/version.js';
 import { registerAddContribution } from './commands/add-contribution.js';
 import { registerAdmins } from './commands/admins.js';
@@ -40,6 +41,9 @@ registerContributor(program);
 registerAdmins(program);
 registerAiOverride(program);
 registerInit(program);
+
+// A command waiting for another one writing its data directory says so, once, after a second.
+onLockWait((dir, pid) => console.error(`Waiting for another leaderboard command${pid ? ` (pid ${pid})` : ''} writing ${dir}...`));
 
 try {
   await program.parseAsync(process.argv);

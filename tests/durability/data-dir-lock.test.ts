@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BIN } from '../support/cli.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -25,6 +26,24 @@ describe('the data directory lock', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(out).not.toContain('ECOMPROMISED');
     expect({ code, out: out.trim() }).toEqual({ code: 0, out: 'released' });
+  }, 30_000);
+
+  it('says a command is waiting for another writing the same data directory, naming its pid, then goes on', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-lock-say-'));
+    dirs.push(dir);
+    const { withDataDirLock } = await import('../../src/core/store/lock.js');
+    const { dataDirPaths } = await import('../../src/core/store/data-dir.js');
+    let err = '';
+    let closed: Promise<number | null> = Promise.resolve(null);
+    await withDataDirLock(dataDirPaths(dir), async () => {
+      const child = spawn(process.execPath, [BIN, 'contributor', 'add', 'Wren', '--score', '3', '--data-dir', dir, '--repo', process.cwd()], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      closed = new Promise((resolve) => child.on('close', resolve));
+      // Held for 2.5 s: the waiting command says so after one.
+      await new Promise((r) => setTimeout(r, 2_500));
+    });
+    expect(await closed).toBe(0);
+    expect(err).toContain(`Waiting for another leaderboard command (pid ${process.pid}) writing ${dir}...`);
   }, 30_000);
 
   it('six waiters on a lock whose holder died take it one at a time', async () => {

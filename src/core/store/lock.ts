@@ -12,6 +12,18 @@ const WAIT_MS = 10 * 60_000;
 const STALE_MS = 30_000;
 /** A takeover guard older than this was left by a waiter that died in the middle of one. */
 const GUARD_STALE_MS = 5_000;
+/** A wait longer than this is said (see {@link onLockWait}). */
+const SAY_WAIT_AFTER_MS = 1_000;
+
+let sayWait: ((dir: string, pid: number | null) => void) | null = null;
+
+/**
+ * What to do when a command has waited a second for another writing the same data directory
+ * (the CLI says so: a refresh with AI scoring can hold it for minutes, and the wait was silent).
+ */
+export function onLockWait(fn: ((dir: string, pid: number | null) => void) | null): void {
+  sayWait = fn;
+}
 
 /**
  * Runs `fn` holding the data directory's lock, so that two writers (a refresh on the server's
@@ -23,7 +35,9 @@ const GUARD_STALE_MS = 5_000;
 export async function withDataDirLock<T>(paths: DataDirPaths, fn: () => Promise<T>): Promise<T> {
   const lockDir = path.join(paths.dir, '.lock');
   const ownerFile = path.join(lockDir, 'owner');
-  const deadline = Date.now() + WAIT_MS;
+  const started = Date.now();
+  const deadline = started + WAIT_MS;
+  let said = false;
   let release: () => Promise<void>;
   for (let wait = 20; ; wait = Math.min(500, wait * 1.5)) {
     try {
@@ -41,6 +55,10 @@ export async function withDataDirLock<T>(paths: DataDirPaths, fn: () => Promise<
     if (await ownerIsDead(lockDir, ownerFile)) {
       await takeOver(lockDir, () => ownerIsDead(lockDir, ownerFile));
       continue;
+    }
+    if (!said && sayWait && Date.now() - started > SAY_WAIT_AFTER_MS) {
+      said = true;
+      sayWait(paths.dir, await ownerPid(ownerFile));
     }
     if (Date.now() > deadline) {
       throw new LeaderboardError('BUSY', `Another leaderboard command has been writing ${paths.dir} for over ${WAIT_MS / 60_000} minutes.`, 'Wait for it to finish, or remove the .lock directory in it if no leaderboard command is running.');
@@ -112,4 +130,10 @@ async function ownerIsDead(lockDir: string, ownerFile: string): Promise<boolean>
   const pid = Number(pidText);
   if (!Number.isInteger(pid) || pid <= 0 || host !== os.hostname() || pid === process.pid) return false;
   return !isAlive(pid);
+}
+
+/** The pid the lock's owner file names, or null (not written yet, or unreadable). */
+async function ownerPid(ownerFile: string): Promise<number | null> {
+  const pid = Number((await readFile(ownerFile, 'utf8').catch(() => '')).split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
