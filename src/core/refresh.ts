@@ -26,6 +26,7 @@ import { chunksDamaged, dataFileIntact, exists, fileStamp, indexIntact, indexSta
 import { readJsonFile, readTextIfExists, removeDeadTempFiles, writeJsonAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
+import { manualBackupsDir } from './store/manual-backups.js';
 import { writeStatus } from './store/status.js';
 import type { AiStep } from '../shared/status-file.js';
 import type { ActivityStatus } from './activity.js';
@@ -155,7 +156,7 @@ export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
   return withDataDirLock(paths, async () => {
     // What writes killed part-way left: the data file's and score caches' temp files.
     const parts = await readdir(paths.parts).catch(() => [] as string[]);
-    await removeDeadTempFiles([paths.dir, ...parts.map((name) => path.join(paths.parts, name))]);
+    await removeDeadTempFiles([paths.dir, manualBackupsDir(paths), ...parts.map((name) => path.join(paths.parts, name))]);
     // Known as soon as git has named it, so that a failed refresh still records it.
     const seen: { head: string | null } = { head: null };
     try {

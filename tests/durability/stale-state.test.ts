@@ -1,11 +1,12 @@
 // What a refresh keeps as up to date must be what a clean refresh would write: a rebuild stopped
 // part-way, a change of review points, and a board rebuilt on another config all rebuild next time.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, type LeaderboardConfig } from '../../src/core/config.js';
 import { rebuildFromCache, refresh } from '../../src/core/refresh.js';
+import { writeFileAtomic } from '../../src/core/store/files.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 
 let repo: TestRepo;
@@ -134,9 +135,24 @@ describe('the state a refresh leaves', () => {
     mkdirSync(path.join(dir, 'parts', 'other'), { recursive: true });
     const inPart = path.join(dir, 'parts', 'other', `score-cache.json.${dead}.deadbeef.tmp`);
     const handMade = path.join(dir, 'notes.12.txt');
-    for (const f of [leftover, ours, inPart, handMade]) writeFileSync(f, 'x'.repeat(1000));
+    // A manual save or backup killed part-way (add-contribution): in the folder of the backups too.
+    mkdirSync(path.join(dir, 'manual-backups'), { recursive: true });
+    const backup = path.join(dir, 'manual-backups', `manual-contributions-20261127T124959708Z.json.${dead}.12ab34cd.tmp`);
+    for (const f of [leftover, ours, inPart, handMade, backup]) writeFileSync(f, 'x'.repeat(1000));
     await run(dir);
-    expect([leftover, ours, inPart, handMade].map((f) => existsSync(f))).toEqual([false, true, false, true]);
+    expect([leftover, ours, inPart, handMade, backup].map((f) => existsSync(f))).toEqual([false, true, false, true, false]);
+  });
+
+  it('writes a file atomically keeping its mode (a file made private stays so)', async () => {
+    const dir = freshDir();
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'manual-contributions.json');
+    writeFileSync(file, '{}');
+    chmodSync(file, 0o600);
+    await writeFileAtomic(file, '{"contributors":{}}\n');
+    expect(readFileSync(file, 'utf8')).toBe('{"contributors":{}}\n');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir)).toEqual(['manual-contributions.json']);
   });
 
   it('rebuilds after a board was rebuilt (add-contribution) on another config, back on the first', async () => {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomicLib from 'write-file-atomic';
 import { ZodError, type z } from 'zod';
 import { LeaderboardError, type ErrorCode } from '../errors.js';
 import { isAlive } from './process-alive.js';
@@ -10,17 +9,34 @@ import { isAlive } from './process-alive.js';
 const queues = new Map<string, Promise<void>>();
 
 /**
- * Writes a file atomically: a temp file beside it, fsynced, then renamed over it, and the
- * directory fsynced so the rename itself survives a power cut; a reader or a crash never sees
- * half a file. Writes to one path in this process are queued in call order (write-file-atomic
- * queues too, but only its own calls; this queue is the contract the product relies on).
+ * Writes a file atomically: a temp file beside it (named as {@link removeDeadTempFiles} knows it,
+ * so a write killed part-way leaves nothing for good), fsynced, then renamed over it with the
+ * file's mode kept, and the directory fsynced so the rename itself survives a power cut; a reader
+ * or a crash never sees half a file. Writes to one path in this process are queued in call order.
  */
 export function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
   return queued(file, async (key) => {
-    await writeFileAtomicLib(key, data, { ...(typeof data === 'string' ? { encoding: 'utf8' } : {}), fsync: true });
+    const tmp = tempFileOf(key);
+    const mode = await stat(key).then((s) => s.mode & 0o7777, () => undefined);
+    const handle = await open(tmp, 'w');
+    try {
+      await handle.writeFile(data);
+      // Kept as it was (a file an admin made private stays so).
+      if (mode !== undefined) await handle.chmod(mode);
+      await handle.sync();
+      await handle.close();
+      await rename(tmp, key);
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      await unlink(tmp).catch(() => undefined);
+      throw err;
+    }
     await fsyncDir(path.dirname(key));
   });
 }
+
+/** The temp file a write of `file` goes through: `<file>.<pid>.<8 hex>.tmp` (see PIECES_TEMP). */
+const tempFileOf = (file: string): string => `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
 
 /** Runs `write` for `file` after the writes to it already queued in this process. */
 function queued(file: string, writeFn: (key: string) => Promise<void>): Promise<void> {
@@ -37,11 +53,11 @@ function queued(file: string, writeFn: (key: string) => Promise<void>): Promise<
 
 const FLUSH_BYTES = 1 << 20;
 
-/** A temp file of {@link writePiecesAtomic}: `<file>.<pid>.<8 hex>.tmp`. */
+/** A temp file of {@link writeFileAtomic} and {@link writePiecesAtomic}: `<file>.<pid>.<8 hex>.tmp`. */
 const PIECES_TEMP = /\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 
 /**
- * Deletes the temp files {@link writePiecesAtomic} left in `dirs` when its process was killed
+ * Deletes the temp files the atomic writes left in `dirs` when their process was killed
  * mid-write (a big history's data file or score cache: hundreds of MB each, kept for good). Only
  * those of a process that has exited; called holding the data directory's lock. Never throws.
  */
@@ -65,7 +81,7 @@ export async function removeDeadTempFiles(dirs: readonly string[]): Promise<void
  */
 export function writePiecesAtomic(file: string, pieces: Iterable<string>): Promise<void> {
   return queued(file, async (key) => {
-    const tmp = `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const tmp = tempFileOf(key);
     const handle = await open(tmp, 'w');
     try {
       const buffer = Buffer.allocUnsafe(FLUSH_BYTES);
