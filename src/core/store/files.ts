@@ -17,12 +17,15 @@ const queues = new Map<string, Promise<void>>();
 export function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
   return queued(file, async (key) => {
     const tmp = tempFileOf(key);
-    const mode = await stat(key).then((s) => s.mode & 0o7777, () => undefined);
+    const before = await stat(key).catch(() => undefined);
     const handle = await open(tmp, 'w');
     try {
       await handle.writeFile(data);
-      // Kept as it was (a file an admin made private stays so).
-      if (mode !== undefined) await handle.chmod(mode);
+      // Kept as it was: a file an admin made private stays so, and root writing a user's file leaves it theirs.
+      if (before) {
+        await handle.chmod(before.mode & 0o7777);
+        if (process.getuid?.() === 0) await handle.chown(before.uid, before.gid);
+      }
       await handle.sync();
       await handle.close();
       await rename(tmp, key);
