@@ -13,7 +13,7 @@ import { registerInit } from './commands/init.js';
 import { registerMerge } from './commands/merge.js';
 import { registerRefresh } from './commands/refresh.js';
 import { registerServe } from './commands/serve.js';
-import { describeSystemError, isSystemError } from './system-error.js';
+import { describeSystemError, isSystemError } from '../core/system-error.js';
 
 // A reader that stops early (`leaderboard --help | head -1`, a log reader that died) closes the
 // pipe: nothing more is printed, and the command goes on to its own end and exit code (a server

@@ -1,3 +1,5 @@
+import { describeSystemError, isSystemError } from './system-error.js';
+
 /** Stable codes of the errors the product reports. */
 export type ErrorCode =
   | 'NOT_A_GIT_REPO'
@@ -50,6 +52,8 @@ export class LeaderboardError extends Error {
 
 /** The message of anything thrown, for status files and logs. */
 export function errorMessage(err: unknown): string {
+  // A file-system failure in words and with the file it names, not Node's `EISDIR: illegal operation ..., rename '<temp file>'`.
+  if (isSystemError(err)) return describeSystemError(err).message;
   return err instanceof Error ? err.message : String(err);
 }
 

@@ -192,6 +192,8 @@ describe('a save whose rebuild fails', () => {
     expect(r.code).toBe(0);
     expect(hasStackTrace(r.stderr)).toBe(false);
     expect(r.stdout).toMatch(/^Added 4 points for Dee\. Saved, but the leaderboards could not be rebuilt \(.*leaderboard-chunks.*\); run `leaderboard refresh` once that is fixed\. Do not add it again: it is saved\./);
+    // In words, naming the file in the way: not Node's code and syscall.
+    expect(r.stdout).toContain(`(Cannot create ${chunks}: something is already there (EEXIST).)`);
     expect(readJson<ManualFile>(freshFiles.manual).contributors.Dee?.contributions).toEqual([{ score: 4, notes: 'talk', start_date: null, end_date: null }]);
     await rm(chunks);
     expect(cli(fresh.dir, ['refresh', '--all']).code).toBe(0);
