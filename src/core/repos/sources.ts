@@ -2,8 +2,10 @@ import path from 'node:path';
 import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 
-/** A repository of a board, as configured or given on the command line (not opened yet). */
-/** A repository of the board; `fromFlag`: a path given to --repo (its hints name the flag, not the config). */
+/**
+ * A repository of a board, as configured or given on the command line (not opened yet);
+ * `fromFlag`: a path given to --repo (its hints name the flag, not the config).
+ */
 export type RepoSource = { name: string; path: string; fromFlag?: true } | { name: string; url: string };
 
 // `scheme://...` or scp-like `user@host:path` (what git itself accepts as a URL).
