@@ -64,7 +64,15 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   // every view change.
   const run = useRef(controls.run);
   useLayoutEffect(() => { run.current = controls.run; });
-  const onHiddenChange = useCallback((next: ReadonlySet<string>) => run.current(() => setHidden(next)), [setHidden]);
+  // The filter shows the choice at once, as a tab does, while the view follows.
+  const [choosing, setChoosing] = useState<ReadonlySet<string> | null>(null);
+  const onHiddenChange = useCallback((next: ReadonlySet<string>) => {
+    setChoosing(next);
+    run.current(() => {
+      setHidden(next);
+      setChoosing(null);
+    });
+  }, [setHidden]);
   const { status, reload: reloadStatus } = useRefreshStatus();
   const reloadData = useCallback(() => void onRefresh(), [onRefresh]);
   useAutoReload(status, reloadData, typeof board.metadata.head === 'string' ? board.metadata.head : null);
@@ -152,7 +160,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           {/* Kept mounted under a contributor page, so Back finds the board as it was (open row, search, rows shown). */}
           <div className="board-view" hidden={contributor !== null} data-testid="board-view">
           <Cards summary={summary} reviews={reviewCount} />
-          <Filter names={namesOf} hidden={hidden} onChange={onHiddenChange} />
+          <Filter names={namesOf} hidden={choosing ?? hidden} onChange={onHiddenChange} />
           <PeriodTabs type={controls.type} onChange={controls.setType} panelId={PANEL_ID} />
           <div className="period-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(view.type)}
             aria-busy={controls.busy || undefined} data-testid="period-panel">
