@@ -189,18 +189,21 @@ async function readStream(o: SyncOptions, stream: 'pulls' | 'issues', read: Page
   }
 }
 
-/** What a GraphQL answer with errors carries (Octokit's GraphqlResponseError). */
+/** What a GraphQL answer with errors carries (Octokit's GraphqlResponseError), or the throttling plugin's error for one. */
 interface LimitedAnswer {
   name?: string;
+  message?: string;
   errors?: { type?: string }[];
   headers?: Record<string, string | undefined>;
+  response?: { headers?: Record<string, string | undefined> };
 }
 
 /**
  * `call`, waiting out GitHub's GraphQL rate limit when an answer says it is used up (HTTP 200 with
  * an error of type RATE_LIMITED, or RATE_LIMIT): until `x-ratelimit-reset`, twice at most, each
  * wait bounded. Octokit's throttling does this only at github.com's `/graphql`, not at a GitHub
- * Enterprise server's `/api/graphql`.
+ * Enterprise server's `/api/graphql`; when it gives up (a longer wait), its error is said the
+ * same way, not as a network failure.
  */
 async function rateLimited<T>(call: () => Promise<T>, o: Pick<SyncOptions, 'signal' | 'onRateLimitWait' | 'maxRateLimitWaitSeconds' | 'now'>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
@@ -208,12 +211,14 @@ async function rateLimited<T>(call: () => Promise<T>, o: Pick<SyncOptions, 'sign
       return await call();
     } catch (err) {
       const e = err as LimitedAnswer;
-      const limited = e?.name === 'GraphqlResponseError' && (e.errors ?? []).some((x) => x.type === 'RATE_LIMITED' || x.type === 'RATE_LIMIT');
+      const fromPlugin = e?.message === 'GraphQL Rate Limit Exceeded' && e.response !== undefined;
+      const limited = fromPlugin || (e?.name === 'GraphqlResponseError' && (e.errors ?? []).some((x) => x.type === 'RATE_LIMITED' || x.type === 'RATE_LIMIT'));
       if (!limited) throw err;
-      const reset = Number(e.headers?.['x-ratelimit-reset']);
+      const reset = Number((e.headers ?? e.response?.headers)?.['x-ratelimit-reset']);
       const now = (o.now?.() ?? new Date()).getTime();
       const wait = Number.isFinite(reset) && reset > 0 ? Math.max(1, Math.ceil(reset - now / 1000) + 1) : 60;
-      if (attempt >= 2 || wait > (o.maxRateLimitWaitSeconds ?? 60)) {
+      // The plugin has waited what it would already.
+      if (fromPlugin || attempt >= 2 || wait > (o.maxRateLimitWaitSeconds ?? 60)) {
         const until = Number.isFinite(reset) && reset > 0 ? ` until ${new Date(reset * 1000).toISOString().slice(11, 16)} UTC` : '';
         throw new LeaderboardError('GITHUB_ERROR', `GitHub's GraphQL rate limit is used up${until}; the next refresh goes on from where this one stopped`, undefined, { status: 429 });
       }
