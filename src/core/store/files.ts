@@ -15,13 +15,22 @@ const queues = new Map<string, Promise<void>>();
  * or a crash never sees half a file. Writes to one path in this process are queued in call order.
  */
 export function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
+  return atomicWrite(file, (handle) => handle.writeFile(data));
+}
+
+/**
+ * Runs `fill` on a temp file beside `file` (named as {@link removeDeadTempFiles} knows it), keeps
+ * the file's mode (and, as root, its owner: root writing a user's file leaves it theirs), fsyncs
+ * it, renames it over `file` and fsyncs the directory; a failure removes the temp file. Queued
+ * after the writes to `file` already queued in this process.
+ */
+function atomicWrite(file: string, fill: (handle: FileHandle) => Promise<void>): Promise<void> {
   return queued(file, async (key) => {
     const tmp = tempFileOf(key);
     const before = await stat(key).catch(() => undefined);
     const handle = await open(tmp, 'w');
     try {
-      await handle.writeFile(data);
-      // Kept as it was: a file an admin made private stays so, and root writing a user's file leaves it theirs.
+      await fill(handle);
       if (before) {
         await handle.chmod(before.mode & 0o7777);
         if (process.getuid?.() === 0) await handle.chown(before.uid, before.gid);
@@ -83,34 +92,22 @@ export async function removeDeadTempFiles(dirs: readonly string[]): Promise<void
  * by about 60 MB).
  */
 export function writePiecesAtomic(file: string, pieces: Iterable<string>): Promise<void> {
-  return queued(file, async (key) => {
-    const tmp = tempFileOf(key);
-    const handle = await open(tmp, 'w');
-    try {
-      const buffer = Buffer.allocUnsafe(FLUSH_BYTES);
-      let used = 0;
-      for (const piece of pieces) {
-        // UTF-8 takes at most 3 bytes per UTF-16 unit, so a piece within that bound fits as it is.
-        if (used + piece.length * 3 > FLUSH_BYTES) {
-          await writeAll(handle, buffer, used);
-          used = 0;
-          if (piece.length * 3 > FLUSH_BYTES) {
-            await handle.write(piece);
-            continue;
-          }
+  return atomicWrite(file, async (handle) => {
+    const buffer = Buffer.allocUnsafe(FLUSH_BYTES);
+    let used = 0;
+    for (const piece of pieces) {
+      // UTF-8 takes at most 3 bytes per UTF-16 unit, so a piece within that bound fits as it is.
+      if (used + piece.length * 3 > FLUSH_BYTES) {
+        await writeAll(handle, buffer, used);
+        used = 0;
+        if (piece.length * 3 > FLUSH_BYTES) {
+          await handle.write(piece);
+          continue;
         }
-        used += buffer.write(piece, used);
       }
-      await writeAll(handle, buffer, used);
-      await handle.sync();
-      await handle.close();
-      await rename(tmp, key);
-    } catch (err) {
-      await handle.close().catch(() => undefined);
-      await unlink(tmp).catch(() => undefined);
-      throw err;
+      used += buffer.write(piece, used);
     }
-    await fsyncDir(path.dirname(key));
+    await writeAll(handle, buffer, used);
   });
 }
 
