@@ -68,16 +68,40 @@ export function nextAdminList(current: readonly string[], requested: readonly st
  * The banner message of a saved admin list, e.g. 'Admin list change proposed (added a@x.org;
  * removed bob): merge URL to apply it.'
  */
-export function adminListSavedMessage(current: readonly string[], next: readonly string[], pullRequestUrl: string): string {
+/** Changes a proposal not merged yet held that a new one does not: entries it added, and entries it removed. */
+export interface DroppedChanges {
+  added: string[];
+  removed: string[];
+}
+
+/**
+ * What a save drops of the proposal it replaces: each proposal starts from the default branch's
+ * list (`current`; `leaderboard-updates` is reset to it), so one not merged yet (`pending`, the
+ * list the branch held) is lost unless proposed again.
+ */
+export function droppedChanges(current: readonly string[], pending: readonly string[] | undefined, next: readonly string[]): DroppedChanges {
+  if (!pending) return { added: [], removed: [] };
+  const has = (list: readonly string[], entry: string) => list.some((e) => key(e) === key(entry));
+  return {
+    added: pending.filter((e) => !has(current, e) && !has(next, e)),
+    removed: current.filter((e) => !has(pending, e) && has(next, e)),
+  };
+}
+
+/** `added dave; removed bob`, or '' when nothing is. */
+const changeText = (added: readonly string[], removed: readonly string[]): string =>
+  [added.length ? `added ${added.join(', ')}` : '', removed.length ? `removed ${removed.join(', ')}` : ''].filter(Boolean).join('; ');
+
+export function adminListSavedMessage(current: readonly string[], next: readonly string[], pullRequestUrl: string, pending?: readonly string[]): string {
   const before = new Set(current.map(key));
   const after = new Set(next.map(key));
   const added = next.filter((e) => !before.has(key(e)));
   const removed = current.filter((e) => !after.has(key(e)));
-  const change = [
-    added.length ? `added ${added.join(', ')}` : '',
-    removed.length ? `removed ${removed.join(', ')}` : '',
-  ].filter(Boolean).join('; ');
-  return change
+  const change = changeText(added, removed);
+  const saved = change
     ? `Admin list change proposed (${change}): merge ${pullRequestUrl} to apply it.`
     : `The admin list is the same as on the default branch; ${pullRequestUrl} now proposes no change.`;
+  const dropped = droppedChanges(current, pending, next);
+  const lost = changeText(dropped.added, dropped.removed);
+  return lost ? `${saved} It replaces the change proposed before and not merged yet (${lost}): propose that again to keep it.` : saved;
 }

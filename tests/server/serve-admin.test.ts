@@ -69,6 +69,11 @@ describe('serve with a GitHub repository', () => {
     expect(pulls[0]).toMatchObject({ head: UPDATE_BRANCH, state: 'open' });
     expect(JSON.parse(gh.fileContent('acme/widgets', UPDATE_BRANCH, ADMIN_LIST_PATH) ?? 'null')).toMatchObject({ admins: ['bob', 'carol@example.com'] });
     expect(gh.validationErrors).toEqual([]);
+    // A second change, made from the default branch's list, replaces carol's proposal: the answer says so.
+    const again = updateAdminsResponseSchema.parse(await (await fetch(`${serve.url}api/admins`, { method: 'PUT', headers: { ...auth(ALICE), 'Content-Type': 'application/json' }, body: JSON.stringify({ admins: ['bob', 'dave'] }) })).json());
+    expect(again.message).toContain('It replaces the change proposed before and not merged yet (added carol@example.com): propose that again to keep it.');
+    // Back to carol's proposal, for the tests after.
+    await fetch(`${serve.url}api/admins`, { method: 'PUT', headers: { ...auth(ALICE), 'Content-Type': 'application/json' }, body: JSON.stringify({ admins: ['bob', 'carol@example.com'] }) });
   });
 
   it('saves manual contributions and serves the rebuilt leaderboard', async () => {

@@ -1,4 +1,5 @@
 import type { GitHubUser, PrimaryAdmins } from '../../shared/admin-api.js';
+import { droppedChanges, type DroppedChanges } from '../../shared/admin-rules.js';
 import { LeaderboardError } from '../errors.js';
 import { addAdmin, deniedMessage, isAuthorized, removeAdmin } from './admin-access.js';
 import type { AdminGateway } from './types.js';
@@ -35,23 +36,4 @@ export async function changeAdmins(gateway: AdminGateway, token: string, primary
   const admins = 'add' in change ? addAdmin(view.admins, change.add, primary) : removeAdmin(view.admins, change.remove, primary);
   const { pullRequestUrl, pending } = await gateway.saveAdminList(token, admins, view.user);
   return { user: view.user, admins, pullRequestUrl, dropped: droppedChanges(view.admins, pending, admins) };
-}
-
-/** Changes the open proposal held that the new one does not: entries it added, and entries it removed. */
-export interface DroppedChanges {
-  added: string[];
-  removed: string[];
-}
-
-/**
- * What a save drops of the proposal it replaces: each proposal starts from the default branch's
- * list (`current`), so an earlier one not merged yet is lost unless proposed again.
- */
-export function droppedChanges(current: readonly string[], pending: readonly string[] | undefined, proposed: readonly string[]): DroppedChanges {
-  if (!pending) return { added: [], removed: [] };
-  const has = (list: readonly string[], entry: string) => list.some((e) => e.toLowerCase() === entry.toLowerCase());
-  return {
-    added: pending.filter((e) => !has(current, e) && !has(proposed, e)),
-    removed: current.filter((e) => !has(pending, e) && has(proposed, e)),
-  };
 }

@@ -35,8 +35,8 @@ export function adminRoutes(admin: AdminDeps, auth: Auth, bodyLimit: string): Ro
     // Saved even when it matches the default branch: an earlier change may still be pending on
     // the update branch (say, an admin added then removed again), and its pull request must now
     // propose exactly this list.
-    const { pullRequestUrl } = await admin.gateway.saveAdminList(token, admins, user);
-    const body: UpdateAdminsResponse = { admins, pullRequestUrl, message: adminListSavedMessage(current, admins, pullRequestUrl) };
+    const { pullRequestUrl, pending } = await admin.gateway.saveAdminList(token, admins, user);
+    const body: UpdateAdminsResponse = { admins, pullRequestUrl, message: adminListSavedMessage(current, admins, pullRequestUrl, pending) };
     res.json(body);
   });
 

@@ -1,10 +1,10 @@
 import { updateAdminsRequestSchema, type AdminsResponse, type UpdateAdminsResponse } from '../../../../src/shared/admin-api.js';
 import { ADMIN_UPDATE_BRANCH, adminListFileText, adminListSavedMessage, nextAdminList } from '../../../../src/shared/admin-rules.js';
 import { AdminApiError } from '../api.js';
-import { actorName, requireAdmin } from './access.js';
+import { actorName, readAdminList, requireAdmin } from './access.js';
 import { ensurePull, headSha, resetBranch } from './branches.js';
 import type { Context } from './context.js';
-import { writeWithRetries } from './repo-files.js';
+import { readFile, writeWithRetries } from './repo-files.js';
 import { ensureCanWrite } from './scopes.js';
 
 /** How often a write is tried again after its sha went stale. */
@@ -29,6 +29,9 @@ export async function saveAdmins(ctx: Context, token: string, requested: readonl
   const { user, admins: current } = await requireAdmin(ctx, token);
   const { defaultBranch } = await ensureCanWrite(ctx, token, ['contents', 'pulls']);
   const next = nextAdminList(current, parsed.data.admins, ctx.config.primary);
+  // What the proposal not merged yet held, before the reset replaces it: said, not lost silently.
+  const proposed = await readFile(ctx, token, ctx.config.files.adminList, ADMIN_UPDATE_BRANCH).catch(() => null);
+  const pending = proposed ? await readAdminList(ctx, token, ADMIN_UPDATE_BRANCH).catch(() => undefined) : undefined;
   await resetBranch(ctx, token, ADMIN_UPDATE_BRANCH, await headSha(ctx, token, defaultBranch));
   const path = ctx.config.files.adminList;
   const message = `Update admin list (by ${actorName(user)})`;
@@ -38,5 +41,5 @@ export async function saveAdmins(ctx: Context, token: string, requested: readonl
     title: 'Update leaderboard admin list',
     body: `Proposed from the leaderboard admin panel by @${user.login}. Merge to apply the new ${path}.`,
   });
-  return { admins: next, pullRequestUrl: pull.url, message: adminListSavedMessage(current, next, pull.url) };
+  return { admins: next, pullRequestUrl: pull.url, message: adminListSavedMessage(current, next, pull.url, pending) };
 }
