@@ -147,6 +147,8 @@ export function boardIndexGuard(indexFile: string, dataFile: string) {
     } catch {
       // Either file missing: no index to offer.
     }
-    sendError(res, 404, 'NOT_FOUND', `${path.basename(indexFile)} does not belong to ${path.basename(dataFile)}: read the data file.`);
+    // No content, not 404: the page then reads the data file, as it does without an index, and
+    // its console stays clean (a 404 there was an error on every load of an older data directory).
+    res.set('Cache-Control', 'no-cache').set('X-Leaderboard-Index', `none: ${path.basename(indexFile)} does not belong to ${path.basename(dataFile)}; read the data file`).status(204).end();
   };
 }

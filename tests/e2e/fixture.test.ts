@@ -23,6 +23,17 @@ async function open(query = ''): Promise<Page> {
 }
 
 describe('the fixture on the main screen', () => {
+  it('loads the fixture, which has no index, without an error in the console', async () => {
+    const page = await newPage(s.browser);
+    const errors: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(s.server.url);
+    await pw(rows(page).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows the header, the five cards, the tabs, the badge, the chart, the table and the footer', async () => {
     const page = await open();
     await pw(page.getByTestId('page-title')).toContainText('Contributor Leaderboard');

@@ -115,8 +115,8 @@ describe('boardIndexGuard', () => {
     await rm(gdir, { recursive: true, force: true });
   });
 
-  it('serves the index only while the data file beside it is the one it was split from', async () => {
-    expect((await fetch(`${gurl}/leaderboard-index.json`)).status).toBe(404);
+  it('serves the index only while the data file beside it is the one it was split from (else no content: the page reads the data file)', async () => {
+    expect((await fetch(`${gurl}/leaderboard-index.json`)).status).toBe(204);
     await fsWriteFile(index(), '{"format":1,"last_updated":"2026-11-23T10:00:00.000Z","periods":{}}\n');
     await fsWriteFile(data(), '{"schema_version":2,"last_updated":"2026-11-23T10:00:00.000Z","commits":[]}\n');
     const ok = await fetch(`${gurl}/leaderboard-index.json`);
@@ -126,10 +126,10 @@ describe('boardIndexGuard', () => {
     await fsWriteFile(`${data()}.tmp`, JSON.stringify({ last_updated: '2025-01-01T00:00:00Z', leaderboards: {} }, null, 2));
     await rename(`${data()}.tmp`, data());
     const stale = await fetch(`${gurl}/leaderboard-index.json`);
-    expect(stale.status).toBe(404);
-    expect(((await stale.json()) as { error: { message: string } }).error.message).toContain('does not belong to leaderboard-data.json');
+    expect(stale.status).toBe(204);
+    expect(stale.headers.get('x-leaderboard-index')).toContain('does not belong to leaderboard-data.json');
     await fsWriteFile(`${data()}.tmp`, '{"schema_ver');
     await rename(`${data()}.tmp`, data());
-    expect((await fetch(`${gurl}/leaderboard-index.json`)).status).toBe(404);
+    expect((await fetch(`${gurl}/leaderboard-index.json`)).status).toBe(204);
   });
 });

@@ -10,7 +10,7 @@ export function isPublishedSite(doc: Pick<Document, 'querySelector'> = document)
 }
 
 /**
- * Whether the page should read `leaderboard-index.json`: always from a server (which answers 404
+ * Whether the page should read `leaderboard-index.json`: always from a server (which answers 204
  * when a data directory has none), and on a published site only when it says it carries one, so
  * a small site is not asked for a file it does not have.
  */
