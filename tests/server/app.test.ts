@@ -46,10 +46,10 @@ describe('createApp', () => {
     expect(await res.text()).toBe('');
   });
 
-  it('answers a missing index with a 404 error envelope', async () => {
+  it('answers a missing index with no content, saying why in a header: the page then reads the data file, and its console stays clean', async () => {
     const res = await fetch(`${server.url}/leaderboard-index.json`);
-    expect(res.status).toBe(404);
-    expect(errorEnvelopeSchema.parse(await res.json()).error.code).toBe('NOT_FOUND');
+    expect(res.status).toBe(204);
+    expect(res.headers.get('x-leaderboard-index')).toMatch(/^none: leaderboard-index\.json does not belong to leaderboard-data\.json/);
   });
 
   it('serves the built page at /', async () => {
