@@ -1,5 +1,5 @@
-import { startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { afterPaint } from '../hooks/use-after-paint.js';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useShownInPart } from '../hooks/use-after-paint.js';
 import { searchNames, toggleName } from '../lib/filter.js';
 import { CloseIcon, FilterIcon } from './Icons.js';
 
@@ -27,10 +27,7 @@ export function ContributorFilter({ names, hidden, onChange }: ContributorFilter
   const [query, setQuery] = useState('');
   const bodyId = useId();
   const matches = useMemo(() => (open ? searchNames(names(), query) : []), [open, names, query]);
-  // The list the checklist was completed for; a new one (opened again, another search) starts windowed.
-  const [complete, setComplete] = useState<readonly string[] | null>(null);
-  const partial = matches.length > NAMES_AT_ONCE && complete !== matches;
-  useEffect(() => (partial ? afterPaint(() => startTransition(() => setComplete(matches))) : undefined), [partial, matches]);
+  const partial = useShownInPart(matches, NAMES_AT_ONCE);
   const shown = partial ? matches.slice(0, NAMES_AT_ONCE) : matches;
   // A chip or 'Show all' removes or disables itself: focus moves to the chip now in its place,
   // else to 'Choose contributors', not to the page's start.

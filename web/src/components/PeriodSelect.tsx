@@ -1,6 +1,6 @@
-import { startTransition, useEffect, useId, useMemo, useState, type CSSProperties } from 'react';
+import { useId, useMemo, type CSSProperties } from 'react';
 import type { PeriodType } from '../../../src/shared/data-file.js';
-import { afterPaint } from '../hooks/use-after-paint.js';
+import { useShownInPart } from '../hooks/use-after-paint.js';
 import { describePeriod } from '../lib/periods.js';
 
 interface PeriodSelectProps {
@@ -31,11 +31,7 @@ export function PeriodSelect({ type, labels, period, onChange }: PeriodSelectPro
     // of layout on each tab switch of a 20-year board (1,044 weeks).
     return { options: list, chars: list.reduce((n, o) => Math.max(n, o.text.length), 'No periods'.length) };
   }, [type, labels]);
-  // The list the options were completed for; a new list (another tab, new data) starts windowed again.
-  const [complete, setComplete] = useState<readonly string[] | null>(null);
-  const long = labels.length > PERIODS_AT_ONCE;
-  const partial = long && complete !== labels;
-  useEffect(() => (partial ? afterPaint(() => startTransition(() => setComplete(labels))) : undefined), [partial, labels]);
+  const partial = useShownInPart(labels, PERIODS_AT_ONCE);
   let shown = options;
   if (partial) {
     const at = Math.max(0, period === null ? 0 : labels.indexOf(period));

@@ -27,3 +27,15 @@ export function useAfterPaint<T>(value: T): T | null {
   }, [value, shown]);
   return shown;
 }
+
+/**
+ * Whether `list` is still to be shown in part: a list longer than `atOnce` is first shown in part
+ * (the caller picks which), then whole once that frame is painted (see {@link afterPaint}); a new
+ * list (another tab, another search, new data) starts in part again.
+ */
+export function useShownInPart(list: readonly unknown[], atOnce: number): boolean {
+  const [complete, setComplete] = useState<readonly unknown[] | null>(null);
+  const partial = list.length > atOnce && complete !== list;
+  useEffect(() => (partial ? afterPaint(() => startTransition(() => setComplete(list))) : undefined), [partial, list]);
+  return partial;
+}
