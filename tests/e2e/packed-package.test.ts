@@ -13,6 +13,7 @@ import { parseLeaderboardData } from '../../src/shared/data-file.js';
 import { PACKAGE_NAME, TOOL_VERSION } from '../../src/core/version.js';
 import { readRawData, tempResources } from '../cli/helpers.js';
 import { gitIsolationVars } from '../support/git-repo.js';
+import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator } from '../support/github-graphql-emulator.js';
 import { startNpmRegistry, type NpmRegistry } from '../support/npm-registry.js';
 import { hoursAgo } from '../support/recent.js';
 
@@ -53,7 +54,11 @@ function runAsync(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.
 }
 
 let registry: NpmRegistry | undefined;
-afterAll(async () => { await registry?.close(); });
+let emu: GqlEmulator | undefined;
+afterAll(async () => { await registry?.close(); await emu?.close(); });
+
+/** npm's warnings that would tell a stranger this Node is not supported (the package says >=20.19). */
+const ENGINE_WARNING = /EBADENGINE|Unsupported engine/;
 
 describe('the packed package', () => {
   let tarball = '';
@@ -96,6 +101,7 @@ describe('the packed package', () => {
     const install = await runAsync('npm', ['install', '-g', '--prefix', prefix, '--registry', registry!.url, PACKAGE_NAME], { cwd: prefix, env: npmEnv() });
     expect(install.status, `${install.stderr}\nnot in the registry: ${registry!.missing.join(', ')}`).toBe(0);
     expect(install.stderr).not.toMatch(/install-scripts|prepare|postinstall/);
+    expect(install.stderr).not.toMatch(ENGINE_WARNING);
     const installed = path.join(prefix, 'lib', 'node_modules', PACKAGE_NAME);
     expect(realpathSync(installed).startsWith(realpathSync(prefix))).toBe(true);
     expect(existsSync(path.join(installed, 'dist', 'web', 'index.html'))).toBe(true);
@@ -115,6 +121,19 @@ describe('the packed package', () => {
     expect(refresh.status, refresh.stderr).toBe(0);
     const data = readRawData(path.join(repo.dir, '.leaderboard'));
     expect(JSON.stringify(data.leaderboards)).toContain('Pat Packer');
+
+    // Reviews from GitHub: Octokit is in the package's bundle, not among what it installs.
+    expect(existsSync(path.join(installed, 'node_modules', '@octokit'))).toBe(false);
+    const at = hoursAgo(2);
+    emu = await startGraphqlEmulator({ repository: 'acme/packed', issues: [], commits: {}, names: {},
+      pulls: [{ number: 4, title: 'Pack it', updatedAt: at, author: 'pat', reviews: [{ state: 'APPROVED', submittedAt: at, author: 'rev' }] }] });
+    await repo.writeFile('leaderboard.config.json', JSON.stringify({ github: { repo: 'acme/packed' } }));
+    // Not spawnSync: the emulator answers from this process's event loop.
+    const withToken = await runAsync('leaderboard', ['refresh'], { cwd: repo.dir, env: { ...env, GITHUB_TOKEN: GQL_TOKEN, GH_TOKEN: '', GITHUB_API_URL: emu.apiUrl } });
+    expect(withToken.status, withToken.stderr).toBe(0);
+    expect(withToken.stderr).toBe('');
+    expect(JSON.parse(readFileSync(path.join(repo.dir, '.leaderboard', 'last-update.json'), 'utf8'))).toMatchObject({ activity: { state: 'ok' } });
+    expect(Object.values(readRawData(path.join(repo.dir, '.leaderboard')).leaderboards.weekly).flat()).toContainEqual(expect.objectContaining({ name: 'rev', review_count: 1 }));
 
     const site = path.join(await tempDir('lb-pack-site-'), 'site');
     const build = run(['build', '--out', site]);
@@ -154,6 +173,7 @@ describe('the packed package', () => {
     const install = await runAsync('npm', ['install', '--save-dev', '--registry', registry!.url, PACKAGE_NAME], { cwd: project.dir, env: npmEnv() });
     expect(install.status, install.stderr).toBe(0);
     expect(install.stderr).not.toMatch(/install-scripts|prepare|postinstall/);
+    expect(install.stderr).not.toMatch(ENGINE_WARNING);
     const manifest = JSON.parse(readFileSync(path.join(project.dir, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
     expect(Object.keys(manifest.devDependencies ?? {})).toEqual([PACKAGE_NAME]);
     const env: NodeJS.ProcessEnv = { ...npmEnv(), ...gitIsolationVars(), PATH: pathWithout(CHECKOUT, path.dirname(process.execPath)), npm_config_registry: registry!.url };
