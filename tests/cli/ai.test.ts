@@ -167,6 +167,25 @@ describe('leaderboard ai-override when the rebuild fails', () => {
   });
 });
 
+describe('a broken ai-overrides.json, kept by hand', () => {
+  it('is named, and exits 2 as a broken manual-contributions.json does, whichever command reads it', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'src/a.ts': 'export const a = 1;\n' }, message: 'feat: a', date: new Date().toISOString() });
+    expect((await run(repo, ['refresh'])).code).toBe(0);
+    const dir = `${repo.dir}/.leaderboard`;
+    const expectInputError = async (file: string, args: string[]) => {
+      const r = await run(repo, args);
+      expect(r.stderr, args.join(' ')).toContain(`Error: ${dir}/${file} is not valid JSON`);
+      expect(r.code, args.join(' ')).toBe(2);
+    };
+    await writeFile(`${dir}/manual-contributions.json`, '{ "contributors": ');
+    await expectInputError('manual-contributions.json', ['refresh']);
+    await rm(`${dir}/manual-contributions.json`);
+    await writeFile(`${dir}/ai-overrides.json`, '{ "overrides": ');
+    for (const args of [['refresh'], ['ai-override', 'list'], ['ai-override', 'set', 'HEAD', '--score', '3', '--note', 'n', '--by', 'me']]) await expectInputError('ai-overrides.json', args);
+  });
+});
+
 describe('leaderboard serve --ai', () => {
   it('scores its refreshes through the provider and says which at start; without one it says the local estimate is used', async () => {
     const stub = await startAiStub({ reply: () => ({ kind: 'answer', score: 7, reason: 'Served.' }) });

@@ -2,19 +2,24 @@ import { z } from 'zod';
 import { aiOverrideSchema, type AiOverride } from '../../shared/ai-overrides.js';
 import { OVERRIDE_AI_SOURCE } from '../../shared/ai-part.js';
 import { parseJsonText, readTextIfExists, writeJsonAtomic } from '../store/files.js';
+import type { ErrorCode } from '../errors.js';
 import type { ScoredCommit } from '../types.js';
 
 const overridesFileSchema = z.strictObject({ overrides: z.array(aiOverrideSchema) });
 
-/** Reads ai-overrides.json; an absent file is no overrides, a broken one an error naming it. */
-export async function readOverrides(file: string): Promise<AiOverride[]> {
-  return parseOverrides(await readTextIfExists(file), file);
+/**
+ * Reads ai-overrides.json; an absent file is no overrides, a broken one an error naming it. The
+ * file is kept by hand, as manual-contributions.json is: broken, it is the user's input to fix
+ * (INVALID_INPUT, the CLI's exit 2, as for that file), unless `code` says otherwise.
+ */
+export async function readOverrides(file: string, code: ErrorCode = 'INVALID_INPUT'): Promise<AiOverride[]> {
+  return parseOverrides(await readTextIfExists(file), file, code);
 }
 
-/** The overrides in the text of ai-overrides.json (null or blank: none); `file` names it in errors. */
-export function parseOverrides(text: string | null, file: string): AiOverride[] {
+/** The overrides in the text of ai-overrides.json (null or blank: none); `file` names it in errors (see readOverrides). */
+export function parseOverrides(text: string | null, file: string, code: ErrorCode = 'INVALID_INPUT'): AiOverride[] {
   if (text === null || text.trim() === '') return [];
-  return parseJsonText(text, file, overridesFileSchema, 'INVALID_DATA_FILE').overrides;
+  return parseJsonText(text, file, overridesFileSchema, code).overrides;
 }
 
 /** Writes ai-overrides.json atomically, newest first, indented for people who read it. */

@@ -45,7 +45,8 @@ export function aiOverrideRoutes(deps: AiOverrideRouteDeps, auth: Auth): Router 
   const serialized = serialQueue();
 
   router.get('/ai-overrides', auth.requireAdmin, async (_req, res) => {
-    const body: AiOverridesResponse = { overrides: await readOverrides(paths.overrides) };
+    // A broken file is the server's data, not the request's (a 500, as GET /api/manual answers).
+    const body: AiOverridesResponse = { overrides: await readOverrides(paths.overrides, 'INVALID_DATA_FILE') };
     res.json(body);
   });
 
