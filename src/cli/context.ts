@@ -4,7 +4,9 @@ import { defaultConfig, loadConfig, type LeaderboardConfig } from '../core/confi
 import { configuredSources, isRepoUrl, sourcesFromFlags, type RepoSource } from '../core/repos/sources.js';
 import { LeaderboardError } from '../core/errors.js';
 import { resolveRepo } from '../core/git/repo.js';
-import { defaultDataDir } from '../core/store/data-dir.js';
+import { stateSchema } from '../core/refresh-state.js';
+import { dataDirPaths, defaultDataDir } from '../core/store/data-dir.js';
+import { readJsonFile } from '../core/store/files.js';
 
 /** Flags every command that works on a repository takes (`refresh`, `serve` and `build` repeat --repo). */
 export interface RepoFlags {
@@ -68,17 +70,62 @@ export async function commandContext(flags: RepoFlags): Promise<CommandContext> 
 }
 
 /**
- * {@link commandContext}, except that with --data-dir outside any repository (restoring a backup
- * on another machine, a CI job merging parts) the data directory alone is enough, with the
- * default settings: its parent names the repository.
+ * {@link commandContext}, except that with --data-dir outside any repository the repository that
+ * data directory was refreshed from is the board's (see {@link recordedContext}); a command that
+ * changes manual contributions or overrides must rebuild the board with its settings.
+ */
+export async function manualContext(flags: RepoFlags): Promise<CommandContext> {
+  try {
+    return await commandContext(flags);
+  } catch (err) {
+    if (!outsideRepo(flags, err)) throw err;
+    const recorded = await recordedContext(flags.dataDir);
+    if (!recorded) throw err;
+    return recorded;
+  }
+}
+
+/**
+ * {@link manualContext}, except that a data directory whose repository is not there (restoring a
+ * backup on another machine, a CI job merging parts) is enough alone, with the default settings
+ * (its parent names the repository) when they are the ones its board was built with. With other
+ * settings a rebuild here would change the board (people its identities merge shown apart), so
+ * that is refused.
  */
 export async function dataDirContext(flags: RepoFlags): Promise<CommandContext> {
   try {
     return await commandContext(flags);
   } catch (err) {
-    if (flags.dataDir === undefined || flags.repo !== undefined || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
+    if (!outsideRepo(flags, err)) throw err;
+    const recorded = await recordedContext(flags.dataDir);
+    if (recorded) return recorded;
     const dataDir = path.resolve(flags.dataDir);
+    const state = await readJsonFile(dataDirPaths(dataDir).state, stateSchema).catch(() => null);
+    const { buildKey } = await import('../core/refresh.js');
+    if (state && state.buildKey !== buildKey(defaultConfig(), state.version)) {
+      throw new LeaderboardError('INVALID_INPUT', `${dataDir} was built with the settings (leaderboard.config.json) of ${state.repo ?? 'its repository'}, which is not a git repository here: rebuilt with the default settings, its board would change.`,
+        'Pass --repo with a checkout of that repository (its leaderboard.config.json applies), or run the command inside it.');
+    }
     return { repo: path.dirname(dataDir), dataDir, config: defaultConfig(), sources: null };
+  }
+}
+
+const outsideRepo = (flags: RepoFlags, err: unknown): flags is RepoFlags & { dataDir: string } =>
+  flags.dataDir !== undefined && flags.repo === undefined && err instanceof LeaderboardError && err.code === 'NOT_A_GIT_REPO';
+
+/**
+ * The context of the repository `dataDir` was last refreshed from, as its refresh-state.json
+ * records it, with that repository's config; null when it records none, or that is no longer a
+ * git repository.
+ */
+async function recordedContext(dataDir: string): Promise<CommandContext | null> {
+  const state = await readJsonFile(dataDirPaths(path.resolve(dataDir)).state, stateSchema).catch(() => null);
+  if (!state?.repo) return null;
+  try {
+    return await commandContext({ repo: state.repo, dataDir });
+  } catch (err) {
+    if (err instanceof LeaderboardError && err.code === 'NOT_A_GIT_REPO') return null;
+    throw err;
   }
 }
 

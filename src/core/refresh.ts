@@ -125,10 +125,10 @@ export interface RefreshResult {
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 const EMPTY_HASH = sha1('');
 
-/** Key of the settings that change the data file but not commit scores. */
-export function buildKey(config: LeaderboardConfig): string {
+/** Key of the settings that change the data file but not commit scores; `version`: the tool's that made it (a state records it). */
+export function buildKey(config: LeaderboardConfig, version = TOOL_VERSION): string {
   return sha1(JSON.stringify({
-    v: TOOL_VERSION, schema: DATA_FILE_SCHEMA_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit, identities: config.identities,
+    v: version, schema: DATA_FILE_SCHEMA_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit, identities: config.identities,
     reviewPoints: config.github.points,
   }));
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { addManualContribution, type ManualChangeOptions } from '../../core/manual-service.js';
 import type { RebuildResult } from '../../core/refresh.js';
-import { commandContext, type RepoFlags } from '../context.js';
+import { manualContext, type RepoFlags } from '../context.js';
 
 interface ContributionFlags extends RepoFlags {
   score: string;
@@ -23,10 +23,10 @@ export function registerAddContribution(program: Command): void {
     .option('--start <YYYY-MM-DD>', 'first day it counts for (default: open)')
     .option('--end <YYYY-MM-DD>', 'last day it counts for (default: open)')
     .option('--email <email>', "the contributor's email")
-    .option('--repo <path>', 'repository (default: current directory)')
+    .option('--repo <path>', 'repository (default: current directory; outside one, the repository --data-dir was refreshed from)')
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
     .action(async (name: string, flags: ContributionFlags) => {
-      const ctx: ManualChangeOptions = await commandContext(flags);
+      const ctx: ManualChangeOptions = await manualContext(flags);
       const score = scoreFromFlag(flags.score);
       const result = await addManualContribution(ctx, {
         name,

@@ -5,7 +5,7 @@ import { describeEffect, removeAiOverride, setAiOverride } from '../../core/ai/o
 import { LeaderboardError } from '../../core/errors.js';
 import { runGit } from '../../core/git/run-git.js';
 import { dataDirPaths } from '../../core/store/data-dir.js';
-import { commandContext, type RepoFlags } from '../context.js';
+import { manualContext, type RepoFlags } from '../context.js';
 
 interface SetFlags extends RepoFlags {
   score: string;
@@ -19,7 +19,7 @@ export function registerAiOverride(program: Command): void {
     .command('ai-override')
     .description("Override one commit's AI score (0-25) with a note; overrides survive refreshes and show on the page");
   const repoOptions = (c: Command) => c
-    .option('--repo <path>', 'repository (default: current directory)')
+    .option('--repo <path>', 'repository (default: current directory; outside one, the repository --data-dir was refreshed from)')
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)');
 
   repoOptions(group.command('set')
@@ -29,7 +29,7 @@ export function registerAiOverride(program: Command): void {
     .requiredOption('--note <text>', 'why (shown on the page next to the score)')
     .option('--by <name>', 'who overrides it (default: git user.email, else the OS user)'))
     .action(async (commit: string, flags: SetFlags) => {
-      const ctx = await commandContext(flags);
+      const ctx = await manualContext(flags);
       if (!/^\s*-?\d+\s*$/.test(flags.score)) throw new LeaderboardError('INVALID_INPUT', `--score must be a whole number from 0 to 25, got "${flags.score}".`);
       const by = flags.by?.trim() || (await gitUser(ctx.repo));
       const { override: o, effect } = await setAiOverride(ctx, { commit, score: Number(flags.score), note: flags.note, by });
@@ -41,7 +41,7 @@ export function registerAiOverride(program: Command): void {
     .description('Remove the override of a commit: its model or local score applies again')
     .argument('<commit>', 'the commit: a hash (4 digits or more) or a revision such as HEAD or v1.2~3'))
     .action(async (commit: string, flags: RepoFlags) => {
-      const ctx = await commandContext(flags);
+      const ctx = await manualContext(flags);
       const removed = await removeAiOverride(ctx, commit);
       if (!removed) {
         throw new LeaderboardError('NOT_FOUND', `No AI override for ${commit}.`, 'Run `leaderboard ai-override list` to see the overridden commits.');
@@ -52,7 +52,7 @@ export function registerAiOverride(program: Command): void {
 
   repoOptions(group.command('list').description('List the overridden commits'))
     .action(async (flags: RepoFlags) => {
-      const ctx = await commandContext(flags);
+      const ctx = await manualContext(flags);
       const overrides = await readOverrides(dataDirPaths(ctx.dataDir).overrides);
       if (overrides.length === 0) return console.log('No AI overrides.');
       for (const o of overrides) console.log(`${o.hash.slice(0, 8)}  AI ${String(o.score).padStart(2)}  ${o.at.slice(0, 10)}  ${o.by}: ${o.note}`);

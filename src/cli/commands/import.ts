@@ -15,7 +15,7 @@ export function registerImport(program: Command): void {
     .description('Replace the manual contributions with FILE (e.g. a backup from `leaderboard export`), keeping a backup of the current ones')
     .argument('<file>', 'manual-contributions file to import')
     .option('--dry-run', 'validate FILE and print what would change; write nothing')
-    .option('--repo <path>', 'repository (default: current directory)')
+    .option('--repo <path>', 'repository (default: current directory; outside one, the repository --data-dir was refreshed from)')
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
     .action(async (file: string, flags: ImportFlags) => {
       // With --data-dir outside any repository (a backup restored on another machine) the directory alone will do.

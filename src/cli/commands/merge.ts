@@ -9,7 +9,7 @@ export function registerMerge(program: Command): void {
     .command('merge')
     .description('Combine data directories refreshed one repository each (a CI matrix) into one board')
     .argument('<parts...>', 'data directories written by `leaderboard refresh --repo X --data-dir part-X`')
-    .option('--repo <path>', "the board's repository, whose leaderboard.config.json applies (default: current directory)")
+    .option('--repo <path>', "the board's repository, whose leaderboard.config.json applies (default: current directory; outside one, the repository --data-dir was refreshed from)")
     .option('--data-dir <dir>', "the board's data directory (default: <repo>/.leaderboard)")
     .action(async (parts: string[], flags: RepoFlags & { repo?: string }) => {
       // Outside any repository (a CI job's bare directory), --data-dir alone will do, with the default settings.

@@ -1,0 +1,76 @@
+/**
+ * The manual commands run from outside any repository with only --data-dir: the board is rebuilt
+ * with the settings of the repository that data directory was refreshed from (its
+ * refresh-state.json names it), never silently with the default ones, which dropped the
+ * config's identities and split merged people apart again until the next refresh.
+ */
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bytesOf, cli, dataFiles, readData, tempResources } from './helpers.js';
+
+const { newRepo, tempDir } = tempResources();
+const people = (dataDir: string) => [...new Set(Object.values(readData(dataDir).leaderboards.quarterly).flat().map((e) => e.name))].sort();
+
+async function boardWithIdentities(config: unknown) {
+  const repo = await newRepo();
+  await repo.commit({ files: { 'a.ts': 'export const a = 1;\n' }, message: 'feat: a', author: { name: 'Alice', email: 'alice@example.com' }, date: '2025-10-14T10:00:00Z' });
+  await repo.commit({ files: { 'b.ts': 'export const b = 1;\n' }, message: 'feat: b', author: { name: 'Bo', email: 'bo@old.example.com' }, date: '2025-10-15T10:00:00Z' });
+  await repo.commit({ files: { 'c.ts': 'export const c = 1;\n' }, message: 'feat: c', author: { name: 'Bob', email: 'bob@example.com' }, date: '2025-10-16T10:00:00Z' });
+  if (config) await repo.writeFile('leaderboard.config.json', JSON.stringify(config));
+  expect(cli(repo.dir, ['refresh', '--all']).code).toBe(0);
+  return { repo, dataDir: path.join(repo.dir, '.leaderboard'), outside: await tempDir('lb-outside-') };
+}
+
+describe('manual commands with --data-dir from outside any repository', () => {
+  it("rebuild with the settings of the repository the data directory was refreshed from", async () => {
+    const { repo, dataDir, outside } = await boardWithIdentities({ identities: { Bob: ['Bo', 'bo@old.example.com'] } });
+    expect(people(dataDir)).toEqual(['Alice', 'Bob']);
+    const add = cli(outside, ['add-contribution', 'Carol', '--score', '5', '--data-dir', dataDir]);
+    expect(add.stderr).toBe('');
+    expect(add.code).toBe(0);
+    expect(people(dataDir)).toEqual(['Alice', 'Bob', 'Carol']);
+    const file = path.join(outside, 'manual.json');
+    cpSync(dataFiles(dataDir).manual, file);
+    expect(cli(outside, ['contributor', 'add', 'Dan', '--score', '2', '--data-dir', dataDir]).code).toBe(0);
+    const back = cli(outside, ['import', file, '--data-dir', dataDir]);
+    expect(back.code, back.stderr).toBe(0);
+    expect(people(dataDir)).toEqual(['Alice', 'Bob', 'Carol']);
+    // A revision is the repository's own.
+    const set = cli(outside, ['ai-override', 'set', 'HEAD', '--score', '9', '--note', 'n', '--by', 'me', '--data-dir', dataDir]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain(`AI score of ${(await repo.git('rev-parse', 'HEAD')).trim().slice(0, 8)} set to 9`);
+    expect(people(dataDir)).toEqual(['Alice', 'Bob', 'Carol']);
+  });
+
+  it('refuse, changing nothing, when that repository is gone and had settings of its own', async () => {
+    const { repo, dataDir, outside } = await boardWithIdentities({ identities: { Bob: ['Bo', 'bo@old.example.com'] } });
+    const copy = path.join(outside, 'data');
+    cpSync(dataDir, copy, { recursive: true });
+    rmSync(path.join(repo.dir, '.git'), { recursive: true, force: true });
+    const before = { manual: bytesOf(dataFiles(copy).manual), data: bytesOf(dataFiles(copy).data) };
+    const file = path.join(outside, 'in.json');
+    writeFileSync(file, JSON.stringify({ contributors: { Eve: { contributions: [{ score: 3, notes: 'talk', start_date: null, end_date: null }] } } }));
+    const imp = cli(outside, ['import', file, '--data-dir', copy]);
+    expect(imp.code).toBe(2);
+    expect(imp.stderr).toContain(`Error: ${copy} was built with the settings (leaderboard.config.json) of ${repo.dir}, which is not a git repository here`);
+    expect(imp.stderr).toContain('Hint: Pass --repo with a checkout of that repository');
+    const add = cli(outside, ['add-contribution', 'Eve', '--score', '3', '--data-dir', copy]);
+    expect(add.code).toBe(2);
+    expect(add.stderr).toContain('is not a git repository');
+    expect({ manual: bytesOf(dataFiles(copy).manual), data: bytesOf(dataFiles(copy).data) }).toEqual(before);
+    expect(people(copy)).toEqual(['Alice', 'Bob']);
+  });
+
+  it('import with the default settings when the board was built with them and its repository is gone', async () => {
+    const { repo, dataDir, outside } = await boardWithIdentities(null);
+    const copy = path.join(outside, 'data');
+    cpSync(dataDir, copy, { recursive: true });
+    rmSync(path.join(repo.dir, '.git'), { recursive: true, force: true });
+    const file = path.join(outside, 'in.json');
+    writeFileSync(file, JSON.stringify({ contributors: { Eve: { contributions: [{ score: 3, notes: 'talk', start_date: null, end_date: null }] } } }));
+    const imp = cli(outside, ['import', file, '--data-dir', copy]);
+    expect(imp.code, imp.stderr).toBe(0);
+    expect(people(copy)).toEqual(['Alice', 'Bo', 'Bob', 'Eve']);
+  });
+});
