@@ -59,6 +59,21 @@ describe('identities', () => {
     }
   });
 
+  it('names a co-author given by email alone as that email\'s commits name them, never by the email', () => {
+    const dee = '123+dee@users.noreply.github.com';
+    const bo = (co: string) => commit('Bo', 'bo@example.com', [{ name: co, email: co }]);
+    // Three trailers with only the address against two commits of her own, and a tie of one each.
+    for (const commits of [[commit('Dee Lee', dee), commit('Dee Lee', dee), bo(dee), bo(dee), bo(dee)], [commit('Dee', dee), bo(dee)]]) {
+      const out = applyIdentities(commits, {});
+      const name = commits[0]?.author;
+      expect(out.map((c) => c.author)).toEqual(commits.map((c) => c.author));
+      expect(out.flatMap((c) => c.co_authors ?? []).map((co) => co.name)).toEqual(commits.slice(commits.length === 2 ? 1 : 2).map(() => name));
+    }
+    // Any address, not only a noreply one; an address nobody names stays as it is.
+    const out = applyIdentities([commit('Alice Doe', 'alice@corp.example'), bo('Alice@Corp.example'), bo('zed@other.example')], {});
+    expect(out.flatMap((c) => c.co_authors ?? []).map((co) => co.name)).toEqual(['Alice Doe', 'zed@other.example']);
+  });
+
   it('keeps the same objects when nobody is renamed', () => {
     const commits = [commit('Ann', 'ann@example.com')];
     expect(applyIdentities(commits, {})[0]).toBe(commits[0]);

@@ -46,7 +46,16 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
   // email alias of one of a login's addresses names the login too (its other address was left
   // with the name most of its commits use).
   const configuredFor = new Map<string, Set<string>>();
+  // email -> name -> commits naming it: the name of someone a trailer gives by email alone.
+  const emailNames = new Map<string, Map<string, number>>();
   const count = (p: Person) => {
+    // `Co-authored-by: <email>` names nobody (the trailer's email stands in as its name): no vote
+    // for a name, or its email outvoted the person's own commits and renamed them.
+    if (!named(p)) return;
+    const email = p.email.trim().toLowerCase();
+    let byName = emailNames.get(email);
+    if (!byName) emailNames.set(email, (byName = new Map()));
+    byName.set(p.name, (byName.get(p.name) ?? 0) + 1);
     const login = noreplyLogin(p.email);
     if (login === null) return;
     let names = logins.get(login);
@@ -64,23 +73,32 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
   }
   const loginName = new Map<string, string>();
   for (const [login, names] of logins) {
-    const named = [...(configuredFor.get(login) ?? [])].sort()[0];
-    if (named !== undefined) {
-      loginName.set(login, named);
-      continue;
-    }
-    let best = '';
-    let most = -1;
-    for (const [name, n] of names) if (n > most || (n === most && name < best)) [best, most] = [name, n];
-    loginName.set(login, best);
+    const canonical = [...(configuredFor.get(login) ?? [])].sort()[0];
+    loginName.set(login, canonical ?? commonest(names));
   }
 
   return (p) => {
     const set = configured(p);
     if (set !== undefined) return set;
     const login = noreplyLogin(p.email);
-    return (login !== null ? loginName.get(login) : undefined) ?? p.name;
+    const ofLogin = login !== null ? loginName.get(login) : undefined;
+    if (ofLogin !== undefined) return ofLogin;
+    if (named(p)) return p.name;
+    // Given by email alone: as that email's commits name the person, else by the email.
+    const names = emailNames.get(p.email.trim().toLowerCase());
+    return names ? commonest(names) : p.name;
   };
+}
+
+/** Whether a person has a name of their own (a trailer with only an email has the email as its name). */
+const named = (p: Person): boolean => p.name.trim() !== '' && p.name.trim().toLowerCase() !== p.email.trim().toLowerCase();
+
+/** The name most commits use; a tie goes to the first in code-unit order. */
+function commonest(names: ReadonlyMap<string, number>): string {
+  let best = '';
+  let most = -1;
+  for (const [name, n] of names) if (n > most || (n === most && name < best)) [best, most] = [name, n];
+  return best;
 }
 
 /**
