@@ -44,7 +44,7 @@ beforeAll(async () => {
   expect(built.stderr).toBe('');
   expect(built.code).toBe(0);
   expect(built.stdout).toContain(`Site written to ${path.join('.leaderboard', 'site')} (data`);
-  expect(built.stdout).toContain('without email addresses');
+  expect(built.stdout).toContain("without contributors' email addresses");
   expect(built.stdout).toContain('No Admin button: no GitHub repository is known: set github.repo in leaderboard.config.json.');
   server = await serveStatic(site, 'project');
   ({ browser, close: closeBrowser } = await launchBrowser());

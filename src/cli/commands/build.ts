@@ -49,10 +49,13 @@ export function registerBuild(program: Command): void {
       const outDir = path.resolve(flags.out ?? path.join(dataDir, 'site'));
       const site = await writeSite({ dataDir, outDir, emails: Boolean(flags.emails), admin: admin.admin });
       const where = path.relative(process.cwd(), site.outDir) || '.';
-      console.log(`Site written to ${where} (data ${(site.dataBytes / 1024).toFixed(0)} KB, ${site.emails ? 'with' : 'without'} email addresses). `
+      console.log(`Site written to ${where} (data ${(site.dataBytes / 1024).toFixed(0)} KB, ${site.emails ? 'with' : 'without'} contributors' email addresses). `
         + 'Serve it with any static file server, from the root or a subpath.');
+      // The primary admin's email is published on purpose (sign-in matches it, and a refusal names it): said, not hidden.
+      const primaryEmail = admin.admin?.primary.email;
       console.log(admin.admin
         ? `Admins sign in on it and save to ${admin.admin.repository} through GitHub (${admin.admin.adminChanges === 'commit' ? 'committed to the default branch' : 'by pull request'}).`
+          + (primaryEmail ? ` leaderboard-admin.json holds the primary admin's email (${primaryEmail}), which sign-in checks and a refused admin is told to contact.` : '')
         : `No Admin button: ${admin.reason}.`);
     });
 }

@@ -13,7 +13,7 @@ import { readTextIfExists } from '../store/files.js';
 import { readStatus } from '../store/status.js';
 import { WEB_ROOT } from '../package-root.js';
 import { PACKAGE_NAME, TOOL_VERSION } from '../version.js';
-import { withoutEmails } from './redact.js';
+import { emailHider, withoutEmails, type EmailHider } from './redact.js';
 import { replaceDirectory } from './replace-dir.js';
 
 /** The file that marks a directory as a site written here, so `--out` never replaces anything else. */
@@ -55,13 +55,15 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
   await refuseForeignOut(outDir, path.resolve(opts.dataDir));
   const index = await readTextIfExists(path.join(webRoot, 'index.html'));
   if (index === null) throw new LeaderboardError('NO_DATA', `The page is not built: ${path.join(webRoot, 'index.html')} is missing.`, `Reinstall ${PACKAGE_NAME} (npm install -g ${PACKAGE_NAME}), or run \`npm run build\` in its checkout.`);
-  const data = await publishableData(paths.data, Boolean(opts.emails));
+  // One hider for every board of the site: a person hidden behind a stand-in has the same one in each.
+  const hide = opts.emails ? null : emailHider();
+  const data = await publishableData(paths.data, hide);
   const status = await freshStatus(paths.status, data.lastUpdated);
   // Each repository's own board, for the page's repository selector (several repositories only).
   const names = boardRepositories((JSON.parse(data.text) as { metadata?: Record<string, unknown> }).metadata ?? {}).map((r) => r.name);
-  const repoBoards = names.length > 1
-    ? await Promise.all(names.map(async (name) => ({ name, data: await publishableData(repoBoardPaths(paths, name).data, Boolean(opts.emails)) })))
-    : [];
+  const repoBoards: { name: string; data: { text: string; lastUpdated: string } }[] = [];
+  // In turn, after the whole board (which names everyone): the stand-ins are given in the order met.
+  if (names.length > 1) for (const name of names) repoBoards.push({ name, data: await publishableData(repoBoardPaths(paths, name).data, hide) });
 
   await replaceDirectory(outDir, async (dir) => {
     await cp(webRoot, dir, { recursive: true });
@@ -120,8 +122,8 @@ export function publishedIndex(index: string, withIndex = false, admin: SiteAdmi
   return index.replace(anchor, (found) => `${found}${metas}`);
 }
 
-/** The data file as it will be published: read and validated, emails left out unless asked for. */
-async function publishableData(file: string, emails: boolean): Promise<{ text: string; lastUpdated: string }> {
+/** The data file as it will be published: read and validated, emails left out by `hide` (null: kept, as asked). */
+async function publishableData(file: string, hide: EmailHider | null): Promise<{ text: string; lastUpdated: string }> {
   const text = await readTextIfExists(file);
   if (text === null) {
     throw new LeaderboardError('NO_DATA', `There is no leaderboard data to publish: ${file} is missing.`, 'Run `leaderboard build` without --no-refresh, or `leaderboard refresh` first.');
@@ -134,7 +136,7 @@ async function publishableData(file: string, emails: boolean): Promise<{ text: s
     throw new LeaderboardError('INVALID_DATA_FILE', `${file} cannot be published: ${describeDataFileError(err)}`, 'Run `leaderboard refresh` to write it again.');
   }
   const lastUpdated = (json as { last_updated: string }).last_updated;
-  return { text: emails ? text : JSON.stringify(withoutEmails(json)), lastUpdated };
+  return { text: hide ? JSON.stringify(withoutEmails(json, hide)) : text, lastUpdated };
 }
 
 /**
