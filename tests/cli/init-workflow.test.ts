@@ -94,6 +94,29 @@ describe('the generated workflow', () => {
     expect(text).not.toContain('github-activity');
   });
 
+  it("publishes on pushes to origin's default branch, not the branch the workflow was added on, and says which", async () => {
+    // Pushed from here (no origin/HEAD, as a clone would set), then a branch for the workflow.
+    const origin = await newRepo({ bare: true });
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    await repo.git('remote', 'add', 'origin', origin.dir);
+    await repo.git('push', '-q', '-u', 'origin', 'HEAD:main');
+    await repo.git('checkout', '-q', '-b', 'add-leaderboard');
+    const r = cli(repo.dir, ['init', 'github-actions']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('It also runs on each push to main (origin has main); --branch NAME chooses another.');
+    expect((parse(await readFile(path.join(repo.dir, WORKFLOW), 'utf8')) as Workflow).on.push).toEqual({ branches: ['main'] });
+    // Given, a name YAML would read as a number stays the branch's name; a bad one is refused.
+    const given = cli(repo.dir, ['init', 'github-actions', '--force', '--branch', '1.10']);
+    expect(given.stdout).toContain('It also runs on each push to 1.10 (as --branch says)');
+    const text = await readFile(path.join(repo.dir, WORKFLOW), 'utf8');
+    expect((parse(text) as Workflow).on.push).toEqual({ branches: ['1.10'] });
+    expect(lint(text, WORKFLOW)).toEqual([]);
+    const bad = cli(repo.dir, ['init', 'github-actions', '--force', '--branch', 'a b']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Error: --branch "a b" is not a branch name.');
+  });
+
   it('keeps an existing file unless --force, and refuses a bad schedule or package spec', async () => {
     const repo = await newRepo();
     await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
@@ -274,12 +297,24 @@ describe('the workflow of a board of several repositories', () => {
     expect(second.site).toContain('other two');
   }, 240_000);
 
-  it('refuses a repository given by a local path, which a runner does not have', async () => {
+  it('refuses a repository given by a local path, which a runner does not have, alone or among others', async () => {
     const [board, other] = await Promise.all([newRepo(), newRepo()]);
     await board.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
-    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'home' }, { path: other.dir, name: 'far' }] }));
-    const r = cli(board.dir, ['init', 'github-actions']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('The repository "far" is a local path');
+    for (const repositories of [[{ path: '.', name: 'home' }, { path: other.dir, name: 'far' }], [{ path: other.dir, name: 'far' }]]) {
+      await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories }));
+      const r = cli(board.dir, ['init', 'github-actions']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('The repository "far" is a local path');
+    }
+  });
+
+  it('names matrix jobs by repository names YAML would read as numbers, null or booleans, as strings', async () => {
+    const board = await newRepo();
+    await board.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    const urls = ['https://github.com/acme/v2.0.git', 'https://github.com/acme/null.git', 'https://github.com/acme/0x1F.git', 'https://github.com/acme/yes.git'];
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'core' }, { url: urls[0], name: '2.0' }, ...urls.slice(1).map((url) => ({ url }))] }));
+    const { text, workflow } = await generate(board);
+    expect(workflow.jobs.refresh?.strategy?.matrix.repo).toEqual(['core', '2.0', 'null', '0x1F', 'yes']);
+    expect(lint(text, WORKFLOW)).toEqual([]);
   });
 });

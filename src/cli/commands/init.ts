@@ -7,6 +7,7 @@ interface InitFlags extends Pick<RepoFlags, 'repo'> {
   schedule?: string;
   packageSpec?: string;
   force?: boolean;
+  branch?: string;
 }
 
 /** `leaderboard init github-actions`: writes the workflow that publishes the board on GitHub Pages. */
@@ -18,12 +19,14 @@ export function registerInit(program: Command): void {
     .option('--repo <path>', 'repository to add the workflow to (default: current directory)')
     .option('--schedule <cron>', `when to refresh, a cron expression in UTC (default "${DEFAULT_SCHEDULE}": daily)`)
     .option('--package-spec <spec>', `what the workflow installs with npm install -g (default ${defaultPackageSpec()})`)
+    .option('--branch <name>', "the branch whose pushes publish the board (default: origin's default branch)")
     .option('--force', 'replace an existing workflow file')
     .action(async (flags: InitFlags) => {
       const ctx = await commandContext({ ...(flags.repo ? { repo: flags.repo } : {}) });
-      const file = await initGithubActions({ repo: ctx.repo, config: ctx.config, schedule: flags.schedule, packageSpec: flags.packageSpec, force: flags.force });
+      const { file, branch, branchFrom } = await initGithubActions({ repo: ctx.repo, config: ctx.config, schedule: flags.schedule, packageSpec: flags.packageSpec, force: flags.force, branch: flags.branch });
       console.log(`Wrote ${path.relative(process.cwd(), file) || file}. Commit and push it, then in the repository's Settings > Pages choose "GitHub Actions" as the source; `
         + 'the board is published after the next run (Actions > Leaderboard > Run workflow starts one now).');
+      console.log(`It also runs on each push to ${branch} (${branchFrom === 'given' ? 'as --branch says' : branchFrom}); --branch NAME chooses another.`);
       if (ctx.config.ai.provider !== 'none') {
         const key = ctx.config.ai.provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
         console.log(`ai.provider is ${ctx.config.ai.provider}: add ${key} under Settings > Secrets and variables > Actions.`);

@@ -209,13 +209,22 @@ export interface InitOptions {
   schedule?: string | undefined;
   packageSpec?: string | undefined;
   force?: boolean | undefined;
+  /** The branch whose pushes publish (default: see {@link defaultBranch}). */
+  branch?: string | undefined;
+}
+
+/** What {@link initGithubActions} wrote: the file, and the branch whose pushes publish and how it was chosen. */
+export interface InitResult {
+  file: string;
+  branch: string;
+  /** Where the branch came from, said to the user ('given', or how it was guessed). */
+  branchFrom: string;
 }
 
 /**
  * Writes {@link WORKFLOW_PATH} into the repository; an existing file is kept unless `force`.
- * Returns the file written.
  */
-export async function initGithubActions(opts: InitOptions): Promise<string> {
+export async function initGithubActions(opts: InitOptions): Promise<InitResult> {
   const schedule = checkCron(opts.schedule ?? DEFAULT_SCHEDULE);
   const packageSpec = checkPackageSpec(opts.packageSpec ?? defaultPackageSpec());
   const file = path.join(opts.repo, WORKFLOW_PATH);
@@ -223,10 +232,11 @@ export async function initGithubActions(opts: InitOptions): Promise<string> {
     throw new LeaderboardError('INVALID_INPUT', `${WORKFLOW_PATH} already exists.`, 'Pass --force to replace it.');
   }
   const paths = dataDirPaths(defaultDataDir(opts.repo));
+  const { branch, from: branchFrom } = opts.branch !== undefined ? { branch: checkBranch(opts.branch), from: 'given' } : await defaultBranch(opts.repo);
   const text = githubActionsWorkflow({
     schedule,
     packageSpec,
-    branch: await defaultBranch(opts.repo),
+    branch,
     cachedFiles: [...generatedFiles(paths), ...(opts.config.github.activity ? [path.join(paths.dir, PART_ACTIVITY_FILE), path.join(paths.dir, ACTIVITY_CACHE_FILE)] : [])]
       .map((f) => path.relative(opts.repo, f).split(path.sep).join('/')),
     aiProvider: opts.config.ai.provider,
@@ -235,7 +245,7 @@ export async function initGithubActions(opts: InitOptions): Promise<string> {
   });
   await mkdir(path.dirname(file), { recursive: true });
   await writeFileAtomic(file, text);
-  return file;
+  return { file, branch, branchFrom };
 }
 
 /**
@@ -244,22 +254,44 @@ export async function initGithubActions(opts: InitOptions): Promise<string> {
  */
 function ciRepositories(repo: string, config: LeaderboardConfig): string[] | undefined {
   const sources = configuredSources(config, repo);
-  if (!sources || sources.length < 2) return undefined;
+  if (!sources) return undefined;
+  // One repository given by a path is refused too: the runner's build failed on it.
   for (const s of sources) {
     if ('path' in s && path.resolve(s.path) !== path.resolve(repo)) {
       throw new LeaderboardError('INVALID_CONFIG', `The repository "${s.name}" is a local path (${s.path}), which a GitHub Actions runner does not have.`, 'Give it by "url" in the repositories list of leaderboard.config.json (the workflow clones it), then run this again.');
     }
   }
-  return sources.map((s) => s.name);
+  return sources.length < 2 ? undefined : sources.map((s) => s.name);
 }
 
-/** The branch `origin/HEAD` names, else the current one, else `main`. */
-async function defaultBranch(repo: string): Promise<string> {
-  const remote = await runGit(repo, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], { okCodes: [0, 1, 128] });
-  const fromRemote = remote.code === 0 ? remote.stdout.trim().replace(/^origin\//, '') : '';
-  if (fromRemote) return fromRemote;
-  const current = await runGit(repo, ['symbolic-ref', '--quiet', '--short', 'HEAD'], { okCodes: [0, 1, 128] });
-  return (current.code === 0 && current.stdout.trim()) || 'main';
+/**
+ * The branch the repository's pushes go to on GitHub: the one `origin/HEAD` names (set by a
+ * clone), else `main` or `master` when origin has it (a repository pushed from here has no
+ * `origin/HEAD`, and the current branch was often the one this workflow was added on), else
+ * origin's only branch, else the current one, else `main`; with where it came from.
+ */
+async function defaultBranch(repo: string): Promise<{ branch: string; from: string }> {
+  const git = (args: string[]) => runGit(repo, args, { okCodes: [0, 1, 128] });
+  const head = await git(['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']);
+  const fromHead = head.code === 0 ? head.stdout.trim().replace(/^origin\//, '') : '';
+  if (fromHead) return { branch: fromHead, from: "origin's default branch" };
+  const listed = await git(['for-each-ref', '--format=%(refname:strip=3)', 'refs/remotes/origin/']);
+  const onOrigin = listed.code === 0 ? listed.stdout.split('\n').map((b) => b.trim()).filter((b) => b && b !== 'HEAD') : [];
+  const usual = ['main', 'master'].find((b) => onOrigin.includes(b));
+  if (usual) return { branch: usual, from: `origin has ${usual}` };
+  if (onOrigin.length === 1) return { branch: onOrigin[0] as string, from: "origin's only branch" };
+  const current = await git(['symbolic-ref', '--quiet', '--short', 'HEAD']);
+  const here = current.code === 0 ? current.stdout.trim() : '';
+  return here ? { branch: here, from: 'the current branch (origin names no default branch)' } : { branch: 'main', from: 'no branch is checked out' };
+}
+
+/** A --branch value: a name git could give a branch (no spaces, control characters or `..`). */
+function checkBranch(branch: string): string {
+  const b = branch.trim();
+  if (!b || /[\s~^:?*[\\]/.test(b) || [...b].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127) || b.includes('..') || b.startsWith('-') || b.startsWith('/') || b.endsWith('/') || b.endsWith('.lock')) {
+    throw new LeaderboardError('INVALID_INPUT', `--branch "${branch}" is not a branch name.`, 'Give the name of the branch whose pushes publish the board, e.g. --branch main.');
+  }
+  return b;
 }
 
 // One item of a field: *, a value or a range of them, and a step.
@@ -321,5 +353,8 @@ function shellQuote(value: string): string {
 
 /** A YAML scalar for a branch name: plain when safe, else single-quoted. */
 function yamlString(value: string): string {
-  return /^[\w./-]+$/.test(value) ? value : `'${value.replace(/'/g, "''")}'`;
+  // Plain only when YAML reads it back as this string: a name such as 1.10, 2.0, 0x1F, null, yes
+  // or .inf is a number, null or boolean to YAML (a branch filter that never matched).
+  const plain = /^[A-Za-z_][\w./-]*$/.test(value) && !/^(?:true|false|yes|no|on|off|y|n|null|~)$/i.test(value);
+  return plain ? value : `'${value.replace(/'/g, "''")}'`;
 }
