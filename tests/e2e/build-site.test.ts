@@ -1,6 +1,6 @@
 // `leaderboard build`: a temp repository's board as a static site, served by a plain static file
 // server under a subpath (as GitHub Pages serves a project) and opened in Chromium.
-import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -135,7 +135,7 @@ describe('a published site', () => {
     const out = path.join(await tempDir('lb-site-emails-'), 'public');
     const withEmails = cli(repo.dir, ['build', '--no-refresh', '--emails', '--out', out]);
     expect(withEmails.code).toBe(0);
-    expect(withEmails.stdout).toContain('with email addresses');
+    expect(withEmails.stdout).toContain("with contributors' email addresses");
     expect(await readFile(path.join(out, 'leaderboard-data.json'), 'utf8')).toContain('bob@example.com');
 
     const foreign = await tempDir('lb-site-foreign-');
@@ -145,5 +145,21 @@ describe('a published site', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('is not empty and was not written by `leaderboard build`');
     expect(await readFile(path.join(foreign, 'docs', 'keep.md'), 'utf8')).toBe('precious\n');
+  });
+
+  it('refuses an --out inside a folder the leaderboard writes, and names the folder asked for when the system refuses it', async () => {
+    const dataDir = path.join(repo.dir, '.leaderboard');
+    for (const inside of ['leaderboard-chunks/site', 'parts/x', 'manual-backups/site']) {
+      const r = cli(repo.dir, ['build', '--no-refresh', '--out', path.join(dataDir, inside)]);
+      expect(r.code, inside).toBe(2);
+      expect(r.stderr).toContain(`is inside ${path.join(dataDir, inside.split('/')[0]!)}, which the leaderboard writes; a refresh would delete the site.`);
+    }
+    // A folder of its own in the data directory is fine (the default is one).
+    expect(cli(repo.dir, ['build', '--no-refresh', '--out', path.join(dataDir, 'public-site')]).code).toBe(0);
+    await rm(path.join(dataDir, 'public-site'), { recursive: true, force: true });
+    // A folder the system will not let anyone create (root too): its name, not a temp folder's.
+    const refused = cli(repo.dir, ['build', '--no-refresh', '--out', '/proc/leaderboard-site']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Error: Cannot create \/proc\/leaderboard-site: /);
   });
 });

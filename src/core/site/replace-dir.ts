@@ -13,8 +13,14 @@ export async function replaceDirectory(target: string, fill: (dir: string) => Pr
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const next = path.join(parent, `.${base}.new-${suffix}`);
   const old = path.join(parent, `.${base}.old-${suffix}`);
-  await mkdir(parent, { recursive: true });
-  await mkdir(next);
+  try {
+    await mkdir(parent, { recursive: true });
+    await mkdir(next);
+  } catch (err) {
+    // Said of the folder asked for: the temp folder's name meant nothing to the user.
+    if ((err as NodeJS.ErrnoException).path === next) (err as NodeJS.ErrnoException).path = path.resolve(target);
+    throw err;
+  }
   try {
     await fill(next);
   } catch (err) {

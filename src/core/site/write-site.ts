@@ -9,6 +9,7 @@ import { SITE_ADMIN_FILE, SITE_ADMIN_META, type SiteAdminConfig } from '../../sh
 import type { StatusFile } from '../../shared/status-file.js';
 import { LeaderboardError, withoutUrlCredentials } from '../errors.js';
 import { dataDirPaths } from '../store/data-dir.js';
+import { manualBackupsDir } from '../store/manual-backups.js';
 import { readTextIfExists } from '../store/files.js';
 import { readStatus } from '../store/status.js';
 import { WEB_ROOT } from '../package-root.js';
@@ -159,6 +160,17 @@ async function refuseForeignOut(outDir: string, dataDir: string): Promise<void> 
   const hint = 'Pass --out with a new or empty directory, or one an earlier `leaderboard build` wrote.';
   if (dataDir === outDir || dataDir.startsWith(`${outDir}${path.sep}`)) {
     throw new LeaderboardError('INVALID_INPUT', `--out ${outDir} holds the data directory; the site would replace it.`, hint);
+  }
+  // Inside the data directory only a folder of its own (the default is <data-dir>/site): a refresh
+  // rewrites the generated folders (the chunks, parts, mirrors, each repository's board, the
+  // backups) and deleted a site built into one without a word.
+  if (outDir.startsWith(`${dataDir}${path.sep}`)) {
+    const paths = dataDirPaths(dataDir);
+    const top = path.join(dataDir, path.relative(dataDir, outDir).split(path.sep)[0] as string);
+    const generated = [paths.chunks, paths.repoBoards, paths.parts, paths.mirrors, manualBackupsDir(paths)];
+    if (generated.includes(top) || Object.values(paths).includes(top)) {
+      throw new LeaderboardError('INVALID_INPUT', `--out ${outDir} is inside ${top}, which the leaderboard writes; a refresh would delete the site.`, `${hint} The default, ${path.join(dataDir, 'site')}, is one.`);
+    }
   }
   let entries: string[];
   try {
