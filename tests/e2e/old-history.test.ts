@@ -2,14 +2,16 @@
 // empty and which command widens the window, and following that advice fills the board.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { tempResources } from '../cli/helpers.js';
+import path from 'node:path';
+import { cli, tempResources } from '../cli/helpers.js';
 import { launchBrowser } from '../support/browser.js';
 import { startServe } from '../support/cli.js';
 import { keepScreenshot, newPage } from '../support/e2e.js';
 import { gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { pw } from '../support/pw-expect.js';
+import { serveStatic } from '../support/static-server.js';
 
-const { newRepo } = tempResources();
+const { newRepo, tempDir } = tempResources();
 const env = gitIsolationVars();
 const OLD = { name: 'Olga Old', email: 'olga@example.com' };
 
@@ -42,6 +44,23 @@ describe('a history older than the window', () => {
       await page.context().close();
     } finally {
       await server.stop();
+    }
+  });
+
+  it('tells the visitors of a published site what its maintainers can change, not a command to run', async () => {
+    const site = path.join(await tempDir('lb-old-site-'), 'site');
+    expect(cli(repo.dir, ['build', '--out', site]).code).toBe(0);
+    const server = await serveStatic(site, 'old');
+    try {
+      const page = await newPage(browser);
+      await page.goto(server.url);
+      const reason = page.getByTestId('empty-reason');
+      await pw(reason).toContainText('the newest commit in this repository is from 2019-03-04.');
+      await pw(reason).toContainText("The site's maintainers can publish the whole history with leaderboard build --all, or the year up to the newest commit with leaderboard build --since 2018-03-04 (in the workflow that builds it).");
+      expect(await reason.locator('code').allTextContents()).toEqual(['leaderboard build --all', 'leaderboard build --since 2018-03-04']);
+      await page.context().close();
+    } finally {
+      await server.close();
     }
   });
 
