@@ -158,6 +158,17 @@ describe('a contributor page on the fixture', () => {
     await page.context().close();
   });
 
+  it('finds the name however its Unicode is composed in the address', async () => {
+    const name = 'Hyogeun Oh (오효근)';
+    // Hangul syllables decompose into their letters (NFD), as macOS writes names and some links carry them.
+    const decomposed = name.normalize('NFD');
+    expect(decomposed).not.toBe(name);
+    const page = await open(`?type=weekly&contributor=${encodeURIComponent(decomposed)}`);
+    await pw(page.getByTestId('contributor-title')).toHaveText(name);
+    await pw(page.getByTestId('contributor-not-found')).toHaveCount(0);
+    await page.context().close();
+  });
+
   it('says when a name is not on the board, with a link back', async () => {
     const page = await open('?type=monthly&contributor=Nobody%20Here');
     const missing = page.getByTestId('contributor-not-found');

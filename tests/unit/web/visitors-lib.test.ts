@@ -56,6 +56,16 @@ describe('search', () => {
     expect(searchEntries(entries, 'an')).toHaveLength(1);
     expect(searchEntries(entries, '  ')).toBe(entries);
   });
+
+  it('ignores accents and Unicode normalisation: a decomposed name is found as typed, and without its accents', () => {
+    const zoe = entry('Zoe\u0308 Ångström', { rank: 1, email: 'zoe@example.com' });
+    const jose = entry('José', { rank: 2, email: 'jm@example.com' });
+    const entries = [zoe, jose, entry('Ann', { rank: 3 })];
+    for (const q of ['Zoë', 'ZOË', 'zoë ångström', 'angstrom', 'zoe\u0308']) expect(searchEntries(entries, q), q).toEqual([zoe]);
+    for (const q of ['jose', 'JOSÉ', 'Jose\u0301']) expect(searchEntries(entries, q), q).toEqual([jose]);
+    // Name and email are matched apart: a query across the two finds nothing.
+    expect(searchEntries(entries, 'josé jm')).toEqual([]);
+  });
 });
 
 /** An index of weekly periods, each a list of [name, total score, manual score, note]. */

@@ -1,11 +1,26 @@
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
 
 /**
- * Entries whose name or email contains the query (case and surrounding spaces ignored), keeping
- * their ranks: a search narrows the list, it does not rank it again. All for an empty query.
+ * Text as a search compares it: decomposed, without its accents and other combining marks, in
+ * lower case. A name git stored decomposed (as macOS writes it) matched nothing typed on a
+ * keyboard, and "jose" found José only through his email.
+ */
+export const folded = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
+/** Each entry list's folded names and emails, made once per list rather than on every keystroke. */
+const foldedOf = new WeakMap<readonly ContributorEntry[], string[]>();
+
+/**
+ * Entries whose name or email contains the query (case, accents, Unicode normalisation and
+ * surrounding spaces ignored), keeping their ranks: a search narrows the list, it does not rank it
+ * again. All for an empty query.
  */
 export function searchEntries(entries: readonly ContributorEntry[], query: string): readonly ContributorEntry[] {
-  const q = query.trim().toLocaleLowerCase();
+  const q = folded(query.trim());
   if (!q) return entries;
-  return entries.filter((e) => e.name.toLocaleLowerCase().includes(q) || e.email.toLocaleLowerCase().includes(q));
+  let texts = foldedOf.get(entries);
+  if (!texts) foldedOf.set(entries, (texts = entries.map((e) => `${folded(e.name)}\n${folded(e.email)}`)));
+  const found = texts;
+  // The query cannot hold the line break that joins the two: a match is within one of them.
+  return entries.filter((_, i) => (found[i] as string).includes(q));
 }

@@ -40,7 +40,10 @@ interface ContributorPageProps {
  * and rank over the periods of the type, their manual contributions and all their commits. Reads
  * the board's per-period rows (no commit is parsed for the numbers) and loads commits a page at a time.
  */
-export function ContributorPage({ board, name, type, onTypeChange, labels, period, onPeriodChange, hidden, boardHref, onBack, takeFocus, repo = null }: ContributorPageProps) {
+export function ContributorPage({ board, name: asked, type, onTypeChange, labels, period, onPeriodChange, hidden, boardHref, onBack, takeFocus, repo = null }: ContributorPageProps) {
+  // The board's own spelling of the name asked for: a link typed or pasted in composed Unicode
+  // (NFC) finds a name git stored decomposed (NFD, as macOS writes it), and the other way round.
+  const name = useMemo(() => (board.names.includes(asked) ? asked : (board.names.find((n) => n.normalize('NFC') === asked.normalize('NFC')) ?? asked)), [board, asked]);
   const known = useMemo(() => board.names.includes(name), [board, name]);
   // Ranks as the board shows them, without the hidden; the contributor counts even when hidden.
   const others = useMemo(() => {
