@@ -132,6 +132,7 @@ describe('list helpers', () => {
     expect(searchContributors(map(), 'KOBE')).toEqual(['Kobe Chen']);
     expect(searchContributors(map(), 'ada@')).toEqual(['Ada Lovelace']);
     expect(searchContributors(map(), 'nobody')).toEqual([]);
+    expect(searchContributors({ ...map(), 'Zoe\u0308': { contributions: [] } }, 'ZOË')).toEqual(['Zoe\u0308']);
   });
 
   it('sums scores and describes date ranges', () => {

@@ -87,6 +87,9 @@ describe('searchNames / toggleName', () => {
   it('matches a part of the name, ignoring case and spaces around the query', () => {
     expect(searchNames(['Alice Martin', 'Bob Chen', 'Carla'], '  mar ')).toEqual(['Alice Martin']);
     expect(searchNames(['a', 'b'], '')).toEqual(['a', 'b']);
+    // Accents and Unicode normalisation ignored, as the board's search does.
+    expect(searchNames(['Zoe\u0308 Ångström', 'José', 'Jo'], 'zoë')).toEqual(['Zoe\u0308 Ångström']);
+    expect(searchNames(['Zoe\u0308 Ångström', 'José', 'Jo'], 'jose')).toEqual(['José']);
   });
 
   it('toggles a name in a new set', () => {

@@ -1,6 +1,7 @@
 import {
   contributorNameSchema, findExisting, MAX_MANUAL_SCORE, type Contribution, type ManualContributor,
 } from '../../../src/shared/manual-contributions.js';
+import { folded } from '../lib/search.js';
 
 /** The contributors map the panel edits: name -> manual record (legacy records already normalized). */
 export type ContributorsMap = Record<string, ManualContributor>;
@@ -132,11 +133,11 @@ export function totalScore(record: ManualContributor): number {
   return record.contributions.reduce((sum, c) => sum + c.score, 0);
 }
 
-/** The contributor names matching `query` (name or email, without case), sorted. */
+/** The contributor names matching `query` (name or email, without case or accents, as the board's search), sorted. */
 export function searchContributors(map: ContributorsMap, query: string): string[] {
-  const q = query.trim().toLowerCase();
+  const q = folded(query.trim());
   return Object.keys(map)
-    .filter((name) => !q || name.toLowerCase().includes(q) || (map[name]?.email ?? '').toLowerCase().includes(q))
+    .filter((name) => !q || folded(name).includes(q) || folded(map[name]?.email ?? '').includes(q))
     .sort((a, b) => a.localeCompare(b));
 }
 

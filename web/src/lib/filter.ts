@@ -1,5 +1,6 @@
 import { tierForRank, type ContributorEntry, type LeaderboardData, PERIOD_TYPES } from '../../../src/shared/data-file.js';
 import { compareLabels } from './periods.js';
+import { folded } from './search.js';
 
 /**
  * The entries of one period without the hidden contributors. When anyone of the period is hidden,
@@ -24,11 +25,11 @@ export function collectContributorNames(data: LeaderboardData): string[] {
   return [...names].sort(compareLabels);
 }
 
-/** Names that contain the query, ignoring case and surrounding spaces; all names for an empty query. */
+/** Names that contain the query, ignoring case, accents (see `folded`) and surrounding spaces; all names for an empty query. */
 export function searchNames(names: readonly string[], query: string): string[] {
-  const q = query.trim().toLocaleLowerCase();
+  const q = folded(query.trim());
   if (!q) return [...names];
-  return names.filter((n) => n.toLocaleLowerCase().includes(q));
+  return names.filter((n) => folded(n).includes(q));
 }
 
 /** The hidden set with `name` toggled. */
