@@ -100,6 +100,23 @@ describe('GitHub back end: manual contributions through a pull request', () => {
     expect(fileOn(BRANCH).contributors).toEqual(saved.contributors);
   });
 
+  it('two admins edit the same contribution: the second save is refused as stale, and nothing is counted twice', async () => {
+    const backend = env.backend();
+    const readA = await backend.manualContributions(OWNER_TOKEN);
+    const readB = await backend.manualContributions(BOB_TOKEN);
+    const edit = (read: typeof readA, score: number) => {
+      const next = structuredClone(read.contributors);
+      next.Alice!.contributions[0] = { ...next.Alice!.contributions[0]!, score };
+      return next;
+    };
+    await backend.saveManualContributions(OWNER_TOKEN, edit(readA, 25), readA, 'Edit a contribution of Alice');
+    const before = fileOn(BRANCH).contributors;
+    const refused = await backend.saveManualContributions(BOB_TOKEN, edit(readB, 30), readB, 'Edit a contribution of Alice').then(() => null, (err: unknown) => err);
+    expect(refused).toMatchObject({ status: 409, message: expect.stringContaining("Someone else changed or removed Alice's contribution of") as unknown });
+    expect(fileOn(BRANCH).contributors).toEqual(before);
+    expect(fileOn(BRANCH).contributors.Alice?.contributions.map((c) => c.score)).toEqual([25]);
+  });
+
   it('two admins\' first saves at once (no pull request yet): the second writes on top of the first, never resets it away', async () => {
     const backend = env.backend();
     const readA = await backend.manualContributions(OWNER_TOKEN);

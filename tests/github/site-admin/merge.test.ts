@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ManualContributor } from '../../../src/shared/manual-contributions.js';
 import { decodeBase64, encodeBase64 } from '../../../web/src/admin/github/base64.js';
-import { mergeContributors } from '../../../web/src/admin/github/merge.js';
+import { EditConflict, mergeContributors } from '../../../web/src/admin/github/merge.js';
 
 type Map = Record<string, ManualContributor>;
 const c = (score: number, notes = '') => ({ score, notes, start_date: null, end_date: null });
@@ -62,6 +62,17 @@ describe('mergeContributors (base = read, ours = edit, theirs = saved meanwhile)
     // One of two equal contributions removed on both sides: one removal, not two.
     const twice: Map = { A: rec(c(3), c(3)) };
     expect(mergeContributors(twice, { A: rec(c(3)) }, { A: rec(c(3)) })).toEqual({ A: rec(c(3)) });
+  });
+
+  it('refuses our edit of a contribution they edited or removed meanwhile, which would count both', () => {
+    const ours: Map = { ...base, A: rec(c(10, 'edited'), c(2)) };
+    for (const theirs of [{ ...base, A: rec(c(20, 'theirs'), c(2)) }, { ...base, A: rec(c(2)) }]) {
+      expect(() => mergeContributors(base, ours, theirs)).toThrow(EditConflict);
+    }
+    expect(() => mergeContributors(base, ours, { ...base, A: rec(c(2)) })).toThrow("Someone else changed or removed A's contribution of 1 point while you edited it, so your edit was not saved.");
+    // The same edit made by them (an earlier try of ours) is no conflict, nor are edits of different contributions.
+    expect(mergeContributors(base, ours, ours)).toEqual(ours);
+    expect(mergeContributors(base, ours, { ...base, A: rec(c(1), c(3, 'theirs')) }).A).toEqual(rec(c(10, 'edited'), c(3, 'theirs')));
   });
 
   it('keeps a contributor named like an Object.prototype key', () => {

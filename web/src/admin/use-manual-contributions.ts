@@ -92,6 +92,8 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
       const saved = await backend.saveManualContributions(token, next, read ?? { contributors: {}, version: null }, done);
       if (!alive.current) return false;
       setRead(saved);
+      // A save that went through was made on the current file: no reload is called for any more.
+      setConflict(false);
       notify({ type: 'success', message: done, hint: [saved.notice, saved.message].filter(Boolean).join(' ') });
       onSaved();
       // No version in the answer: read it, so the next save is still guarded.

@@ -7,7 +7,7 @@ import type { ContributorsMap } from '../contributions.js';
 import { requireAdmin } from './access.js';
 import { boardSource, commitBoardFile, sentence } from './board-file.js';
 import type { Context } from './context.js';
-import { mergeContributors } from './merge.js';
+import { EditConflict, mergeContributors } from './merge.js';
 import { issuesText, parseRepoJson, readFile } from './repo-files.js';
 
 /** The top-level object of the manual contributions file text, checked. */
@@ -49,7 +49,13 @@ export async function saveManualContributions(ctx: Context, token: string, next:
   const result = await commitBoardFile(ctx, token, user, ctx.config.files.manual, change, (current) => {
     const file = current ? parseFile(ctx, current.text, 'the branch written') : { raw: emptyManualContributions() as Record<string, unknown>, contributors: {} };
     const merged = (current?.sha ?? null) !== read.version;
-    saved = merged ? mergeContributors(read.contributors, ours, file.contributors) : ours;
+    try {
+      saved = merged ? mergeContributors(read.contributors, ours, file.contributors) : ours;
+    } catch (err) {
+      // Answered as a stale save: the panel offers to reload the contributions.
+      if (err instanceof EditConflict) throw new AdminApiError(err.message, 409, 'CONFLICT');
+      throw err;
+    }
     return { text: `${JSON.stringify({ ...file.raw, contributors: saved }, null, 2)}\n`, merged };
   });
   const count = Object.keys(saved).length;

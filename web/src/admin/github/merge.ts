@@ -36,21 +36,38 @@ function take(texts: string[], item: Contribution): boolean {
 }
 
 /**
+ * Our edit of a contribution that someone else changed or removed meanwhile: saving it as well
+ * counted both their version and ours (a contributor's points doubled), so nothing is saved.
+ */
+export class EditConflict extends Error {
+  override name = 'EditConflict';
+  constructor(readonly contributor: string, readonly contribution: Contribution) {
+    super(`Someone else changed or removed ${contributor}'s contribution of ${contribution.score} point${contribution.score === 1 ? '' : 's'}${contribution.notes ? ` (“${contribution.notes}”)` : ''} while you edited it, so your edit was not saved.`);
+  }
+}
+
+/**
  * `theirs` with our change of one contributor (`base` -> `ours`) applied: the contributions we
  * removed are removed (one occurrence each, by value), those we added are added (an edited one in
  * the place of the one it replaced), and the other fields we changed take our value. A removal or
  * an addition they made too is applied once, as a three-way merge does: a save tried again after
  * its first try reached GitHub must not add the contribution twice.
  */
-function applyChange(base: ManualContributor, ours: ManualContributor, theirs: ManualContributor): ManualContributor {
+function applyChange(base: ManualContributor, ours: ManualContributor, theirs: ManualContributor, name: string): ManualContributor {
   const removed = multisetMinus(base.contributions, ours.contributions);
   const added = multisetMinus(ours.contributions, base.contributions);
   const theyRemoved = multisetMinus(base.contributions, theirs.contributions).map(({ item }) => canonical(item));
   const theyAdded = multisetMinus(theirs.contributions, base.contributions).map(({ item }) => canonical(item));
   const result: (Contribution | null)[] = [...theirs.contributions];
   const slots = new Map<number, number>(); // index in base -> index in result of the contribution removed
+  // An inline edit replaces a contribution in its place: the lists keep their length.
+  const edit = base.contributions.length === ours.contributions.length;
+  const goneFromTheirs = new Set<number>(); // indexes in base of contributions we and they both removed
   for (const { item, index } of removed) {
-    if (take(theyRemoved, item)) continue;
+    if (take(theyRemoved, item)) {
+      goneFromTheirs.add(index);
+      continue;
+    }
     const at = result.findIndex((c) => c !== null && equal(c, item));
     if (at >= 0) {
       result[at] = null;
@@ -60,6 +77,8 @@ function applyChange(base: ManualContributor, ours: ManualContributor, theirs: M
   const appended: Contribution[] = [];
   for (const { item, index } of added) {
     if (take(theyAdded, item)) continue;
+    // We edited one they edited or removed meanwhile: both versions would count.
+    if (edit && goneFromTheirs.has(index)) throw new EditConflict(name, base.contributions[index] as Contribution);
     // An inline edit replaces the contribution at the same place: keep it there.
     const slot = slots.get(index);
     if (slot !== undefined && result[slot] === null && base.contributions.length === ours.contributions.length) {
@@ -86,7 +105,8 @@ function applyChange(base: ManualContributor, ours: ManualContributor, theirs: M
  * it, `theirs` what the file holds now (someone else saved in between). Per contributor: unchanged
  * by us, theirs; changed by us and not by them, ours; deleted by us, deleted (but for contributions
  * they added meanwhile, which are kept); changed by both, our
- * added and removed contributions and changed fields applied onto theirs. Pure.
+ * added and removed contributions and changed fields applied onto theirs. Pure. Throws
+ * {@link EditConflict} when we edited a contribution they changed or removed.
  */
 export function mergeContributors(base: Contributors, ours: Contributors, theirs: Contributors): Contributors {
   const out: Contributors = {};
@@ -102,12 +122,12 @@ export function mergeContributors(base: Contributors, ours: Contributors, theirs
       if (t) set(name, t);
     } else if (!o) {
       // Deleted by us: the contributions we read go; any someone else added meanwhile stay.
-      const left = t && b && !equal(b, t) ? applyChange(b, { ...b, contributions: [] }, t) : null;
+      const left = t && b && !equal(b, t) ? applyChange(b, { ...b, contributions: [] }, t, name) : null;
       if (left && left.contributions.length > 0) set(name, left);
     } else if (equal(b, t)) {
       set(name, o);
     } else {
-      set(name, applyChange(b ?? EMPTY, o, t ?? EMPTY));
+      set(name, applyChange(b ?? EMPTY, o, t ?? EMPTY, name));
     }
   }
   return out;
