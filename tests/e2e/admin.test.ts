@@ -205,6 +205,13 @@ describe('admin list', () => {
     expect(gh.pulls(SLUG)).toHaveLength(1); // reused
     await pw(section.locator('[data-testid="admin-entry"][data-primary="true"]')).toHaveCount(2);
     await pw(section.locator('[data-testid="admin-entry"][data-primary="true"]').getByTestId('remove-admin')).toHaveCount(0);
+
+    // Closed at once, within the save's delay: the change is saved all the same, not dropped.
+    await section.getByTestId('admin-input').fill('dora');
+    await section.getByTestId('admin-input').press('Enter');
+    await page.keyboard.press('Escape');
+    await pw(modal(page)).toHaveCount(0);
+    await expect.poll(() => list().admins, { timeout: 15_000 }).toEqual(['bob', 'dora']);
     await page.context().close();
   });
 });

@@ -30,6 +30,20 @@ describe('createLatestSaver', () => {
     expect(saver.busy()).toBe(false);
   });
 
+  it('flush starts a pending save at once, and does nothing when none is pending', async () => {
+    const { calls, save } = controlledSave();
+    const saver = createLatestSaver(save, () => {}, 100);
+    saver.flush();
+    expect(calls).toHaveLength(0);
+    saver.schedule(['a']);
+    await vi.advanceTimersByTimeAsync(10);
+    saver.flush();
+    expect(calls.map((c) => c.value)).toEqual([['a']]);
+    // Its timer is gone: the delay's end saves nothing more.
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls).toHaveLength(1);
+  });
+
   it('never saves twice at once: a change during a save is saved after it, with the latest list', async () => {
     const { calls, save } = controlledSave();
     const outcomes: SaveOutcome<string[], string>[] = [];

@@ -9,6 +9,8 @@ export interface LatestSaver<T> {
   schedule: (value: T) => void;
   /** Forgets a pending save and ignores the outcome of one under way. */
   cancel: () => void;
+  /** Starts a pending save now rather than when its delay ends (one under way is followed by it, as ever). */
+  flush: () => void;
   /** True while a save is pending or running. */
   busy: () => boolean;
 }
@@ -61,6 +63,11 @@ export function createLatestSaver<T, R>(
       running = false;
       if (timer !== null) clearTimeout(timer);
       timer = null;
+    },
+    flush() {
+      if (timer === null) return;
+      clearTimeout(timer);
+      void run();
     },
     busy: () => running || pending !== null,
   };

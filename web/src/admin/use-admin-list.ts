@@ -77,9 +77,19 @@ export function useAdminList({ token, notify, onUnauthorized }: Options): AdminL
     };
     const s = createLatestSaver((list: string[]) => backend.saveAdmins(token, list), onOutcome, ADMIN_SAVE_DELAY_MS);
     saver.current = s;
+    // Leaving the page before a save has run: the browser asks first (it would be lost).
+    const onLeave = (e: BeforeUnloadEvent) => {
+      if (!s.busy()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onLeave);
     return () => {
       alive = false;
-      s.cancel();
+      window.removeEventListener('beforeunload', onLeave);
+      // The panel closed within the save's delay: the change is saved now, not dropped (its outcome
+      // has no panel to show in; the list shows it when opened again).
+      s.flush();
     };
   }, [token, notify, onUnauthorized, backend]);
 
