@@ -54,12 +54,21 @@ export function overlaps(c: Pick<Contribution, 'start_date' | 'end_date'>, from:
 export function contributionsInPeriod(file: ManualContributionsFile, type: PeriodType, label: string): Map<string, PeriodContribution> {
   const { start, end } = periodBounds(type, label);
   const result = new Map<string, PeriodContribution>();
-  for (const [name, record] of Object.entries(file.contributors)) {
+  for (const [key, record] of Object.entries(file.contributors)) {
     const hits = record.contributions.filter((c) => overlaps(c, start, end));
     if (hits.length === 0) continue;
+    // Composed, as the board names commit authors (see identityResolver): one person however the name was typed.
+    const name = key.normalize('NFC');
     const notes = hits.map((c) => c.notes.trim()).filter((n) => n !== '').join('; ');
     const email = recordEmail(record);
-    result.set(name, { score: hits.reduce((sum, c) => sum + c.score, 0), notes, ...(email ? { email } : {}) });
+    const score = hits.reduce((sum, c) => sum + c.score, 0);
+    const same = result.get(name);
+    const kept = same?.email ?? email;
+    result.set(name, {
+      score: (same?.score ?? 0) + score,
+      notes: [same?.notes ?? '', notes].filter((n) => n !== '').join('; '),
+      ...(kept ? { email: kept } : {}),
+    });
   }
   return result;
 }
@@ -95,7 +104,9 @@ function validate(input: ContributionInput, scoreMessage: string): { name: strin
   };
 }
 
-function withContribution(file: ManualContributionsFile, name: string, contribution: Contribution, email: string | undefined): ManualContributionsFile {
+function withContribution(file: ManualContributionsFile, typed: string, contribution: Contribution, email: string | undefined): ManualContributionsFile {
+  // The record's own spelling when it is the same name composed otherwise (NFC or NFD): one person.
+  const name = recordOf(file, typed) ? typed : (Object.keys(file.contributors).find((n) => n.normalize('NFC') === typed.normalize('NFC')) ?? typed);
   const existing = recordOf(file, name);
   const keptEmail = email ?? (existing ? recordEmail(existing) : undefined);
   // Fields added by hand stay, in their place.

@@ -107,10 +107,11 @@ export const contributorsMapSchema = z.record(z.string(), manualContributorSchem
   return out;
 });
 
-/** The existing name that `name` duplicates (compared trimmed and without case), or null. */
+/** The existing name that `name` duplicates (compared trimmed, without case, and composed alike: NFC), or null. */
 export function findExisting(map: Readonly<Record<string, unknown>>, name: string): string | null {
-  const wanted = name.trim().toLowerCase();
-  return Object.keys(map).find((n) => n.toLowerCase() === wanted) ?? null;
+  const key = (n: string) => n.normalize('NFC').toLowerCase();
+  const wanted = key(name.trim());
+  return Object.keys(map).find((n) => key(n) === wanted) ?? null;
 }
 
 /**

@@ -74,6 +74,12 @@ describe('identities', () => {
     expect(out.flatMap((c) => c.co_authors ?? []).map((co) => co.name)).toEqual(['Alice Doe', 'zed@other.example']);
   });
 
+  it('names people composed (NFC): a name git stored decomposed, as macOS writes it, is the same person', () => {
+    const out = applyIdentities([commit('Zoë', 'z@example.com'), commit('Zoë'.normalize('NFD'), 'z@mac.example', [{ name: 'José'.normalize('NFD'), email: 'j@example.com' }])], {});
+    expect(out.map((c) => c.author)).toEqual(['Zoë', 'Zoë']);
+    expect(out[1]?.co_authors?.[0]?.name).toBe('José');
+  });
+
   it('keeps the same objects when nobody is renamed', () => {
     const commits = [commit('Ann', 'ann@example.com')];
     expect(applyIdentities(commits, {})[0]).toBe(commits[0]);

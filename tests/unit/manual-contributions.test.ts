@@ -91,6 +91,18 @@ describe('addContribution', () => {
     });
   });
 
+  it('one name composed otherwise (NFC or NFD) is the same contributor: added to, refused as new, counted once', () => {
+    const composed = 'Zoë Ünicode';
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).not.toBe(composed);
+    const file = fileWith({ [composed]: { contributions: [c(5, null, null, 'talk')] } });
+    expect(Object.keys(addContribution(file, { name: decomposed, score: 2 }).contributors)).toEqual([composed]);
+    expect(() => addContributor(file, { name: decomposed, score: 2 })).toThrow(`Contributor "${composed}" already exists.`);
+    // A file that holds both spellings (made by hand, or before): one person on the board, both counted.
+    const both = fileWith({ [composed]: { contributions: [c(5, null, null, 'talk')] }, [decomposed]: { contributions: [c(2, null, null, 'paper')] } });
+    expect([...contributionsInPeriod(both, 'weekly', W)]).toEqual([[composed, { score: 7, notes: 'talk; paper' }]]);
+  });
+
   it('creates a new contributor, with open dates and empty notes by default', () => {
     const after = addContribution(base(), { name: '  Grace  ', score: 3 });
     expect(after.contributors.Grace).toEqual({ contributions: [c(3, null, null, '')] });

@@ -77,7 +77,7 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
     loginName.set(login, canonical ?? commonest(names));
   }
 
-  return (p) => {
+  const resolve = (p: Person): string => {
     const set = configured(p);
     if (set !== undefined) return set;
     const login = noreplyLogin(p.email);
@@ -88,6 +88,9 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
     const names = emailNames.get(p.email.trim().toLowerCase());
     return names ? commonest(names) : p.name;
   };
+  // Composed (NFC): a name git stored decomposed, as macOS writes it, is the same person as the
+  // one typed elsewhere, and the board has one spelling of it (manual contributions are read so too).
+  return (p) => resolve(p).normalize('NFC');
 }
 
 /** Whether a person has a name of their own (a trailer with only an email has the email as its name). */
