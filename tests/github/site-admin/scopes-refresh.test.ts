@@ -48,6 +48,17 @@ describe('GitHub back end: token scopes, before any write', () => {
     expect(env.gh.requests.filter((r) => r.method === 'POST')).toHaveLength(4);
   });
 
+  it('a fine-grained token without Pull requests at all: reading the panel names it', async () => {
+    owner('github_pat_nopulls_secret_token', { fineGrained: { contents: 'write', actions: 'write' } });
+    const backend = env.backend();
+    const err = await rejection(backend.manualContributions('github_pat_nopulls_secret_token'));
+    expect(err).toMatchObject({
+      status: 403, code: 'MISSING_SCOPE',
+      message: expect.stringMatching(/^This token cannot read the pull requests of acme\/board: it lacks Pull requests \(read\)/) as unknown,
+    });
+    expect(await rejection(backend.aiOverrides('github_pat_nopulls_secret_token'))).toMatchObject({ code: 'MISSING_SCOPE' });
+  });
+
   it('a fine-grained read-only token lacks all three', async () => {
     owner('github_pat_ro_secret_token', { fineGrained: { contents: 'read', pull_requests: 'read', actions: 'read' } });
     const err = await rejection(env.backend().saveAdmins('github_pat_ro_secret_token', ['x']));

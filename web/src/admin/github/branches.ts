@@ -1,6 +1,8 @@
 import type { PendingPullRequest } from '../backend.js';
 import type { Context } from './context.js';
 import { hasStatus } from './rest.js';
+import { isPermissionRefusal } from './scopes.js';
+import { AdminApiError } from '../api.js';
 
 interface GitRef {
   object: { sha: string };
@@ -39,9 +41,18 @@ const owner = (ctx: Context) => ctx.config.repository.split('/')[0] ?? '';
 
 /** The open pull request from `head` to `base`, or null. */
 export async function findOpenPull(ctx: Context, token: string, head: string, base: string): Promise<PendingPullRequest | null> {
-  const { data } = await ctx.request<PullSummary[]>(token, 'GET /repos/{owner}/{repo}/pulls', {
-    query: { state: 'open', head: `${owner(ctx)}:${head}`, base, per_page: 10 },
-  });
+  let data: PullSummary[];
+  try {
+    ({ data } = await ctx.request<PullSummary[]>(token, 'GET /repos/{owner}/{repo}/pulls', {
+      query: { state: 'open', head: `${owner(ctx)}:${head}`, base, per_page: 10 },
+    }));
+  } catch (err) {
+    // Every read of the panel asks which changes wait in a pull request: a fine-grained token
+    // without that permission got GitHub's bare 'Resource not accessible by personal access token'.
+    if (!isPermissionRefusal(err)) throw err;
+    const repo = ctx.config.repository;
+    throw new AdminApiError(`This token cannot read the pull requests of ${repo}: it lacks Pull requests (read), which the panel needs to show the changes waiting for review. Create a fine-grained token with Contents, Pull requests and Actions set to Read and write for ${repo}, or a classic token with the repo scope.`, 403, 'MISSING_SCOPE');
+  }
   const pr = data[0];
   return pr ? { number: pr.number, url: pr.html_url } : null;
 }
