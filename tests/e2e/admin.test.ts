@@ -206,6 +206,18 @@ describe('admin list', () => {
     await pw(section.locator('[data-testid="admin-entry"][data-primary="true"]')).toHaveCount(2);
     await pw(section.locator('[data-testid="admin-entry"][data-primary="true"]').getByTestId('remove-admin')).toHaveCount(0);
 
+    // A long unbroken entry: the banner that names it wraps, and its Dismiss stays inside the panel.
+    const long = `x${'y'.repeat(180)}@example.com`;
+    await section.getByTestId('admin-input').fill(long);
+    await section.getByTestId('add-admin').click();
+    const banner = modal(page).getByTestId('status-banner');
+    await pw(banner).toContainText('example.com');
+    const [box, panel] = await Promise.all([banner.getByTestId('status-banner-dismiss').boundingBox(), modal(page).boundingBox()]);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(panel!.x + panel!.width);
+    expect(await banner.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await section.locator(`[data-testid="admin-entry"][data-value="${long}"]`).getByTestId('remove-admin').click();
+    await expect.poll(() => list().admins, { timeout: 15_000 }).toEqual(['bob']);
+
     // Closed at once, within the save's delay: the change is saved all the same, not dropped.
     await section.getByTestId('admin-input').fill('dora');
     await section.getByTestId('admin-input').press('Enter');
