@@ -146,21 +146,34 @@ describe('manual contributions', () => {
     await pw(add.getByTestId('form-error')).toHaveText('Score must be greater than 0');
     await add.getByTestId('add-score').fill('10');
     await add.getByTestId('add-notes').fill('Mentoring');
-    await add.getByTestId('add-contribution-submit').click();
+    await add.getByTestId('add-notes').press('Enter');
     await pw(grace.getByTestId('contribution')).toHaveCount(2);
+    await pw(row(page, 'Grace').getByTestId('cell-other')).toHaveText('+50');
+    // Saved from the keyboard, focus is on the button that opened the form, not the page's start.
+    await pw(grace.getByTestId('add-contribution-toggle')).toBeFocused();
+
+    // Escape in an open form cancels that form; the panel stays open.
+    await grace.getByTestId('edit-button').click();
+    await grace.getByTestId('edit-form').getByTestId('score-input').first().fill('99');
+    await page.keyboard.press('Escape');
+    await pw(grace.getByTestId('edit-form')).toHaveCount(0);
+    await pw(modal(page)).toBeVisible();
+    await pw(grace.getByTestId('edit-button')).toBeFocused();
     await pw(row(page, 'Grace').getByTestId('cell-other')).toHaveText('+50');
 
     await grace.getByTestId('edit-button').click();
     const edit = grace.getByTestId('edit-form');
     await pw(edit.getByTestId('name-input')).toBeDisabled();
     await edit.getByTestId('score-input').first().fill('25');
-    await edit.getByTestId('save-button').click();
+    await edit.getByTestId('score-input').first().press('Enter');
     await pw(row(page, 'Grace').getByTestId('cell-other')).toHaveText('+35');
+    await pw(grace.getByTestId('edit-button')).toBeFocused();
     await keepScreenshot(page, 'admin-contributions');
 
     await grace.getByTestId('delete-contribution').first().click(); // confirmed by the dialog handler
     await pw(grace.getByTestId('contribution')).toHaveCount(1);
     await pw(row(page, 'Grace').getByTestId('cell-other')).toHaveText('+10');
+    await pw(grace.getByTestId('edit-button')).toBeFocused();
     await grace.getByTestId('delete-all').click();
     await pw(contributor(page, 'Grace')).toHaveCount(0);
     await pw(row(page, 'Grace')).toHaveCount(0);

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Contribution } from '../../../src/shared/manual-contributions.js';
 import { ContributionFields } from './ContributionFields.js';
 import { checkContribution, EMPTY_DRAFT } from './contributions.js';
+import { escapeCancels } from './escape-cancels.js';
 
 interface AddContributionFormProps {
   name: string;
@@ -30,7 +31,7 @@ export function AddContributionForm({ name, saving, onAdd, onCancel }: AddContri
   };
 
   return (
-    <form ref={form} className="admin-form admin-subform" onSubmit={(e) => void submit(e)} noValidate
+    <form ref={form} className="admin-form admin-subform" onSubmit={(e) => void submit(e)} noValidate onKeyDown={escapeCancels(onCancel)}
       aria-label={`Add a contribution for ${name}`} data-testid="add-contribution-form">
       <div className="field-grid">
         <ContributionFields id={id} testPrefix="add" draft={draft} onChange={setDraft} disabled={saving} />

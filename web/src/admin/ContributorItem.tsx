@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Contribution, ManualContributor } from '../../../src/shared/manual-contributions.js';
 import { AddContributionForm } from './AddContributionForm.js';
 import { checkEdits, describeDates, editsOf, totalScore, type ContributionEdit } from './contributions.js';
+import { escapeCancels } from './escape-cancels.js';
 import { confirmAction } from './notify.js';
 
 interface ContributorItemProps {
@@ -24,12 +25,30 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const editForm = useRef<HTMLFormElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const addToggle = useRef<HTMLButtonElement>(null);
+  // Where focus goes once a form closes or a save ends: the button that stays, not the page's start
+  // (the form, or the button pressed, is gone or disabled meanwhile).
+  const [focusNext, setFocusNext] = useState<'edit' | 'add' | null>(null);
   const id = useId();
   const count = record.contributions.length;
   const editing = edits !== null;
   useEffect(() => {
     if (editing) editForm.current?.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
   }, [editing]);
+  useEffect(() => {
+    if (focusNext === null || saving || editing || adding) return;
+    (focusNext === 'edit' && editButton.current ? editButton.current : addToggle.current)?.focus();
+    setFocusNext(null);
+  }, [focusNext, saving, editing, adding]);
+  const closeEdit = () => {
+    setEdits(null);
+    setFocusNext('edit');
+  };
+  const closeAdd = () => {
+    setAdding(false);
+    setFocusNext('add');
+  };
 
   const setEdit = (i: number, patch: Partial<ContributionEdit>) =>
     setEdits((prev) => prev && prev.map((e, j) => (j === i ? { ...e, ...patch } : e)));
@@ -43,11 +62,13 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
       return;
     }
     setError(null);
-    if (await onEdit(checked.value)) setEdits(null);
+    if (await onEdit(checked.value)) closeEdit();
   };
 
   const deleteOne = (i: number, c: Contribution) => {
-    if (confirmAction(`Delete the contribution of ${plural(c.score)} from ${name}?`)) void onDeleteOne(i);
+    if (!confirmAction(`Delete the contribution of ${plural(c.score)} from ${name}?`)) return;
+    setFocusNext('edit');
+    void onDeleteOne(i);
   };
   const deleteAll = () => {
     if (confirmAction(`Delete all ${count} manual contribution${count === 1 ? '' : 's'} of ${name}? ${name} is removed from the manual contributions.`)) void onDeleteAll();
@@ -64,10 +85,10 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
         <span className="admin-item-total" data-testid="contributor-total">+{totalScore(record)}</span>
         <div className="admin-item-actions">
           {!editing && count > 0 && (
-            <button type="button" className="button button-small" onClick={() => { setError(null); setEdits(editsOf(record)); }}
+            <button ref={editButton} type="button" className="button button-small" onClick={() => { setError(null); setEdits(editsOf(record)); }}
               disabled={saving} data-testid="edit-button">Edit</button>
           )}
-          <button type="button" className="button button-small" aria-expanded={adding} onClick={() => setAdding((a) => !a)}
+          <button ref={addToggle} type="button" className="button button-small" aria-expanded={adding} onClick={() => setAdding((a) => !a)}
             data-testid="add-contribution-toggle">Add Contribution</button>
           <button type="button" className="button button-small button-danger" onClick={deleteAll} disabled={saving}
             data-testid="delete-all">Delete all</button>
@@ -75,7 +96,7 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
       </div>
 
       {edits ? (
-        <form ref={editForm} className="admin-form admin-subform" onSubmit={(e) => void save(e)} noValidate
+        <form ref={editForm} className="admin-form admin-subform" onSubmit={(e) => void save(e)} noValidate onKeyDown={escapeCancels(closeEdit)}
           aria-label={`Edit ${name}`} data-testid="edit-form">
           <div className="field">
             <label htmlFor={`${id}-name`}>Name <span className="field-optional">(locked)</span></label>
@@ -101,7 +122,7 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
             <button type="submit" className="button button-primary" disabled={saving} data-testid="save-button">
               {saving ? 'Saving...' : 'Save'}
             </button>
-            <button type="button" className="button" onClick={() => setEdits(null)} data-testid="cancel-edit">Cancel</button>
+            <button type="button" className="button" onClick={closeEdit} data-testid="cancel-edit">Cancel</button>
           </div>
         </form>
       ) : count === 0 ? (
@@ -120,7 +141,7 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
         </ul>
       )}
 
-      {adding && <AddContributionForm name={name} saving={saving} onAdd={onAdd} onCancel={() => setAdding(false)} />}
+      {adding && <AddContributionForm name={name} saving={saving} onAdd={onAdd} onCancel={closeAdd} />}
     </li>
   );
 }
