@@ -101,6 +101,8 @@ export interface RefreshResult {
   aiCacheProblem?: string;
   /** The repositories that are shallow clones: their boards hold only the commits fetched. */
   shallow?: string[];
+  /** Commits left out for an author date git cannot give (malformed, before 1970, after 9999); absent when none. */
+  undated?: number;
   contributors: number;
   analysisPeriodDays: number;
   pulled?: { before: string | null; after: string | null };
@@ -240,7 +242,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   opts.onProgress?.({ phase: 'listing', done: 0, total: 0 });
   const parts: BoardPart[] = [];
   const statParts: StatePart[] = [];
-  const totals = { inWindow: 0, scored: 0, dropped: 0 };
+  const totals = { inWindow: 0, scored: 0, dropped: 0, undated: 0 };
   let cache: CacheLoad['kind'] = 'ok';
   const cacheProblems: string[] = [];
   const aiSteps: AiStep[] = [];
@@ -286,6 +288,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
       parts.push({ name: target.name, url: target.url, head: partHead, history: done.history, commits: done.commits });
       statParts.push({ name: target.name, dir: partDir(target.name), url: target.url, head: partHead, fingerprint: partPrint, history: done.history });
     }
+    totals.undated = listings.reduce((n, l) => n + (l.undated ?? 0), 0);
     // The listings (a hash and date per commit, the hashes cut from git's whole output) are not
     // needed by the board: on a million commits they held about 150 MB through its build.
     listings.length = 0;
@@ -334,6 +337,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     commitsInWindow: totals.inWindow,
     scored: totals.scored,
     dropped: totals.dropped,
+    ...(totals.undated > 0 ? { undated: totals.undated } : {}),
     cache,
     ...(cacheProblems.length > 0 ? { cacheProblem: cacheProblems.join(' ') } : {}),
     ...(aiCacheDropped > 0 ? { aiCacheProblem: `${paths.aiCache} had ${aiCacheDropped} unreadable line${aiCacheDropped === 1 ? '' : 's'} (a write cut short, or an edit); ${aiCacheDropped === 1 ? 'it was' : 'they were'} dropped, and ${aiCacheDropped === 1 ? 'its commit is' : 'their commits are'} asked about again.` } : {}),

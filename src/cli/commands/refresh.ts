@@ -84,6 +84,7 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
     if (result.cacheProblem) console.log(`Note: ${result.cacheProblem}`);
     if (result.aiCacheProblem) console.log(`Note: ${result.aiCacheProblem}`);
     if (result.shallow) console.log(`Note: ${shallowNote(result.shallow)}`);
+    if (result.undated) console.log(`Note: ${undatedNote(result.undated)}`);
     console.log(summarize(result, Date.now() - started));
     if (result.ai?.partial) console.error(partialWarning(result.ai));
     if (result.activity?.state === 'failed') console.error(`Warning: ${result.activity.error}. The last review data read is kept.`);
@@ -168,6 +169,11 @@ function short(hash: string | null): string {
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Said of commits a refresh left out for their author date (git fsck calls such commits broken). */
+export function undatedNote(n: number): string {
+  return `${plural(n, 'commit')} left out: ${n === 1 ? 'its' : 'their'} author date is one git cannot give (malformed, before 1970 or after 9999; \`git fsck\` lists ${n === 1 ? 'it' : 'them'}), so no period can hold ${n === 1 ? 'it' : 'them'}.`;
 }
 
 /** Said on every refresh of a shallow clone, whose board silently lacked the older history. */

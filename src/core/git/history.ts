@@ -59,7 +59,12 @@ export interface ListedHistory {
   commits: CommitRef[];
   /** The whole history's span, whatever the window; null when there are no commits. */
   span: HistorySpan | null;
+  /** Commits left out for an author date git cannot give (see {@link listHistory}); absent when none. */
+  undated?: number;
 }
+
+/** 9999-12-31T23:59:59Z: the last second a period label (four-digit years) can name. */
+const LAST_SECOND = 253_402_300_799;
 
 /**
  * The non-merge commits reachable from HEAD, newest author date first (ties keep git's
@@ -88,22 +93,36 @@ export async function listHistory(repo: string, opts: { since?: Date }): Promise
   const found: CommitRef[] = [];
   let newest = -Infinity;
   let oldest = Infinity;
-  // Lines come in pairs: `commit <hash>` then `<author seconds>`.
+  let undated = 0;
+  // `commit <hash>`, then `<author seconds>`; a commit whose author date git cannot give (a
+  // malformed or negative one, which git fsck calls broken but git log reads) has no date line at
+  // all. Read as pairs, every date after it was shifted, and the board was written empty.
   let pos = 0;
   while (pos < stdout.length) {
     const hashEnd = stdout.indexOf('\n', pos);
-    const dateEnd = stdout.indexOf('\n', hashEnd + 1);
-    if (hashEnd < 0 || dateEnd < 0) break;
-    const seconds = Number(stdout.slice(hashEnd + 1, dateEnd));
+    if (hashEnd < 0) break;
+    const hash = stdout.slice(pos + 7, hashEnd);
+    pos = hashEnd + 1;
+    let seconds = NaN;
+    if (!stdout.startsWith('commit ', pos)) {
+      const dateEnd = stdout.indexOf('\n', pos);
+      const line = stdout.slice(pos, dateEnd < 0 ? stdout.length : dateEnd);
+      pos = dateEnd < 0 ? stdout.length : dateEnd + 1;
+      if (/^\d+$/.test(line)) seconds = Number(line);
+    }
+    // Left out, and counted for the refresh to say so: no period can hold it (nor a four-digit year past 9999).
+    if (!(seconds <= LAST_SECOND)) {
+      undated++;
+      continue;
+    }
     if (seconds > newest) newest = seconds;
     if (seconds < oldest) oldest = seconds;
-    if (seconds >= minSeconds) found.push({ hash: stdout.slice(pos + 7, hashEnd), seconds });
-    pos = dateEnd + 1;
+    if (seconds >= minSeconds) found.push({ hash, seconds });
   }
   // Array#sort is stable, so equal dates keep git's order.
   found.sort((a, b) => b.seconds - a.seconds);
   const iso = isoConverter();
-  return { commits: found, span: Number.isFinite(newest) ? { newest: iso(newest), oldest: iso(oldest) } : null };
+  return { commits: found, span: Number.isFinite(newest) ? { newest: iso(newest), oldest: iso(oldest) } : null, ...(undated > 0 ? { undated } : {}) };
 }
 
 // One header per commit: marker + hash, name, email, author seconds, raw message; each ends in NUL.
