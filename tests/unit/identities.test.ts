@@ -74,6 +74,11 @@ describe('identities', () => {
     expect(out.flatMap((c) => c.co_authors ?? []).map((co) => co.name)).toEqual(['Alice Doe', 'zed@other.example']);
   });
 
+  it('names a nameless author by their email (git can import one), so two of them stay two people', () => {
+    const out = applyIdentities([commit('', 'p1@x.org'), commit('', 'p2@x.org'), commit('Pat', 'p3@x.org'), commit('', 'p3@x.org')], {});
+    expect(out.map((c) => c.author)).toEqual(['p1@x.org', 'p2@x.org', 'Pat', 'Pat']);
+  });
+
   it('names people composed (NFC): a name git stored decomposed, as macOS writes it, is the same person', () => {
     const out = applyIdentities([commit('Zoë', 'z@example.com'), commit('Zoë'.normalize('NFD'), 'z@mac.example', [{ name: 'José'.normalize('NFD'), email: 'j@example.com' }])], {});
     expect(out.map((c) => c.author)).toEqual(['Zoë', 'Zoë']);

@@ -84,9 +84,10 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
     const ofLogin = login !== null ? loginName.get(login) : undefined;
     if (ofLogin !== undefined) return ofLogin;
     if (named(p)) return p.name;
-    // Given by email alone: as that email's commits name the person, else by the email.
+    // Given by email alone (or with an empty name, which git can import): as that email's commits
+    // name the person, else by the email; two nameless people were one contributor named "".
     const names = emailNames.get(p.email.trim().toLowerCase());
-    return names ? commonest(names) : p.name;
+    return names ? commonest(names) : p.name.trim() === '' && p.email.trim() !== '' ? p.email.trim() : p.name;
   };
   // Composed (NFC): a name git stored decomposed, as macOS writes it, is the same person as the
   // one typed elsewhere, and the board has one spelling of it (manual contributions are read so too).
