@@ -34,7 +34,8 @@ export function emailHider(): EmailHider {
  * (schema_version 4) is emptied, or becomes the person's GitHub login where the board knows it
  * (boards with review data) or that of a noreply address; any other email-like text (a commit
  * subject, who set an override, a name, which the `emails` table and
- * `metadata.repositoryShares` have as keys) is replaced by the login or {@link HIDDEN_EMAIL}.
+ * `metadata.repositoryShares` have as keys) is replaced by the login or a stand-in of `hide`
+ * (one per distinct address, see {@link emailHider}).
  */
 export function withoutEmails(value: unknown, hide: EmailHider = emailHider()): unknown {
   const hidden = (v: unknown): unknown => withoutEmails(v, hide);
@@ -56,7 +57,7 @@ const publicEmail = (email: string): string => NOREPLY.exec(email)?.[1] ?? '';
 const isTable = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 // Names are hidden as the entries' names are, so they still find their email. Two names that
-// become one (both hid an address) keep the first one's email.
+// become one (the same address in two cases) keep the first one's email.
 // A contributor whose GitHub login the board knows (`logins`, boards with review data) shows it.
 function emailTable(table: Record<string, unknown>, logins: Record<string, unknown>, hide: EmailHider): Record<string, unknown> {
   const out = new Map<string, unknown>();
