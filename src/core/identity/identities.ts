@@ -48,29 +48,38 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
   const configuredFor = new Map<string, Set<string>>();
   // email -> name -> commits naming it: the name of someone a trailer gives by email alone.
   const emailNames = new Map<string, Map<string, number>>();
-  const count = (p: Person) => {
+  const count = (p: Person, n: number) => {
     // `Co-authored-by: <email>` names nobody (the trailer's email stands in as its name): no vote
     // for a name, or its email outvoted the person's own commits and renamed them.
     if (!named(p)) return;
     const email = p.email.trim().toLowerCase();
     let byName = emailNames.get(email);
     if (!byName) emailNames.set(email, (byName = new Map()));
-    byName.set(p.name, (byName.get(p.name) ?? 0) + 1);
+    byName.set(p.name, (byName.get(p.name) ?? 0) + n);
     const login = noreplyLogin(p.email);
     if (login === null) return;
     let names = logins.get(login);
     if (!names) logins.set(login, (names = new Map()));
-    names.set(p.name, (names.get(p.name) ?? 0) + 1);
+    names.set(p.name, (names.get(p.name) ?? 0) + n);
     const set = configured(p);
     if (set === undefined) return;
     let canonical = configuredFor.get(login);
     if (!canonical) configuredFor.set(login, (canonical = new Set()));
     canonical.add(set);
   };
+  // Each name and email pair once, with its commits: a history has a few thousand pairs and up to
+  // a million commits, and counting each commit's pair cost a lowercased email per commit.
+  const pairs = new Map<string, Map<string, number>>();
+  const tally = (name: string, email: string) => {
+    let emails = pairs.get(name);
+    if (!emails) pairs.set(name, (emails = new Map()));
+    emails.set(email, (emails.get(email) ?? 0) + 1);
+  };
   for (const c of commits) {
-    count({ name: c.author, email: c.email });
-    for (const co of c.co_authors ?? []) count(co);
+    tally(c.author, c.email);
+    for (const co of c.co_authors ?? []) tally(co.name, co.email);
   }
+  for (const [name, emails] of pairs) for (const [email, n] of emails) count({ name, email }, n);
   const loginName = new Map<string, string>();
   for (const [login, names] of logins) {
     const canonical = [...(configuredFor.get(login) ?? [])].sort()[0];
@@ -91,7 +100,15 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
   };
   // Composed (NFC): a name git stored decomposed, as macOS writes it, is the same person as the
   // one typed elsewhere, and the board has one spelling of it (manual contributions are read so too).
-  return (p) => resolve(p).normalize('NFC');
+  // Worked out once per name and email pair, not for each of a million commits.
+  const resolved = new Map<string, Map<string, string>>();
+  return (p) => {
+    let emails = resolved.get(p.name);
+    if (!emails) resolved.set(p.name, (emails = new Map()));
+    let name = emails.get(p.email);
+    if (name === undefined) emails.set(p.email, (name = resolve(p).normalize('NFC')));
+    return name;
+  };
 }
 
 /** Whether a person has a name of their own (a trailer with only an email has the email as its name). */
