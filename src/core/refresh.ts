@@ -386,7 +386,7 @@ async function everyTrue(checks: Promise<boolean>[]): Promise<boolean> {
 }
 
 /** Deletes the entries of `dir` not in `kept` (a missing `dir` has none). */
-async function removeOthers(dir: string, kept: ReadonlySet<string>): Promise<void> {
+export async function removeOthers(dir: string, kept: ReadonlySet<string>): Promise<void> {
   const found = await readdir(dir).catch(() => [] as string[]);
   for (const entry of found) if (!kept.has(entry)) await rm(path.join(dir, entry), { recursive: true, force: true });
 }

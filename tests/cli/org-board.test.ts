@@ -111,6 +111,10 @@ describe('a board of several repositories', () => {
       parts.push(part);
     }
     const merged = await tempDir('lb-merged-');
+    // What an earlier board in that directory left: the cache and mirror of a repository not on this one.
+    await mkdir(path.join(merged, 'parts', 'delta'), { recursive: true });
+    await writeFile(path.join(merged, 'parts', 'delta', 'score-cache.json'), '{}');
+    await mkdir(path.join(merged, 'repos', 'delta.git'), { recursive: true });
     const r = cli(board.dir, ['merge', ...parts, '--data-dir', merged]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -121,6 +125,22 @@ describe('a board of several repositories', () => {
       expect(strip(await read(path.join(merged, file)))).toBe(strip(await read(path.join(dataDir, file))));
     }
     expect(readStatus(merged).success).toBe(true);
+    expect((await readdir(path.join(merged, 'parts'))).sort()).toEqual(['alpha', 'beta', 'gamma']);
+    expect(existsSync(path.join(merged, 'repos', 'delta.git'))).toBe(false);
+
+    // Another board's part whose repository is also named "gamma", read from a local path: not this gamma.
+    const other = await newRepo();
+    await other.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: beta.dir, name: 'gamma' }] }));
+    const foreign = await tempDir('lb-part-foreign-');
+    expect(cli(other.dir, ['refresh', '--repo', 'gamma', '--all', '--quiet', '--data-dir', foreign]).code).toBe(0);
+    const into = path.join(await tempDir('lb-merged-foreign-'), 'board');
+    const refused = cli(board.dir, ['merge', parts[1]!, parts[2]!, foreign, '--data-dir', into]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`Part ${foreign} holds a repository named "gamma" read from a local path, but leaderboard.config.json's "gamma" is ${gammaUrl}.`);
+    expect(existsSync(into)).toBe(false);
+    // A file given as a part is named as one.
+    const file = cli(board.dir, ['merge', parts[1]!, path.join(parts[2]!, 'refresh-state.json'), '--data-dir', into]);
+    expect(file.stderr).toContain(`is a file, not a data directory.`);
   }, 60_000);
 
   it('rescores only the repository that changed', async () => {

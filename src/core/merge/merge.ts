@@ -8,9 +8,9 @@ import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 import type { HistorySpan } from '../git/history.js';
 import { metadataFor } from '../metadata.js';
-import { analysisDays, boardStamps, buildKey, widen } from '../refresh.js';
+import { analysisDays, boardStamps, buildKey, removeOthers, widen } from '../refresh.js';
 import { boardFingerprint, markRebuilding, stateSchema, type RefreshState, type StatePart } from '../refresh-state.js';
-import { configuredSources } from '../repos/sources.js';
+import { configuredSources, withoutCredentials } from '../repos/sources.js';
 import { loadStoredParts, removeLoneRepoFiles, statePartsOf } from '../repos/stored-parts.js';
 import { saveScoreCache } from '../store/cache.js';
 import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
@@ -66,6 +66,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
   for (const dir of o.partDirs) read.push(await readPart(path.resolve(dir), o.repo));
   checkAlike(read, o.config);
   const seen = new Map<string, string>();
+  const urls = new Map<string, string | null>();
   const parts: BoardPart[] = [];
   const fingerprints = new Map<string, string>();
   for (const p of read) {
@@ -73,6 +74,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       const other = seen.get(r.name);
       if (other) throw new LeaderboardError('INVALID_INPUT', `Two parts hold the repository "${r.name}": ${other} and ${p.dir}.`, 'Give each part once; name repositories apart with "name" in leaderboard.config.json.');
       seen.set(r.name, p.dir);
+      urls.set(r.name, r.url);
       fingerprints.set(r.name, r.fingerprint);
     }
     const stored = await loadStoredParts(p.dir, p.recorded);
@@ -80,7 +82,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
     parts.push(...stored.parts);
   }
 
-  checkListed(seen, o);
+  checkListed(seen, urls, o);
 
   const paths = dataDirPaths(o.dataDir);
   await ensureDataDir(paths);
@@ -97,6 +99,11 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
     // The board keeps its own copy of each cache, as one refresh of all the repositories would:
     // later rebuilds (an admin's save) and refreshes of the board start from them.
     if (several) await removeLoneRepoFiles(paths.dir);
+    // As a refresh does: the caches and mirrors of repositories no longer on the board (a board
+    // merged over another one's data directory kept them, and later refreshes of it too).
+    const names = new Set(parts.map((p) => p.name));
+    await removeOthers(paths.parts, several ? names : new Set());
+    await removeOthers(paths.mirrors, new Set([...names].map((n) => `${n}.git`)));
     for (const part of parts) {
       const dir = several ? path.join('parts', part.name) : '.';
       await mkdir(path.join(paths.dir, dir), { recursive: true });
@@ -156,8 +163,8 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
 }
 
 async function readPart(dir: string, repo: string): Promise<ReadPart> {
-  const isDir = await stat(dir).then((s) => s.isDirectory(), () => false);
-  if (!isDir) throw new LeaderboardError('INVALID_INPUT', `Part ${dir} does not exist.`, 'Give the data directories that `leaderboard refresh --data-dir` wrote (in CI, download every part first).');
+  const kind = await stat(dir).then((s) => (s.isDirectory() ? 'folder' : 'file'), () => null);
+  if (kind !== 'folder') throw new LeaderboardError('INVALID_INPUT', kind === 'file' ? `Part ${dir} is a file, not a data directory.` : `Part ${dir} does not exist.`, 'Give the data directories that `leaderboard refresh --data-dir` wrote (in CI, download every part first).');
   const file = path.join(dir, 'refresh-state.json');
   let text: string;
   try {
@@ -187,11 +194,18 @@ async function readPart(dir: string, repo: string): Promise<ReadPart> {
  * repositories, as one refresh of that config would: a part of another repository was merged in,
  * and a missing one left the board without a word.
  */
-function checkListed(held: ReadonlyMap<string, string>, o: MergeOptions): void {
-  const listed = configuredSources(o.config, o.repo)?.map((s) => s.name);
-  if (!listed) return;
+function checkListed(held: ReadonlyMap<string, string>, urls: ReadonlyMap<string, string | null>, o: MergeOptions): void {
+  const sources = configuredSources(o.config, o.repo);
+  const listed = sources?.map((s) => s.name);
+  if (!sources || !listed) return;
   for (const [name, dir] of held) {
     if (!listed.includes(name)) throw new LeaderboardError('INVALID_INPUT', `Part ${dir} holds the repository "${name}", which is not in the repositories of leaderboard.config.json.`, 'Merge the parts of the listed repositories only, or add it to the list.');
+    // Of the same name but another repository (another board's part): its history was merged in as this one's.
+    const source = sources.find((s) => s.name === name);
+    const url = urls.get(name) ?? null;
+    if (source && 'url' in source && url !== withoutCredentials(source.url)) {
+      throw new LeaderboardError('INVALID_INPUT', `Part ${dir} holds a repository named "${name}" read from ${url ?? 'a local path'}, but leaderboard.config.json's "${name}" is ${withoutCredentials(source.url)}.`, 'Merge the parts refreshed from this board\'s leaderboard.config.json (refresh --repo NAME in its repository).');
+    }
   }
   const missing = listed.filter((name) => !held.has(name));
   if (missing.length > 0) {
