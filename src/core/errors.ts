@@ -57,7 +57,8 @@ export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** `text` with the user name and password of every URL in it removed (`https://user:token@host` -> `https://host`). */
+/** `text` with the user name and password of every URL in it removed (`https://user:token@host` -> `https://host`), and its query string (`?api-key=...` -> `?[redacted]`). */
 export function withoutUrlCredentials(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1');
+  // A query string can hold a key too (`?api-key=...`, as some gateways take it): it is left out.
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1').replace(/\b([a-z][a-z0-9+.-]*:\/\/[^\s?#)]*)\?[^\s#)]+/gi, '$1?[redacted]');
 }

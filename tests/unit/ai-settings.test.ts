@@ -41,6 +41,9 @@ describe('choosing the AI provider', () => {
   it('refuses unknown providers and bad URLs by name', () => {
     expect(() => resolveAiSettings(defaultConfig(), { ai: 'gemini' }, {})).toThrow(/--ai must be openai, anthropic or none, got "gemini"/);
     expect(() => resolveAiSettings(defaultConfig(), { ai: 'openai', aiBaseUrl: 'localhost:11434' }, {})).toThrow(/must be an http\(s\) URL/);
+    // fetch cannot send a URL with credentials: refused at once, not every commit "unreachable".
+    expect(() => resolveAiSettings(defaultConfig(), { ai: 'openai', aiBaseUrl: 'http://u:p@127.0.0.1:9/v1' }, { OPENAI_API_KEY: 'k' }))
+      .toThrow('The AI base URL holds a user name or password, which requests cannot carry.');
   });
 
   it('refuses an API key in the config file, naming the variable to use instead', async () => {
@@ -67,6 +70,10 @@ describe('describing a provider failure', () => {
     expect(message).not.toContain('Sup3rS3cret');
     expect(message).not.toContain('llmuser');
     expect(message).toContain('http://127.0.0.1:9/v1');
+    // Nor a key some gateways take in the query string.
+    const withQuery = describeFailure(err, 'openai:m', 'http://127.0.0.1:9/v1?api-key=QUERYSECRET&x=1', undefined).message;
+    expect(withQuery).not.toContain('QUERYSECRET');
+    expect(withQuery).toContain('http://127.0.0.1:9/v1?[redacted]');
   });
 
   it('treats 5xx and 429 as passing, 404 and 400 as fatal', () => {

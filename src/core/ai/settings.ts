@@ -43,6 +43,10 @@ export function resolveAiSettings(config: LeaderboardConfig, flags: AiFlags, env
   if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
     throw new LeaderboardError('INVALID_INPUT', `The AI base URL must be an http(s) URL, got "${baseUrl}".`, 'For example --ai-base-url http://localhost:11434/v1 for Ollama.');
   }
+  // fetch refuses a URL with credentials: every commit fell back, "unreachable", naming the URL.
+  if (baseUrl !== undefined && URL.canParse(baseUrl) && (new URL(baseUrl).username || new URL(baseUrl).password)) {
+    throw new LeaderboardError('INVALID_INPUT', 'The AI base URL holds a user name or password, which requests cannot carry.', `Give the URL without them, and the key in ${KEY_VARS[name]}.`);
+  }
   const apiKey = env[KEY_VARS[name]] || undefined;
   if (!apiKey && baseUrl === undefined && requireKey) {
     throw new LeaderboardError('INVALID_CONFIG', `--ai ${name} needs an API key: ${KEY_VARS[name]} is not set.`, `Set ${KEY_VARS[name]} in the environment (never in the config file), point --ai-base-url at a local server that needs no key, or use --ai none for the local estimate.`);
