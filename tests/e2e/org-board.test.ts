@@ -81,6 +81,25 @@ describe('a board of several repositories', () => {
     await page.close();
   });
 
+  it('follows Back and Forward to the repository each history entry names', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    // Bob has commits in web only; his page is opened under All.
+    const bob = page.locator('[data-testid="leaderboard-row"][data-name="Bob Web"]').getByTestId('contributor-name');
+    await bob.scrollIntoViewIfNeeded();
+    await bob.click();
+    await pw(page.getByTestId('contributor-title')).toHaveText('Bob Web');
+    await page.goBack();
+    await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
+    await page.getByTestId('repo-select').selectOption('api');
+    await pw(page.getByTestId('summary-total-commits-value')).toHaveText('3');
+    await page.goForward();
+    await pw(page.getByTestId('contributor-title')).toHaveText('Bob Web');
+    await pw(page.getByTestId('contributor-not-found')).toHaveCount(0);
+    await pw(page.getByTestId('repo-select')).toHaveValue('');
+    await page.close();
+  });
+
   it('shows each commit\'s repository and links GitHub commits in a new tab', async () => {
     const page = await newPage(browser);
     await page.goto(server.url);
