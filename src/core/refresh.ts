@@ -79,7 +79,11 @@ export interface RefreshOptions {
   env?: Record<string, string | undefined>;
   /** `gh auth token` (tests replace it). */
   gh?: GhRunner;
-  /** Stops a GitHub sync (Ctrl-C): what it read is kept. */
+  /**
+   * Stops a GitHub sync (Ctrl-C): what it read is kept. Also stops the AI step: nothing more is
+   * sent, the answers on their way are kept, and the commits not asked get the local estimate
+   * (a partial step, asked about by the next refresh).
+   */
   signal?: AbortSignal;
 }
 
@@ -274,6 +278,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
         target, cacheFile: cacheOf(target.name), fingerprint: partPrint, shallow, windowStart, config: opts.config, local,
         listed: listings[i], boardCommits,
         aiSettings: opts.aiSettings, aiProvider: opts.aiProvider, aiCacheFile: paths.aiCache, rescoreAi: opts.rescoreAi, concurrency: opts.concurrency,
+        ...(opts.signal ? { signal: opts.signal } : {}),
         onReading: (d, total) => opts.onProgress?.({ phase: 'reading', done: d, total }),
         onScoring: (d, total, ai) => opts.onProgress?.({ phase: 'scoring', done: d, total, ai }),
       });

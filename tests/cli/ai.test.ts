@@ -1,5 +1,7 @@
 /** The AI options of `leaderboard refresh` and `leaderboard ai-override`, through the built bin. */
+import { spawn } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAiStub, type AiStub } from '../support/ai-stub.js';
 import { runCliAsync, startServe } from '../support/cli.js';
@@ -164,6 +166,42 @@ describe('leaderboard ai-override when the rebuild fails', () => {
     await rm(chunks);
     expect((await run(repo, ['refresh'])).code).toBe(0);
     expect(readRawData(`${repo.dir}/.leaderboard`).commits.find((c) => c.full_hash === hash)?.scores.ai).toBe(3);
+  });
+});
+
+describe('Ctrl-C during a refresh with an AI provider', () => {
+  it('sends nothing more, keeps the answers on their way, writes the board, exits 130; the next refresh asks only the rest', async () => {
+    const stub = await startAiStub({ reply: () => ({ kind: 'answer', score: 11, reason: 'Fine.' }), latencyMs: 150 });
+    try {
+      const repo = await newRepo();
+      for (let i = 0; i < 24; i++) await repo.commit({ files: { [`src/m${i}.ts`]: `export const m${i} = ${i};\n` }, message: `feat: m${i}`, date: new Date(Date.now() - (i + 1) * 3_600_000).toISOString() });
+      const args = ['refresh', '--ai', 'openai', '--ai-base-url', stub.openaiBaseUrl, '--ai-concurrency', '2', '--quiet'];
+      const child = spawn(process.execPath, [path.resolve('bin/leaderboard.js'), ...args], { cwd: repo.dir, env: { ...process.env, ...gitIsolationVars(), OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      let stdout = '';
+      child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+      child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+      await expect.poll(() => stub.requests.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+      child.kill('SIGINT');
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      expect(stderr).toContain('Stopping: no more commits are sent to the AI provider');
+      expect(code).toBe(130);
+      expect(stdout).toMatch(/fell back to the local estimate\)/);
+      const asked = stub.requests.length;
+      expect(asked).toBeLessThan(24);
+      // Every answer received is in the AI cache; the board is written with all 24 commits.
+      const cached = (await readFile(`${repo.dir}/.leaderboard/ai-cache.jsonl`, 'utf8')).trim().split('\n');
+      expect(cached).toHaveLength(asked);
+      expect(stdout).toMatch(/^Analysed 24 commits/m);
+      // The next refresh asks about the rest only: no commit twice.
+      const again = await run(repo, ['refresh', '--ai', 'openai', '--ai-base-url', stub.openaiBaseUrl], { OPENAI_API_KEY: 'test-key' });
+      expect(again.code).toBe(0);
+      expect(stub.requests).toHaveLength(24);
+      const subjects = stub.requests.map((q) => /feat: m\d+/.exec(q.promptText)?.[0]);
+      expect(new Set(subjects).size).toBe(24);
+    } finally {
+      await stub.close();
+    }
   });
 });
 

@@ -69,6 +69,17 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
   if (flags.rescoreAi && !aiSettings) throw new LeaderboardError('INVALID_INPUT', '--rescore-ai needs an AI provider.', 'Add --ai openai or --ai anthropic (or set ai.provider in leaderboard.config.json).');
   const progress = flags.quiet ? undefined : terminalProgress();
   const started = Date.now();
+  // With an AI provider, a first Ctrl-C sends nothing more and keeps the answers on their way
+  // (paid for: exiting at once lost them, and the next refresh asked again); the board is then
+  // written with the local estimate for the rest. A second Ctrl-C exits at once.
+  const stop = new AbortController();
+  const onInterrupt = () => {
+    if (stop.signal.aborted) process.exit(130);
+    progress?.done();
+    console.error('Stopping: no more commits are sent to the AI provider; the answers on their way are kept and the board is written with the local estimate for the rest. Ctrl-C again exits at once.');
+    stop.abort();
+  };
+  if (aiSettings) process.on('SIGINT', onInterrupt);
   try {
     const result = await refresh({
       ...ctx,
@@ -76,6 +87,7 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
       pull: Boolean(flags.pull),
       aiSettings,
       rescoreAi: Boolean(flags.rescoreAi),
+      ...(aiSettings ? { signal: stop.signal } : {}),
       // The GitHub token for reviews comes from the environment (or gh), never from a flag.
       env: process.env,
       ...(progress ? { onProgress: progress.update } : {}),
@@ -88,8 +100,10 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
     console.log(summarize(result, Date.now() - started));
     if (result.ai?.partial) console.error(partialWarning(result.ai));
     if (result.activity?.state === 'failed') console.error(`Warning: ${result.activity.error}. The last review data read is kept.`);
+    if (stop.signal.aborted) process.exitCode = 130;
     return result;
   } finally {
+    process.off('SIGINT', onInterrupt);
     progress?.done();
   }
 }

@@ -68,7 +68,15 @@ export class LlmAiScorer implements AiScorer {
     return { ...this.counts };
   }
 
-  /** Sends nothing more: what is queued gets the local estimate (the refresh failed). */
+  /**
+   * Sends nothing more from now: each commit still queued gets the local estimate, marked with
+   * `why`, as its turn comes (its promise settles, so the refresh goes on and writes the board).
+   */
+  windDown(why: string): void {
+    this.stopped ??= why;
+  }
+
+  /** Sends nothing more: what is queued is dropped (the refresh failed). */
   stop(): void {
     this.stopped ??= 'the refresh stopped';
     this.limit.clear();

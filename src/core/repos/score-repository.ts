@@ -15,6 +15,8 @@ import type { RepoTarget } from './open.js';
 /** What scoring one repository needs. */
 export interface ScoreRepositoryOptions {
   target: RepoTarget;
+  /** Aborted: the AI step sends nothing more (see RefreshOptions.signal). */
+  signal?: AbortSignal;
   /** Its score cache file. */
   cacheFile: string;
   fingerprint: string;
@@ -86,6 +88,9 @@ export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<Sco
         onCommit: (step) => opts.onScoring?.(++scoredSoFar, missing.length, step),
       });
       opts.onScoring?.(0, missing.length, llm.step());
+      const scorer = llm;
+      if (opts.signal?.aborted) scorer.windDown(STOPPED);
+      else opts.signal?.addEventListener('abort', () => scorer.windDown(STOPPED), { once: true });
     }
     try {
       await readAndScore({
@@ -139,3 +144,6 @@ export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<Sco
 function localForBot(c: ScoredCommit, bots: LeaderboardConfig['bots']): boolean {
   return c.scores.ai_source === HEURISTIC_AI_SOURCE && c.stats.files > 0 && !isBot(c.author, c.email, bots);
 }
+
+/** Why the commits not asked when a refresh was stopped got the local estimate. */
+const STOPPED = 'the refresh was stopped (Ctrl-C) before they were asked';
