@@ -205,6 +205,32 @@ describe('Ctrl-C during a refresh with an AI provider', () => {
   });
 });
 
+describe('Ctrl-C during serve\'s first refresh', () => {
+  it('lets the refresh write its files, keeps every answer, releases the serve lock and exits 130', async () => {
+    const stub = await startAiStub({ reply: () => ({ kind: 'answer', score: 9, reason: 'Ok.' }), latencyMs: 100 });
+    try {
+      const repo = await newRepo();
+      for (let i = 0; i < 12; i++) await repo.commit({ files: { [`src/s${i}.ts`]: `export const s${i} = ${i};\n` }, message: `feat: s${i}`, date: new Date(Date.now() - (i + 1) * 3_600_000).toISOString() });
+      const args = ['serve', '--no-open', '--port', '0', '--ai', 'openai', '--ai-base-url', stub.openaiBaseUrl, '--ai-concurrency', '1'];
+      const child = spawn(process.execPath, [path.resolve('bin/leaderboard.js'), ...args], { cwd: repo.dir, env: { ...process.env, ...gitIsolationVars(), OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+      child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+      await expect.poll(() => stub.requests.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      child.kill('SIGINT');
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      expect(out).toContain('Finishing the refresh in progress... (Ctrl-C again exits at once)');
+      expect(code).toBe(130);
+      expect(out).toMatch(/^Analysed 12 commits/m);
+      expect((await readFile(`${repo.dir}/.leaderboard/ai-cache.jsonl`, 'utf8')).trim().split('\n')).toHaveLength(stub.requests.length);
+      await expect(readFile(`${repo.dir}/.leaderboard/serve.lock`)).rejects.toThrow(/ENOENT/);
+      expect(out).not.toContain('Leaderboard: http');
+    } finally {
+      await stub.close();
+    }
+  });
+});
+
 describe('a broken ai-overrides.json, kept by hand', () => {
   it('is named, and exits 2 as a broken manual-contributions.json does, whichever command reads it', async () => {
     const repo = await newRepo();

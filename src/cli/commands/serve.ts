@@ -80,6 +80,16 @@ export function registerServe(program: Command): void {
         // A window asked for on the command line must show now, not at the next tick.
         if (flags.since || flags.all || (await isStale(ctx.dataDir, intervalMs))) {
           console.log('Analysing the repository...');
+          // Ctrl-C now, before the server listens, also lets the refresh write its files (and keep
+          // the AI answers on their way): it exited at once and left the serve lock behind.
+          let interrupted = false;
+          const onInterrupt = () => {
+            if (interrupted) process.exit(130);
+            interrupted = true;
+            console.log('Finishing the refresh in progress... (Ctrl-C again exits at once)');
+          };
+          process.on('SIGINT', onInterrupt);
+          process.on('SIGTERM', onInterrupt);
           try {
             const started = Date.now();
             const result = await refresher.run();
@@ -88,6 +98,14 @@ export function registerServe(program: Command): void {
           } catch (err) {
             // Keep serving whatever data there is; the page shows the failure in its status.
             console.error(`Refresh failed: ${(err as Error).message}`);
+          } finally {
+            process.off('SIGINT', onInterrupt);
+            process.off('SIGTERM', onInterrupt);
+          }
+          if (interrupted) {
+            refresher.stop();
+            await serveLock.release();
+            process.exit(130);
           }
         }
       }
