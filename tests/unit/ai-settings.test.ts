@@ -42,7 +42,7 @@ describe('choosing the AI provider', () => {
     expect(() => resolveAiSettings(defaultConfig(), { ai: 'gemini' }, {})).toThrow(/--ai must be openai, anthropic or none, got "gemini"/);
     expect(() => resolveAiSettings(defaultConfig(), { ai: 'openai', aiBaseUrl: 'localhost:11434' }, {})).toThrow(/must be an http\(s\) URL/);
     // fetch cannot send a URL with credentials: refused at once, not every commit "unreachable".
-    expect(() => resolveAiSettings(defaultConfig(), { ai: 'openai', aiBaseUrl: 'http://u:p@127.0.0.1:9/v1' }, { OPENAI_API_KEY: 'k' }))
+    expect(() => resolveAiSettings(defaultConfig(), { ai: 'openai', aiBaseUrl: 'http://Ann:Secret@localhost:9/v1' }, { OPENAI_API_KEY: 'k' }))
       .toThrow('The AI base URL holds a user name or password, which requests cannot carry.');
   });
 
