@@ -345,7 +345,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     ...(totals.undated > 0 ? { undated: totals.undated } : {}),
     cache,
     ...(cacheProblems.length > 0 ? { cacheProblem: cacheProblems.join(' ') } : {}),
-    ...(aiCacheDropped > 0 ? { aiCacheProblem: `${paths.aiCache} had ${aiCacheDropped} unreadable line${aiCacheDropped === 1 ? '' : 's'} (a write cut short, or an edit); ${aiCacheDropped === 1 ? 'it was' : 'they were'} dropped, and ${aiCacheDropped === 1 ? 'its commit is' : 'their commits are'} asked about again.` } : {}),
+    ...(aiCacheDropped > 0 ? { aiCacheProblem: `${paths.aiCache} had ${aiCacheDropped} unreadable line${aiCacheDropped === 1 ? '' : 's'} (a write cut short, or an edit); ${aiCacheDropped === 1 ? 'it was' : 'they were'} dropped, and ${aiCacheDropped === 1 ? 'its commit is' : 'their commits are'} asked about again when next scored (the score cache keeps the scores until then).` } : {}),
     contributors: Number(data.metadata.totalContributors ?? 0),
     analysisPeriodDays,
     windowStart: windowStart?.toISOString() ?? null,

@@ -74,7 +74,7 @@ describe('leaderboard refresh --ai', () => {
     const before = stub.requests.length;
     const r = await run(other, ['refresh', ...ai(), '--ai-model', 'gpt-stub'], key);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`Note: ${files.aiCache} had 2 unreadable lines (a write cut short, or an edit); they were dropped, and their commits are asked about again.`);
+    expect(r.stdout).toContain(`Note: ${files.aiCache} had 2 unreadable lines (a write cut short, or an edit); they were dropped, and their commits are asked about again when next scored (the score cache keeps the scores until then).`);
     expect(stub.requests.length - before).toBe(2);
   });
 
