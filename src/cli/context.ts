@@ -4,9 +4,7 @@ import { defaultConfig, loadConfig, type LeaderboardConfig } from '../core/confi
 import { configuredSources, isRepoUrl, sourcesFromFlags, type RepoSource } from '../core/repos/sources.js';
 import { LeaderboardError } from '../core/errors.js';
 import { resolveRepo } from '../core/git/repo.js';
-import { stateSchema } from '../core/refresh-state.js';
 import { dataDirPaths, defaultDataDir } from '../core/store/data-dir.js';
-import { readJsonFile } from '../core/store/files.js';
 
 /** Flags every command that works on a repository takes (`refresh`, `serve` and `build` repeat --repo). */
 export interface RepoFlags {
@@ -74,15 +72,8 @@ export async function commandContext(flags: RepoFlags): Promise<CommandContext> 
  * data directory was refreshed from is the board's (see {@link recordedContext}); a command that
  * changes manual contributions or overrides must rebuild the board with its settings.
  */
-export async function manualContext(flags: RepoFlags): Promise<CommandContext> {
-  try {
-    return await commandContext(flags);
-  } catch (err) {
-    if (!outsideRepo(flags, err)) throw err;
-    const recorded = await recordedContext(flags.dataDir);
-    if (!recorded) throw err;
-    return recorded;
-  }
+export function manualContext(flags: RepoFlags): Promise<CommandContext> {
+  return withDataDirAlone(flags, false);
 }
 
 /**
@@ -92,15 +83,23 @@ export async function manualContext(flags: RepoFlags): Promise<CommandContext> {
  * settings a rebuild here would change the board (people its identities merge shown apart), so
  * that is refused.
  */
-export async function dataDirContext(flags: RepoFlags): Promise<CommandContext> {
+export function dataDirContext(flags: RepoFlags): Promise<CommandContext> {
+  return withDataDirAlone(flags, true);
+}
+
+/** {@link commandContext}; outside any repository with --data-dir alone, see manualContext (and, `standAlone`, dataDirContext). */
+async function withDataDirAlone(flags: RepoFlags, standAlone: boolean): Promise<CommandContext> {
   try {
     return await commandContext(flags);
   } catch (err) {
-    if (!outsideRepo(flags, err)) throw err;
-    const recorded = await recordedContext(flags.dataDir);
-    if (recorded) return recorded;
+    if (flags.dataDir === undefined || flags.repo !== undefined || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
     const dataDir = path.resolve(flags.dataDir);
+    // Only on this path: every other command starts without the state's schema.
+    const [{ stateSchema }, { readJsonFile }] = await Promise.all([import('../core/refresh-state.js'), import('../core/store/files.js')]);
     const state = await readJsonFile(dataDirPaths(dataDir).state, stateSchema).catch(() => null);
+    const recorded = state?.repo ? await recordedContext(state.repo, flags.dataDir) : null;
+    if (recorded) return recorded;
+    if (!standAlone) throw err;
     const { buildKey } = await import('../core/refresh.js');
     if (state && state.buildKey !== buildKey(defaultConfig(), state.version)) {
       throw new LeaderboardError('INVALID_INPUT', `${dataDir} was built with the settings (leaderboard.config.json) of ${state.repo ?? 'its repository'}, which is not a git repository here: rebuilt with the default settings, its board would change.`,
@@ -110,19 +109,13 @@ export async function dataDirContext(flags: RepoFlags): Promise<CommandContext> 
   }
 }
 
-const outsideRepo = (flags: RepoFlags, err: unknown): flags is RepoFlags & { dataDir: string } =>
-  flags.dataDir !== undefined && flags.repo === undefined && err instanceof LeaderboardError && err.code === 'NOT_A_GIT_REPO';
-
 /**
- * The context of the repository `dataDir` was last refreshed from, as its refresh-state.json
- * records it, with that repository's config; null when it records none, or that is no longer a
- * git repository.
+ * The context of `repo`, the repository a data directory records it was last refreshed from,
+ * with that repository's config; null when it is no longer a git repository.
  */
-async function recordedContext(dataDir: string): Promise<CommandContext | null> {
-  const state = await readJsonFile(dataDirPaths(path.resolve(dataDir)).state, stateSchema).catch(() => null);
-  if (!state?.repo) return null;
+async function recordedContext(repo: string, dataDir: string): Promise<CommandContext | null> {
   try {
-    return await commandContext({ repo: state.repo, dataDir });
+    return await commandContext({ repo, dataDir });
   } catch (err) {
     if (err instanceof LeaderboardError && err.code === 'NOT_A_GIT_REPO') return null;
     throw err;

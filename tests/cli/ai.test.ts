@@ -169,21 +169,32 @@ describe('leaderboard ai-override when the rebuild fails', () => {
   });
 });
 
+/** `n` commits an hour apart, newest an hour ago: `feat: <prefix>0`, ... */
+async function hourlyCommits(repo: TestRepo, n: number, prefix: string): Promise<void> {
+  for (let i = 0; i < n; i++) await repo.commit({ files: { [`src/${prefix}${i}.ts`]: `export const ${prefix}${i} = ${i};\n` }, message: `feat: ${prefix}${i}`, date: new Date(Date.now() - (i + 1) * 3_600_000).toISOString() });
+}
+
+/** The built CLI run with the stub's key, sent Ctrl-C (SIGINT) once `ready` resolves; its exit code and output. */
+async function interrupted(repo: TestRepo, args: string[], ready: () => Promise<unknown>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [path.resolve('bin/leaderboard.js'), ...args], { cwd: repo.dir, env: { ...process.env, ...gitIsolationVars(), OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+  await ready();
+  child.kill('SIGINT');
+  return { code: await closed, stdout, stderr };
+}
+
 describe('Ctrl-C during a refresh with an AI provider', () => {
   it('sends nothing more, keeps the answers on their way, writes the board, exits 130; the next refresh asks only the rest', async () => {
     const stub = await startAiStub({ reply: () => ({ kind: 'answer', score: 11, reason: 'Fine.' }), latencyMs: 150 });
     try {
       const repo = await newRepo();
-      for (let i = 0; i < 24; i++) await repo.commit({ files: { [`src/m${i}.ts`]: `export const m${i} = ${i};\n` }, message: `feat: m${i}`, date: new Date(Date.now() - (i + 1) * 3_600_000).toISOString() });
+      await hourlyCommits(repo, 24, 'm');
       const args = ['refresh', '--ai', 'openai', '--ai-base-url', stub.openaiBaseUrl, '--ai-concurrency', '2', '--quiet'];
-      const child = spawn(process.execPath, [path.resolve('bin/leaderboard.js'), ...args], { cwd: repo.dir, env: { ...process.env, ...gitIsolationVars(), OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      let stdout = '';
-      child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-      child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-      await expect.poll(() => stub.requests.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
-      child.kill('SIGINT');
-      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      const { code, stdout, stderr } = await interrupted(repo, args, () => expect.poll(() => stub.requests.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4));
       expect(stderr).toContain('Stopping: no more commits are sent to the AI provider');
       expect(code).toBe(130);
       expect(stdout).toMatch(/fell back to the local estimate\)/);
@@ -210,15 +221,10 @@ describe('Ctrl-C during serve\'s first refresh', () => {
     const stub = await startAiStub({ reply: () => ({ kind: 'answer', score: 9, reason: 'Ok.' }), latencyMs: 100 });
     try {
       const repo = await newRepo();
-      for (let i = 0; i < 12; i++) await repo.commit({ files: { [`src/s${i}.ts`]: `export const s${i} = ${i};\n` }, message: `feat: s${i}`, date: new Date(Date.now() - (i + 1) * 3_600_000).toISOString() });
+      await hourlyCommits(repo, 12, 's');
       const args = ['serve', '--no-open', '--port', '0', '--ai', 'openai', '--ai-base-url', stub.openaiBaseUrl, '--ai-concurrency', '1'];
-      const child = spawn(process.execPath, [path.resolve('bin/leaderboard.js'), ...args], { cwd: repo.dir, env: { ...process.env, ...gitIsolationVars(), OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-      child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
-      await expect.poll(() => stub.requests.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-      child.kill('SIGINT');
-      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      const { code, stdout, stderr } = await interrupted(repo, args, () => expect.poll(() => stub.requests.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2));
+      const out = stdout + stderr;
       expect(out).toContain('Finishing the refresh in progress... (Ctrl-C again exits at once)');
       expect(code).toBe(130);
       expect(out).toMatch(/^Analysed 12 commits/m);
