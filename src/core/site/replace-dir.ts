@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { makeDirectory } from '../store/files.js';
 
 /**
  * Fills a new directory beside `target` with `fill`, then puts it in place of `target`: until
@@ -14,7 +15,7 @@ export async function replaceDirectory(target: string, fill: (dir: string) => Pr
   const next = path.join(parent, `.${base}.new-${suffix}`);
   const old = path.join(parent, `.${base}.old-${suffix}`);
   try {
-    await mkdir(parent, { recursive: true });
+    await makeDirectory(parent);
     await mkdir(next);
   } catch (err) {
     // Said of the folder asked for: the temp folder's name meant nothing to the user.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { ZodError, type z } from 'zod';
 import { LeaderboardError, type ErrorCode } from '../errors.js';
@@ -45,6 +45,29 @@ function atomicWrite(file: string, fill: (handle: FileHandle) => Promise<void>):
     }
     await fsyncDir(path.dirname(key));
   });
+}
+
+/**
+ * `mkdir -p` without Node's recursive mkdir, which loops for ever where the file system refuses a
+ * creation with ENOENT (under /proc: `--data-dir /proc/x/dd` hung at full CPU): the missing
+ * folders are made one at a time from the nearest one that exists, and a refusal is an error.
+ * A file in the way is ENOTDIR, naming it.
+ */
+export async function makeDirectory(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const found = await stat(at).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
+    if (found?.isDirectory()) break;
+    if (found) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${at}'`), { code: 'ENOTDIR', errno: -20, syscall: 'mkdir', path: at });
+    missing.push(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const d of missing.reverse()) {
+    // Made meanwhile by another process: fine, if it is a folder.
+    await mkdir(d).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST' || !(await stat(d)).isDirectory()) throw err;
+    });
+  }
 }
 
 /** The temp file a write of `file` goes through: `<file>.<pid>.<8 hex>.tmp` (see PIECES_TEMP). */
