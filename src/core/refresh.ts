@@ -218,8 +218,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // The caches must be there too: add-contribution rebuilds from them.
   // All must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
   // A partial AI step is not up to date: the commits that fell back are asked about again.
-  const readActivity = (commitsOf?: (name: string) => Promise<BoardPart['commits']>, emailsOnly = false) => readBoardActivity({
-    config: opts.config, emailsOnly, probe: !commitsOf, env: opts.env, gh: opts.gh, dataDir: paths.dir, single: !several, windowStart, now, signal: opts.signal,
+  const readActivity = (commitsOf?: (name: string) => Promise<BoardPart['commits']>, fastRead: ActivityStep | null = null) => readBoardActivity({
+    config: opts.config, emailsOnly: fastRead !== null, ...(fastRead?.status.state === 'failed' ? { failed: fastRead.status } : {}), probe: !commitsOf, env: opts.env, gh: opts.gh, dataDir: paths.dir, single: !several, windowStart, now, signal: opts.signal,
     parts: targets.map((t) => ({ name: t.name, dir: partDir(t.name), url: t.url, ...(commitsOf ? { commits: commitsOf(t.name) } : {}) })),
     onProgress: (github) => opts.onProgress?.({ phase: 'github', done: github.pulls, total: 0, github }),
   });
@@ -265,7 +265,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   // were listed, all of it competed with git's readers for both cores: the reviews bench's
   // refresh took ~100 ms longer (median of 10 alternated pairs), although listing now ends ~40 ms
   // later.
-  const activityRead = readActivity(async (name) => (await partsScored).find((p) => p.name === name)?.commits ?? [], fast !== null);
+  const activityRead = readActivity(async (name) => (await partsScored).find((p) => p.name === name)?.commits ?? [], fast);
   // Observed now so a failure while git is read is not an unhandled rejection; awaited below.
   activityRead.catch(() => {});
   try {

@@ -218,6 +218,23 @@ describe('refresh with GitHub activity', () => {
     expect((await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN } })).upToDate).toBe(true);
   });
 
+  it('a read that failed on an up-to-date board is not followed by another request while the board is rebuilt', async () => {
+    // The commit is not on GitHub: its author's email is asked about on every refresh that reads the commits.
+    emu = await startGraphqlEmulator(fixture());
+    const dataDir = await tempData();
+    const opts = { repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
+    await refresh(opts);
+    emu.requests.length = 0;
+    emu.fault({ kind: 'primary', resetInSeconds: 3600 });
+    const limited = await refresh(opts);
+    expect(limited.upToDate).toBe(false);
+    expect(limited.activity).toMatchObject({ state: 'failed' });
+    expect(limited.activity?.state === 'failed' && limited.activity.error).toMatch(/^Reviews not updated: GitHub's rate limit is used up until \d\d:\d\d UTC/);
+    expect(emu.requests.map((r) => [r.operation, r.status])).toEqual([['Pulls', 403]]);
+    const board = expandCompactDataFile(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')));
+    expect(board.reviews?.map((r) => r[0])).toEqual([5]);
+  });
+
   it('an activity cache that cannot be read fails the reviews, not the refresh, and the board keeps the last good ones', async () => {
     emu = await startGraphqlEmulator(fixture());
     const dataDir = await tempData();
@@ -260,6 +277,30 @@ describe('refresh with GitHub activity', () => {
     expect(result.activity).toMatchObject({ state: 'failed', error: 'Reviews not updated: GitHub API URL "ftp://github.example.com" is not an http(s) URL' });
     const stored = (await readPartActivity(path.join(dataDir, 'github-activity.json')))!;
     expect(stored.reviews).toHaveLength(1);
+  });
+
+  it('a github.repo GitHub does not know, or an API that cannot be reached, keeps the last good reviews and their cache', async () => {
+    emu = await startGraphqlEmulator({ ...fixture(), commits: { [sha]: { email: 'ann@example.com', login: 'ann' } } });
+    const dataDir = await tempData();
+    const opts = { repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
+    await refresh(opts);
+    const cacheFile = path.join(dataDir, 'github-activity-cache.jsonl');
+    const cached = await readFile(cacheFile, 'utf8');
+    const typo = { ...opts.config, github: { ...opts.config.github, repo: 'acme/widgetz' } };
+    const unreachable = { ...opts.config, github: { ...opts.config.github, apiUrl: 'http://127.0.0.1:1' } };
+    for (const [c, error] of [[typo, 'acme/widgetz does not exist or the token cannot see it'], [unreachable, '127.0.0.1:1']] as const) {
+      emu.requests.length = 0;
+      const result = await refresh({ ...opts, config: c });
+      expect(result.activity).toMatchObject({ state: 'failed' });
+      expect(result.activity?.state === 'failed' && result.activity.error).toContain(error);
+      const board = expandCompactDataFile(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')));
+      expect(board.reviews?.map((r) => [r[0], r[5]])).toEqual([[5, 'acme/widgets']]);
+      expect(await readFile(cacheFile, 'utf8')).toBe(cached);
+    }
+    // Back to the right name: nothing is read again.
+    emu.requests.length = 0;
+    expect((await refresh(opts)).activity).toMatchObject({ state: 'ok' });
+    expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls']);
   });
 
   it('refuses a token with a line break or space inside, sending nothing and writing the token nowhere', async () => {

@@ -58,6 +58,14 @@ describe('first and incremental sync of pull requests', () => {
     expect(ops()).toEqual(['Pulls']);
   });
 
+  it('the progress it reports counts the pull requests of every page read, the last one included', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(120) });
+    const seen: number[] = [];
+    await syncOnce(emu.apiUrl, await tempCacheFile(), { onProgress: (p) => seen.push(p.pulls) });
+    expect(seen.at(-1)).toBe(120);
+    expect(seen).toContain(50);
+  });
+
   it("pages a PR's reviews only when it has more than the first 50", async () => {
     const [big, small] = pulls(2, '2026-01-01T00:00:00Z', 1);
     big!.reviews = Array.from({ length: 180 }, (_, i) => ({ state: 'COMMENTED' as const, body: 'lgtm', submittedAt: '2026-01-01T00:00:00Z', author: `r${i}` }));
@@ -289,6 +297,16 @@ describe('faults', () => {
     expect(cache.pulls.size).toBe(3);
   });
 
+  it('a rate limit used up for longer than the client waits says until when, and that the next refresh goes on', async () => {
+    emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
+    emu.fault({ kind: 'primary', resetInSeconds: 3600 });
+    const primary = await syncOnce(emu.apiUrl, await tempCacheFile()).catch((e: unknown) => e);
+    expect(describeSyncFailure(primary, emu.apiUrl, 'acme/widgets')).toMatch(/^GitHub's rate limit is used up until \d\d:\d\d UTC; the next refresh goes on from where this one stopped$/);
+    emu.fault({ kind: 'secondary', retryAfter: 600 });
+    const secondary = await syncOnce(emu.apiUrl, await tempCacheFile()).catch((e: unknown) => e);
+    expect(describeSyncFailure(secondary, emu.apiUrl, 'acme/widgets')).toBe('GitHub answered 403 You have exceeded a secondary rate limit. Please wait a few minutes before you try again (it asked to wait 600 s); the next refresh goes on from where this one stopped');
+  });
+
   it('waits out a GraphQL answer that the rate limit is used up (HTTP 200, RATE_LIMITED) on GitHub Enterprise too, and says when a wait would be too long', async () => {
     for (const pathPrefix of ['', '/api/v3']) {
       emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) }, { pathPrefix });
@@ -313,9 +331,11 @@ describe('faults', () => {
   it('a network cut keeps the pages read and the next sync resumes after them', async () => {
     emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(150) });
     const file = await tempCacheFile();
+    let cut = false;
     const first = await syncOnce(emu.apiUrl, file, {
       onProgress: (p) => {
-        if (p.requests === 2) emu!.fault({ kind: 'drop' }, 3);
+        if (p.requests === 2 && !cut) emu!.fault({ kind: 'drop' }, 3);
+        cut ||= p.requests === 2;
       },
     }).catch((e: unknown) => e);
     expect(first).toBeInstanceOf(Error);

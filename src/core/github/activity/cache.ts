@@ -282,13 +282,18 @@ export class ActivityCache {
     this.appended += lines.length;
   }
 
+  /** Whether it is the log of `repository` at `api`, read by this version's rules (see READS). */
+  isFrom(repository: string, api: string): boolean {
+    return this.source?.repository === repository && this.source.api === api && this.source.reads === READS;
+  }
+
   /**
    * Makes it the log of `repository` at `api`: a log read from another repository or API (a fork
    * before upstream, another GitHub Enterprise host), or by a version that kept other reviews
    * (see READS), is emptied, whose high-water mark would otherwise stop the new first sync at once.
    */
   async readFrom(repository: string, api: string): Promise<void> {
-    if (this.source?.repository === repository && this.source.api === api && this.source.reads === READS) return;
+    if (this.isFrom(repository, api)) return;
     if (this.source || this.pullLines.size > 0 || this.issueLines.size > 0) {
       this.pullLines.clear();
       this.parsedPulls = null;

@@ -42,6 +42,12 @@ function failureText(err: unknown, apiUrl: string, repository: string): string {
   if (status === 404 && (err as { response?: unknown }).response !== undefined) {
     return `GitHub answered 404 ${detail} at ${graphqlUrlOf(apiUrl)}: check github.apiUrl or GITHUB_API_URL (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise)`;
   }
+  // The limit used up for longer than the client waits (a 403 or 429 at 0 requests left): when it comes back, not GitHub's bare words.
+  const headers = (err as { response?: { headers?: Record<string, string | undefined> } }).response?.headers;
+  if ((status === 403 || status === 429) && headers?.['x-ratelimit-remaining'] === '0') return limitUsedUp("GitHub's rate limit", Number(headers['x-ratelimit-reset']));
+  if ((status === 403 || status === 429) && headers?.['retry-after'] !== undefined) {
+    return `GitHub answered ${status} ${detail.replace(/\.+$/, '')} (it asked to wait ${headers['retry-after']} s); the next refresh goes on from where this one stopped`;
+  }
   if (status !== undefined && status !== 500 && (err as { response?: unknown }).response !== undefined) return `GitHub answered ${status} ${detail}`;
   if ((err as { name?: string } | null)?.name === 'AbortError') return 'the sync was interrupted';
   return toSyncError(err, apiUrl, repository).message;
@@ -49,3 +55,9 @@ function failureText(err: unknown, apiUrl: string, repository: string): string {
 
 /** Where Octokit sends GraphQL queries for a REST API URL: `<api>/graphql`, or `https://HOST/api/graphql` beside `/api/v3`. */
 const graphqlUrlOf = (apiUrl: string): string => (/\/api\/v3\/?$/.test(apiUrl) ? apiUrl.replace(/\/api\/v3\/?$/, '/api/graphql') : `${apiUrl.replace(/\/+$/, '')}/graphql`);
+
+/** A rate limit used up until `reset` (seconds since the epoch; anything else: no time said), as a clause. */
+export function limitUsedUp(limit: string, reset: number): string {
+  const until = Number.isFinite(reset) && reset > 0 ? ` until ${new Date(reset * 1000).toISOString().slice(11, 16)} UTC` : '';
+  return `${limit} is used up${until}; the next refresh goes on from where this one stopped`;
+}

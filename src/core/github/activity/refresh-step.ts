@@ -50,6 +50,11 @@ export interface ActivityStepOptions {
   /** See SyncOptions.emailsOnly. */
   emailsOnly?: boolean;
   /**
+   * The fast path's read failed a moment ago (a bad token, a used-up rate limit, GitHub down):
+   * nothing is asked again; the board gets what the caches hold, with this status.
+   */
+  failed?: Extract<ActivityStatus, { state: 'failed' }>;
+  /**
    * Only whether anything changed (the refresh's fast path, which builds nothing when nothing
    * did): the activity is not made, and its file is left for the refresh that follows a change.
    */
@@ -119,7 +124,8 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
       continue;
     }
     let early: Promise<EarlyHead> | null = null;
-    try {
+    if (o.failed) step.status = o.failed;
+    else try {
       if (urlError) throw urlError;
       const onRateLimitWait = (s: number) => {
         o.onProgress?.({ repository, pulls: 0, requests: step.requests, remaining: null, waitSeconds: s });
@@ -143,12 +149,15 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
       // The last good data stays: what the cache held before, and what this sync read before failing.
       if (step.status.state !== 'failed') step.status = { state: 'failed', error: withoutSecret(`Reviews not updated: ${describeSyncFailure(err, apiUrl, repository)}`, found.token), syncedAt: cache.syncedAt };
     }
+    // A sync that could not switch the log to this repository (see syncActivity) keeps the last
+    // good reviews: the other repository's, named as theirs.
+    const held = cache.source && !cache.isFrom(repository, apiUrl) ? cache.source.repository : repository;
     if (o.probe) {
-      step.changed ||= !(await storedIsCurrent(file, cache.headSource(repository, o.windowStart?.toISOString() ?? ''), activityTailText(answersOf(cache))));
+      step.changed ||= !(await storedIsCurrent(file, cache.headSource(held, o.windowStart?.toISOString() ?? ''), activityTailText(answersOf(cache))));
       continue;
     }
-    const { head, sorted, source, bytes, headLength, storedTail } = await (early ?? earlyHead(cache, repository, o.windowStart, file));
-    const activity = activityOf(cache, repository, o.windowStart, { ...head, reviews: sorted });
+    const { head, sorted, source, bytes, headLength, storedTail } = await (early ?? earlyHead(cache, held, o.windowStart, file));
+    const activity = activityOf(cache, held, o.windowStart, { ...head, reviews: sorted });
     const tail = Buffer.from(activityTailText(activity));
     if (!storedTail?.equals(tail)) {
       // Only the answers changed (new authors): the head is the stored file's, read again rather than encoded again.

@@ -2,7 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import { LeaderboardError } from '../../errors.js';
 import type { GitHubClient } from '../client.js';
 import type { ActivityCache, CacheEvent, StreamState } from './cache.js';
-import { toSyncError } from './faults.js';
+import { limitUsedUp, toSyncError } from './faults.js';
 import { toIssueRecord, toReviewRecord, type PullInfo, type RawIssue, type RawReview } from './filter.js';
 import { commitAuthorsQuery, EMAILS_PER_QUERY, ISSUES_QUERY, PULLS_AND_ISSUES_QUERY, PULLS_QUERY, REVIEWS_QUERY } from './queries.js';
 
@@ -71,7 +71,6 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
   const [owner, name] = o.repository.split('/') as [string, string];
   const progress: SyncProgress = { pulls: 0, requests: 0, remaining: null };
   let changed = false;
-  await o.cache.readFrom(o.repository, o.apiUrl);
   const ask = async (query: string, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
     // Octokit derives the endpoint from the API URL: <apiUrl>/graphql, and for GitHub Enterprise
     // Server https://HOST/api/v3 -> https://HOST/api/graphql (tested against the emulator).
@@ -87,10 +86,20 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
   // a sync with nothing new stays one request.
   let firstPulls: Page<RawPull> | null = null;
   let firstIssues: Page<RawIssue> | null = null;
-  if (o.issues && !o.emailsOnly && !o.cache.streams.pulls.resume && !o.cache.streams.issues.resume) {
-    const repo = await ask(PULLS_AND_ISSUES_QUERY, { cursor: null });
+  const readFirst = async () => {
+    const repo = await ask(o.issues ? PULLS_AND_ISSUES_QUERY : PULLS_QUERY, { cursor: null });
     firstPulls = repo['pullRequests'] as Page<RawPull>;
-    firstIssues = repo['issues'] as Page<RawIssue>;
+    if (o.issues) firstIssues = repo['issues'] as Page<RawIssue>;
+  };
+  // A log of another repository or API (or an earlier version's) is emptied, but only once the
+  // new one has answered: a typo in github.repo, or an API that cannot be reached, keeps the last
+  // good reviews, as the warning then says. Its first pages are read before, from the top.
+  if (!o.cache.isFrom(o.repository, o.apiUrl)) {
+    if (o.emailsOnly) return { ...progress, changed };
+    await readFirst();
+    await o.cache.readFrom(o.repository, o.apiUrl);
+  } else if (o.issues && !o.emailsOnly && !o.cache.streams.pulls.resume && !o.cache.streams.issues.resume) {
+    await readFirst();
   }
 
   if (!o.emailsOnly) changed = (await readStream(o, 'pulls', async (cursor, boundary) => {
@@ -115,6 +124,8 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
       events.push({ t: 'pull', number: pull.number, updatedAt: pull.updatedAt, reviews });
     }
     progress.pulls += page.nodes.length;
+    // The line said the requests as each answer came, and now the pull requests that answer held.
+    o.onProgress?.({ ...progress });
     return { page, events };
   })) || changed;
 
@@ -219,8 +230,7 @@ async function rateLimited<T>(call: () => Promise<T>, o: Pick<SyncOptions, 'sign
       const wait = Number.isFinite(reset) && reset > 0 ? Math.max(1, Math.ceil(reset - now / 1000) + 1) : 60;
       // The plugin has waited what it would already.
       if (fromPlugin || attempt >= 2 || wait > (o.maxRateLimitWaitSeconds ?? 60)) {
-        const until = Number.isFinite(reset) && reset > 0 ? ` until ${new Date(reset * 1000).toISOString().slice(11, 16)} UTC` : '';
-        throw new LeaderboardError('GITHUB_ERROR', `GitHub's GraphQL rate limit is used up${until}; the next refresh goes on from where this one stopped`, undefined, { status: 429 });
+        throw new LeaderboardError('GITHUB_ERROR', limitUsedUp("GitHub's GraphQL rate limit", reset), undefined, { status: 429 });
       }
       o.onRateLimitWait?.(wait);
       await setTimeout(wait * 1000, undefined, o.signal ? { signal: o.signal } : {});
