@@ -50,6 +50,19 @@ describe('linking GitHub logins to contributors', () => {
     expect(resolve('yan')).toBe('yan');
   });
 
+  it('4. two accounts with one profile name are two people, each named with its login; a commit author\'s name is still that author', () => {
+    const resolve = loginResolver(commits, [
+      activity({ profiles: { jsmith: 'John Smith', alex: null, annx: 'Ann Lee' } }),
+      activity({ repository: 'acme/lib', profiles: { JSmith2: 'John Smith', alex2: 'alex', ann2: 'Ann Lee' } }),
+    ], config());
+    expect(resolve('jsmith')).toBe('John Smith (jsmith)');
+    expect(resolve('jsmith2')).toBe('John Smith (JSmith2)');
+    expect(resolve('alex')).toBe('alex (alex)');
+    expect(resolve('alex2')).toBe('alex (alex2)');
+    expect(resolve('annx')).toBe('Ann Lee');
+    expect(resolve('ann2')).toBe('Ann Lee');
+  });
+
   it('4. a profile name (or a login) that identities lists as a name alias is that contributor, not a second one', () => {
     const fay = [commit('Fay Lo', 'fay@example.com')];
     const identities = { 'Fay Lee': ['Fay Lo', 'faylee'] };

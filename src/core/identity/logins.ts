@@ -13,7 +13,8 @@ import { isLoginAlias, noreplyLogin } from './identities.js';
  * 3. GitHub's answer for a commit author email (`PartActivity.emailLogins`): the contributor that
  *    email's commits count for;
  * 4. otherwise the login is a contributor of its own, named by its profile name
- *    (`PartActivity.profiles`), else the login.
+ *    (`PartActivity.profiles`), else the login; when two such accounts would have one name, each
+ *    is named with its login after it: "John Smith (jsmith)".
  * When a rule finds several contributors for one login, the one with the most commits wins (ties:
  * the first name in code-point order). Logins are matched case-insensitively. Everything is read
  * from the whole board (all parts), and nothing depends on the order of the commits or the parts,
@@ -63,6 +64,8 @@ export function loginResolver(
   // login -> name -> commits, through GitHub's answers for emails.
   const byAnswer = new Map<string, Map<string, number>>();
   const profiles = new Map<string, string>();
+  // Every login with a profile read (each reviewer's), as GitHub spells it.
+  const spelt = new Map<string, string>();
   // Parts in repository order, so a profile name two parts disagree on is chosen the same way.
   const ordered = [...activities].sort((a, b) => compareCodePoints(a.repository, b.repository));
   for (const activity of ordered) {
@@ -74,8 +77,23 @@ export function loginResolver(
     }
     for (const [login, name] of Object.entries(activity.profiles)) {
       const key = login.toLowerCase();
+      if (!spelt.has(key)) spelt.set(key, login);
       if (name !== null && name.trim() !== '' && !profiles.has(key)) profiles.set(key, name.trim());
     }
+  }
+  // Rule 4 names two accounts alike when their profile names are (two John Smiths, neither with
+  // a commit here): they are two people, each named with its login, "John Smith (jsmith)".
+  const authors = new Set<string>();
+  for (const names of pairs.values()) for (const name of names.keys()) authors.add(name);
+  const ownName = (key: string, login: string): string => {
+    const own = profiles.get(key) ?? login;
+    return nameAliases.get(own) ?? own;
+  };
+  const linked = (key: string) => configured.has(key) || byNoreply.has(key) || byAnswer.has(key);
+  const sharing = new Map<string, number>();
+  for (const [key, login] of spelt) {
+    const own = ownName(key, login);
+    if (!linked(key) && !authors.has(own)) sharing.set(own, (sharing.get(own) ?? 0) + 1);
   }
   const cache = new Map<string, string | null>();
   // By the login as given too: asked once per review (60,000 on the reviews bench), lowercasing each was garbage.
@@ -86,8 +104,9 @@ export function loginResolver(
     const key = login.toLowerCase();
     let name = cache.get(key);
     if (name === undefined) {
-      const own = profiles.get(key) ?? login;
-      const found = configured.get(key) ?? most(byNoreply.get(key)) ?? most(byAnswer.get(key)) ?? nameAliases.get(own) ?? own;
+      const own = ownName(key, login);
+      const alone = (sharing.get(own) ?? 0) > 1 ? `${own} (${spelt.get(key) ?? login})` : own;
+      const found = configured.get(key) ?? most(byNoreply.get(key)) ?? most(byAnswer.get(key)) ?? alone;
       const bot = key.endsWith('[bot]') || isBot(login, '', config.bots) || isBot(found, '', config.bots);
       cache.set(key, (name = bot ? null : found));
     }
