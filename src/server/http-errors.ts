@@ -44,20 +44,31 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   if (body === undefined) {
     throw new LeaderboardError('INVALID_INPUT', 'The request body must be JSON sent with Content-Type: application/json.');
   }
-  // zod drops an own "__proto__" key without a word (a contributor would vanish): refuse it.
-  const proto = protoKeyPath(body);
-  if (proto) throw new LeaderboardError('INVALID_INPUT', `Invalid request body: ${proto}: the name "__proto__" is reserved; choose another name.`);
+  const problem = shapeProblem(body);
+  if (problem) throw new LeaderboardError('INVALID_INPUT', `Invalid request body: ${problem}`);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new LeaderboardError('INVALID_INPUT', `Invalid request body: ${describeIssues(parsed.error)}.`);
   return parsed.data;
 }
 
-/** Path of the first own `__proto__` key in a parsed JSON value, or null. */
-function protoKeyPath(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value !== 'object' || value === null || depth > 64) return null;
+/**
+ * Arrays and objects a request body may hold inside each other. Bodies kept as files (manual
+ * contributions keep fields they do not know) were written indented, so a 6 kB body 3,000 levels
+ * deep became an 8 MB file, and 5,000 levels overflowed the stack (a 500 that said nothing).
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * What is wrong with a parsed JSON body's shape, or null: an own `__proto__` key, which zod
+ * drops without a word (a contributor would vanish), or nesting deeper than MAX_BODY_DEPTH.
+ */
+function shapeProblem(value: unknown, path: string[] = []): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const where = () => (path.length > 0 ? path.slice(0, 3).join('.') : 'the body');
+  if (path.length >= MAX_BODY_DEPTH) return `${where()}${path.length > 3 ? '...' : ''} is nested more than ${MAX_BODY_DEPTH} levels deep; send a flatter value.`;
   for (const key of Object.keys(value)) {
-    if (key === '__proto__') return [...path, key].join('.');
-    const found = protoKeyPath((value as Record<string, unknown>)[key], [...path, key], depth + 1);
+    if (key === '__proto__') return `${[...path, key].join('.')}: the name "__proto__" is reserved; choose another name.`;
+    const found = shapeProblem((value as Record<string, unknown>)[key], [...path, key]);
     if (found) return found;
   }
   return null;
@@ -113,5 +124,8 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   if (type === 'entity.parse.failed') return sendError(res, 400, 'INVALID_INPUT', 'The request body is not valid JSON.');
   const status = httpStatusIn(err);
   if (status !== undefined && status < 500) return sendError(res, status, 'BAD_REQUEST', safe((err as Error).message));
+  // Unexpected: the caller learns nothing of it, so whoever runs the server must.
+  const detail = err instanceof Error ? (process.env.LEADERBOARD_DEBUG ? err.stack ?? err.message : err.message) : String(err);
+  console.error(`Internal error answering ${req.method} ${req.path}: ${safe(detail)}`);
   sendError(res, 500, 'INTERNAL', 'Internal server error.');
 };

@@ -113,6 +113,9 @@ const cases: Case[] = [
   // Unknown fields and reserved names
   { name: 'an unknown top-level field', body: '{"contributors":{},"dropTables":true}', status: 400, code: 'INVALID_INPUT', message: /dropTables/ },
   { name: 'a misspelled contributors field', body: '{"contributor":{"Ann":{"contributions":[]}}}', status: 400, code: 'INVALID_INPUT', message: /contributor/ },
+  { name: 'an extra field nested 40 levels deep', body: one({ extra: JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) }), status: 400, code: 'INVALID_INPUT', message: /contributors\.Ann\.contributions\.\.\. is nested more than 32 levels deep/ },
+  // 5,000 levels overflowed the stack when the file was written: a 500 that said nothing.
+  { name: 'an extra field nested 5,000 levels deep', body: one({ extra: 0 }).replace('"extra":0', `"extra":${'['.repeat(5000)}${']'.repeat(5000)}`), status: 400, code: 'INVALID_INPUT', message: /nested more than 32 levels deep/ },
   { name: 'a __proto__ contributor', body: '{"contributors":{"__proto__":{"contributions":[]}}}', status: 400, code: 'INVALID_INPUT', message: /__proto__.*reserved/ },
   // Content types
   { name: 'text/plain', headers: { 'Content-Type': 'text/plain' }, body: '{"contributors":{}}', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: /needs Content-Type: application\/json, got "text\/plain"/ },
