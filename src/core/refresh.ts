@@ -27,7 +27,7 @@ import { readJsonFile, readTextIfExists, removeDeadTempFiles, writeJsonAtomic } 
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
 import { manualBackupsDir } from './store/manual-backups.js';
-import { writeStatus } from './store/status.js';
+import { readStatus, writeStatus } from './store/status.js';
 import type { AiStep } from '../shared/status-file.js';
 import type { ActivityStatus } from './activity.js';
 import { readBoardActivity, type ActivityStep } from './github/activity/refresh-step.js';
@@ -483,6 +483,7 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
   if (!stored.ok) return { rebuilt: false, dataFile: paths.data };
   const analysed = new Map<string, ScoredCommit>();
   for (const p of stored.parts) for (const c of p.commits) analysed.set(c.hash, c);
+  const now = opts.now ?? new Date();
   const aiId = state.aiId ?? (opts.ai ?? new HeuristicAiScorer()).id;
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
   const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
@@ -493,7 +494,7 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
     manual: await readManualFile(paths.manual),
     overridesText,
     config,
-    now: opts.now ?? new Date(),
+    now,
     analysisPeriodDays: state.analysisPeriodDays,
     // Activity comes from each part's stored file (loadStoredParts): nothing is read from GitHub.
     ...(state.activity ? { activityStatus: state.activity } : {}),
@@ -502,11 +503,28 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
   // The board now follows this config: its key goes with it, or a refresh back on the old config
   // would keep this board as up to date.
   await writeJsonAtomic(paths.state, { ...state, buildKey: buildKey(config), manualHash: sha1(manualText), overridesHash: sha1(overridesText), ...(await boardStamps(paths)) });
+  // Open pages follow the status file: the refresh's own time stays, the rebuilt board's is added.
+  const status = await readStatus(paths.status);
+  if (status) await writeStatus(paths.status, { ...status, rebuiltAt: now.toISOString() });
   const shows = (hash: string) => {
     const c = analysed.get(hash);
     return c !== undefined && !isBot(c.author, c.email, opts.config.bots);
   };
   return { rebuilt: true, dataFile: paths.data, shows };
+}
+
+/**
+ * Whether the board is behind what was saved beside it: manual contributions or AI overrides
+ * whose rebuild did not happen (the process killed between the save and the rebuild, a full
+ * disk), or a refresh killed part-way. The next refresh rebuilds it; `serve` runs one at start.
+ */
+export async function rebuildOwed(dataDir: string): Promise<boolean> {
+  const paths = dataDirPaths(dataDir);
+  const state = await readJsonFile(paths.state, stateSchema).catch(() => null);
+  if (!state) return false;
+  const manual = sha1((await readTextIfExists(paths.manual)) ?? '');
+  const overrides = sha1((await readTextIfExists(paths.overrides)) ?? '');
+  return state.rebuilding === true || state.manualHash !== manual || (state.overridesHash ?? EMPTY_HASH) !== overrides;
 }
 
 /**

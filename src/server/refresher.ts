@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { refresh, type RefreshOptions, type RefreshResult } from '../core/refresh.js';
+import { rebuildOwed, refresh, type RefreshOptions, type RefreshResult } from '../core/refresh.js';
 import { errorMessage } from '../core/errors.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
 import { readStatus } from '../core/store/status.js';
@@ -113,5 +113,5 @@ export async function isStale(dataDir: string, maxAgeMs: number): Promise<boolea
   } catch {
     return true;
   }
-  return (await readStatus(paths.status))?.success === false;
+  return (await readStatus(paths.status))?.success === false || (await rebuildOwed(dataDir));
 }

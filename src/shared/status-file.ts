@@ -40,5 +40,10 @@ export const statusFileSchema = z.object({
   ai: aiStepSchema.optional(),
   /** Whether GitHub activity was read in that refresh (absent in older files and when it is off). */
   activity: activityStatusSchema.optional(),
+  /**
+   * The `last_updated` of a board rebuilt since, without a refresh, after a manual contribution
+   * or an AI override was saved: an open page showing an older board reads it again.
+   */
+  rebuiltAt: z.string().optional(),
 });
 export type StatusFile = z.infer<typeof statusFileSchema>;

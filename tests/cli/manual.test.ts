@@ -123,6 +123,10 @@ describe('add-contribution', () => {
     const raw = readRawData(dataDir);
     expect(raw.metadata.head).toBe(head);
     expect(raw.commits.map((c) => c.full_hash)).not.toContain(unseen);
+    // Open pages are told: the status keeps the refresh's time and names the rebuilt board's.
+    const status = readJson<{ timestamp: string; rebuiltAt?: string }>(path.join(dataDir, 'last-update.json'));
+    expect(status.rebuiltAt).toBe(raw.last_updated);
+    expect(Date.parse(status.timestamp)).toBeLessThan(Date.parse(status.rebuiltAt!));
     const data = readData(dataDir);
     for (const [type, label] of [['weekly', '2025-W02'], ['monthly', '2025-01'], ['quarterly', '2025-Q1']] as const) {
       const alice = entry(data, type, label, ALICE.name);

@@ -183,6 +183,36 @@ describe('auto-refresh status and the refresh control', () => {
     await page.context().close();
   });
 
+  it('follows a board rebuilt after a manual change elsewhere (the refresh time unchanged), and only a board newer than the one shown', async () => {
+    const rebuiltStatus = (rebuiltAt: string) => JSON.stringify({ ...JSON.parse(status(true, '2025-10-27T08:00:00.000Z')) as object, rebuiltAt });
+    const shown = JSON.parse(await fixtureText()) as { last_updated: string; leaderboards: { monthly: Record<string, unknown[]> } };
+    // The status of a board this page shows already (its own save): nothing to read again.
+    const { server, dir } = await serve({ 'leaderboard-data.json': JSON.stringify(shown), 'last-update.json': rebuiltStatus(shown.last_updated) });
+    const page = await newPage(browser);
+    await page.clock.install();
+    let reads = 0;
+    page.on('request', (r) => { if (r.url().endsWith('/leaderboard-data.json')) reads++; });
+    await page.goto(`${server.url}?type=monthly`);
+    await pw(page.getByTestId('refresh-status')).toHaveAttribute('data-state', 'ok');
+    await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
+    await page.clock.runFor(31_000);
+    await pw(page.getByTestId('refresh-status')).toHaveAttribute('data-state', 'ok');
+    await page.waitForTimeout(300);
+    expect(reads).toBe(1);
+
+    // Rebuilt since (a contribution added from the shell): one person more in the latest month.
+    const rebuilt = structuredClone(shown);
+    rebuilt.last_updated = '2025-10-28T09:00:00.000Z';
+    const latest = Object.keys(rebuilt.leaderboards.monthly).sort().at(-1)!;
+    const before = rebuilt.leaderboards.monthly[latest]!.length;
+    rebuilt.leaderboards.monthly[latest]!.push({ ...(rebuilt.leaderboards.monthly[latest]![0] as object), name: 'Shell Added', email: '' });
+    await writeFile(path.join(dir, 'leaderboard-data.json'), JSON.stringify(rebuilt));
+    await writeFile(path.join(dir, 'last-update.json'), rebuiltStatus(rebuilt.last_updated));
+    await page.clock.runFor(31_000);
+    await pw(page.getByTestId('viewing-count')).toHaveText(`${before + 1} contributors`);
+    await page.context().close();
+  });
+
   it('reads the data again when its first status names a newer commit than the data shown (a refresh landed while it loaded)', async () => {
     const withHead = async (head: string) => {
       const data = JSON.parse(await fixtureText()) as { metadata: Record<string, unknown> };

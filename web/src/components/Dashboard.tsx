@@ -75,7 +75,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   }, [setHidden]);
   const { status, reload: reloadStatus } = useRefreshStatus();
   const reloadData = useCallback(() => void onRefresh(), [onRefresh]);
-  useAutoReload(status, reloadData, typeof board.metadata.head === 'string' ? board.metadata.head : null);
+  useAutoReload(status, reloadData, typeof board.metadata.head === 'string' ? board.metadata.head : null, board.last_updated);
 
   const entries = useMemo(
     () => applyFilter(view.period ? board.entries(view.type, view.period) : [], hidden),
