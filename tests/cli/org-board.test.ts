@@ -115,6 +115,7 @@ describe('a board of several repositories', () => {
     await mkdir(path.join(merged, 'parts', 'delta'), { recursive: true });
     await writeFile(path.join(merged, 'parts', 'delta', 'score-cache.json'), '{}');
     await mkdir(path.join(merged, 'repos', 'delta.git'), { recursive: true });
+    await writeFile(path.join(merged, 'last-update.json'), JSON.stringify({ success: true, timestamp: '2025-01-01T00:00:00.000Z', latestCommit: null }));
     const r = cli(board.dir, ['merge', ...parts, '--data-dir', merged]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { addManualContribution, type ManualChangeOptions } from '../../core/manual-service.js';
 import type { RebuildResult } from '../../core/refresh.js';
-import { manualContext, type RepoFlags } from '../context.js';
+import { manualContext, parseDataDir, type RepoFlags } from '../context.js';
 
 interface ContributionFlags extends RepoFlags {
   score: string;
@@ -24,7 +24,7 @@ export function registerAddContribution(program: Command): void {
     .option('--end <YYYY-MM-DD>', 'last day it counts for (default: open)')
     .option('--email <email>', "the contributor's email")
     .option('--repo <path>', 'repository (default: current directory; outside one, the repository --data-dir was refreshed from)')
-    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
+    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
     .action(async (name: string, flags: ContributionFlags) => {
       const ctx: ManualChangeOptions = await manualContext(flags);
       const score = scoreFromFlag(flags.score);

@@ -5,7 +5,7 @@ import { describeEffect, removeAiOverride, setAiOverride } from '../../core/ai/o
 import { LeaderboardError } from '../../core/errors.js';
 import { runGit } from '../../core/git/run-git.js';
 import { dataDirPaths } from '../../core/store/data-dir.js';
-import { manualContext, type RepoFlags } from '../context.js';
+import { manualContext, parseDataDir, type RepoFlags } from '../context.js';
 
 interface SetFlags extends RepoFlags {
   score: string;
@@ -20,7 +20,7 @@ export function registerAiOverride(program: Command): void {
     .description("Override one commit's AI score (0-25) with a note; overrides survive refreshes and show on the page");
   const repoOptions = (c: Command) => c
     .option('--repo <path>', 'repository (default: current directory; outside one, the repository --data-dir was refreshed from)')
-    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)');
+    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir);
 
   repoOptions(group.command('set')
     .description("Set a commit's AI score and rebuild the leaderboards from the cache")

@@ -5,7 +5,7 @@ import { resolveRepo } from '../../core/git/repo.js';
 import { siteAdminConfig, type SiteAdminResult } from '../../core/site/site-admin.js';
 import { writeSite } from '../../core/site/write-site.js';
 import { addAiOptions } from '../ai-options.js';
-import { addWindowOptions, collect, commandContext, refuseWindowWithoutRefresh, type CommandContext } from '../context.js';
+import { addWindowOptions, collect, commandContext, type CommandContext, parseDataDir, refuseWindowWithoutRefresh } from '../context.js';
 import { refreshAndReport, type RefreshFlags } from './refresh.js';
 
 interface BuildFlags extends RefreshFlags {
@@ -21,7 +21,7 @@ export function registerBuild(program: Command): void {
     .command('build')
     .description('Refresh (incrementally), then write a static site of the board for any static file server')
     .option('--repo <path|url|name>', 'repository to analyse (default: current directory); repeat it for a board of several', collect)
-    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
+    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
     .option('--out <dir>', 'where the site goes, replaced whole (default: <data-dir>/site)')
     .option('--no-refresh', 'publish the data directory as it is')
     .option('--emails', 'keep contributors\' email addresses in the published data (left out by default: the site is public)')

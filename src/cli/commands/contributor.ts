@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { addManualContribution } from '../../core/manual-service.js';
-import { manualContext, type RepoFlags } from '../context.js';
+import { manualContext, parseDataDir, type RepoFlags } from '../context.js';
 import { points, rebuiltText } from './add-contribution.js';
 
 interface ContributorFlags extends RepoFlags {
@@ -28,7 +28,7 @@ export function registerContributor(program: Command): void {
     .option('--start <YYYY-MM-DD>', 'first day it counts for (default: open)')
     .option('--end <YYYY-MM-DD>', 'last day it counts for (default: open)')
     .option('--repo <path>', 'repository (default: current directory; outside one, the repository --data-dir was refreshed from)')
-    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
+    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
     .action(async (name: string, flags: ContributorFlags) => {
       const ctx = await manualContext(flags);
       const score = initialScore(flags.score);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { exportManualContributions } from '../../core/manual-service.js';
-import { commandContext, type RepoFlags } from '../context.js';
+import { commandContext, parseDataDir, type RepoFlags } from '../context.js';
 
 interface ExportFlags extends RepoFlags {
   out?: string;
@@ -16,7 +16,7 @@ export function registerExport(program: Command): void {
     .option('--out <file>', 'backup file (default: manual-contributions-backup-YYYY-MM-DD.json)')
     .option('--force', 'overwrite the backup file if it exists')
     .option('--repo <path>', 'repository (default: current directory)')
-    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
+    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
     .action(async (flags: ExportFlags) => {
       // Only the data directory is read: with --data-dir no repository is needed (it refused to
       // export from a data directory when run outside a git repository).

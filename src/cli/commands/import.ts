@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { importManualContributions, type ImportResult } from '../../core/manual-import.js';
-import { dataDirContext, type RepoFlags } from '../context.js';
+import { dataDirContext, parseDataDir, type RepoFlags } from '../context.js';
 import { rebuiltText } from './add-contribution.js';
 
 interface ImportFlags extends RepoFlags {
@@ -16,7 +16,7 @@ export function registerImport(program: Command): void {
     .argument('<file>', 'manual-contributions file to import')
     .option('--dry-run', 'validate FILE and print what would change; write nothing')
     .option('--repo <path>', 'repository (default: current directory; outside one, the repository --data-dir was refreshed from)')
-    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
+    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
     .action(async (file: string, flags: ImportFlags) => {
       // With --data-dir outside any repository (a backup restored on another machine) the directory alone will do.
       const ctx = await dataDirContext(flags);

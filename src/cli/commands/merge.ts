@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { mergeParts } from '../../core/merge/merge.js';
-import { dataDirContext, type RepoFlags } from '../context.js';
+import { dataDirContext, parseDataDir, type RepoFlags } from '../context.js';
 
 /** `leaderboard merge`: one board from the parts that CI jobs refreshed one repository each. */
 export function registerMerge(program: Command): void {
@@ -10,7 +10,7 @@ export function registerMerge(program: Command): void {
     .description('Combine data directories refreshed one repository each (a CI matrix) into one board')
     .argument('<parts...>', 'data directories written by `leaderboard refresh --repo X --data-dir part-X`')
     .option('--repo <path>', "the board's repository, whose leaderboard.config.json applies (default: current directory; outside one, the repository --data-dir was refreshed from)")
-    .option('--data-dir <dir>', "the board's data directory (default: <repo>/.leaderboard)")
+    .option('--data-dir <dir>', "the board's data directory (default: <repo>/.leaderboard)", parseDataDir)
     .action(async (parts: string[], flags: RepoFlags & { repo?: string }) => {
       // Outside any repository (a CI job's bare directory), --data-dir alone will do, with the default settings.
       const ctx = await dataDirContext(flags);

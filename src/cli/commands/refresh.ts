@@ -5,12 +5,14 @@ import { errorMessage, LeaderboardError } from '../../core/errors.js';
 import { aiDryRun, type AiDryRunReport } from '../../core/ai/dry-run.js';
 import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { refresh, type RefreshResult } from '../../core/refresh.js';
+import { stateSchema } from '../../core/refresh-state.js';
 import { dataDirPaths, defaultDataDir } from '../../core/store/data-dir.js';
+import { readJsonFile } from '../../core/store/files.js';
 import { writeStatus } from '../../core/store/status.js';
 import { windowBeyondHistory } from '../../shared/history-span.js';
 import type { AiStep } from '../../shared/status-file.js';
 import { addAiOptions } from '../ai-options.js';
-import { addWindowOptions, collect, commandContext, parseInteger, windowOf, type CommandContext, type RepoFlags } from '../context.js';
+import { addWindowOptions, collect, commandContext, type CommandContext, parseDataDir, parseInteger, type RepoFlags, windowOf } from '../context.js';
 import { terminalProgress } from '../progress.js';
 
 /** The flags of `refresh`, which `build` shares. */
@@ -30,7 +32,7 @@ export function registerRefresh(program: Command): void {
     .command('refresh')
     .description('Read the git history, score new commits and write the leaderboard data')
     .option('--repo <path|url|name>', 'repository to analyse (default: current directory); repeat it for a board of several', collect)
-    .option('--data-dir <dir>', 'where the data files go (default: <repo>/.leaderboard)')
+    .option('--data-dir <dir>', 'where the data files go (default: <repo>/.leaderboard)', parseDataDir)
     .option('--pull', 'fast-forward the repository from its upstream first')
     .option('--commits-per-entry <n>', 'commits listed per contributor entry (default 20)', parseInteger('--commits-per-entry', 1, 1000))
     .option('-q, --quiet', 'no progress display; print a one-line summary');
@@ -129,10 +131,14 @@ export function partialWarning(ai: AiStep): string {
  * the flags point at, only when an earlier refresh wrote a status file there.
  */
 async function recordEarlyFailure(flags: RepoFlags, err: unknown): Promise<void> {
-  const first = [flags.repo ?? process.cwd()].flat()[0] ?? process.cwd();
-  const dir = path.resolve(flags.dataDir ?? defaultDataDir(path.resolve(first)));
-  const { status } = dataDirPaths(dir);
+  const first = path.resolve([flags.repo ?? process.cwd()].flat()[0] ?? process.cwd());
+  const dir = path.resolve(flags.dataDir ?? defaultDataDir(first));
+  const { status, state } = dataDirPaths(dir);
   if (!existsSync(status)) return;
+  // Run from the wrong folder (or with a mistyped --repo), it is not that board's failure.
+  const built = (await readJsonFile(state, stateSchema).catch(() => null))?.repo;
+  const inside = (top: string) => !path.relative(top, first).startsWith('..') && !path.isAbsolute(path.relative(top, first));
+  if (built !== undefined && !inside(built)) return;
   await writeStatus(status, { success: false, timestamp: new Date().toISOString(), latestCommit: null, error: errorMessage(err) }).catch(() => undefined);
 }
 

@@ -8,7 +8,7 @@ import type { AdminDeps } from '../../server/auth.js';
 import type { Refresher } from '../../server/refresher.js';
 import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { addAiOptions, describeAi } from '../ai-options.js';
-import { addWindowOptions, collect, commandContext, parseInteger, refuseWindowWithoutRefresh, windowOf, type CommandContext, type RepoFlags } from '../context.js';
+import { addWindowOptions, collect, commandContext, type CommandContext, parseDataDir, parseInteger, refuseWindowWithoutRefresh, type RepoFlags, windowOf } from '../context.js';
 import { partialWarning, summarize } from './refresh.js';
 
 interface ServeFlags extends RepoFlags, AiFlags {
@@ -30,7 +30,7 @@ export function registerServe(program: Command): void {
     .command('serve')
     .description('Analyse the repository (incrementally) and serve the dashboard')
     .option('--repo <path|url|name>', 'repository to analyse (default: current directory); repeat it for a board of several', collect)
-    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)')
+    .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
     .option('--port <n>', 'port (default 4173; 0 picks a free one)', parseInteger('--port', 0, 65535))
     .option('--host <address>', 'address to bind (default 127.0.0.1)')
     .option('--allowed-host <name>', 'also answer requests for this host name (DNS-rebinding protection refuses other names; repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
