@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
-import { link, open, unlink } from 'node:fs/promises';
+import { existsSync, lstatSync, statSync } from 'node:fs';
+import { link, open, readlink, realpath, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
 import type { LeaderboardConfig } from './config.js';
@@ -49,6 +49,51 @@ export function backupFileName(now = new Date()): string {
  * directory). An existing file is left alone unless `force`.
  */
 export async function exportManualContributions(dataDir: string, out?: string, force = false): Promise<{ file: string; contributors: number }> {
+  const { text, contributors } = await manualBackup(dataDir);
+  const file = await backupTarget(path.resolve(out ?? backupFileName()));
+  try {
+    // Through a temp file, so a crash never leaves half a backup: renamed over the target with
+    // --force, else linked to it, which fails when the name is taken.
+    if (force) await writeFileAtomic(file, text);
+    else await writeNewFile(file, text);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new LeaderboardError('INVALID_INPUT', `${file} already exists.`, 'Pass --out FILE to choose another name, or --force to overwrite it.');
+    }
+    throw new LeaderboardError('INVALID_INPUT', `Cannot write ${file}: ${(err as Error).message}`);
+  }
+  return { file, contributors };
+}
+
+/**
+ * Where a backup asked for at `file` goes: the file itself, or the file a symbolic link names
+ * (renamed over, the link itself was replaced by a file). Anything but a file (a folder, a pipe, a
+ * device such as /dev/stdout) is refused: renamed over, it was replaced, as root even /dev/full.
+ */
+async function backupTarget(file: string): Promise<string> {
+  let target = file;
+  if (lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    try {
+      target = await realpath(file);
+    } catch {
+      throw new LeaderboardError('INVALID_INPUT', `${file} is a symbolic link to ${await readlink(file).catch(() => 'nothing')}, which does not exist.`, 'Pass --out with the path of the file itself.');
+    }
+  }
+  const stat = statSync(target, { throwIfNoEntry: false });
+  if (stat?.isDirectory()) {
+    throw new LeaderboardError('INVALID_INPUT', `${file} is a folder.`, `Pass --out with a file name, e.g. --out ${path.join(file, backupFileName())}.`);
+  }
+  if (stat && !stat.isFile()) {
+    throw new LeaderboardError('INVALID_INPUT', `${file} is not a file (a pipe, a device or a socket): a backup is written as a file.`, 'Pass --out with a file name, or --out - to print the backup.');
+  }
+  if (!statSync(path.dirname(target), { throwIfNoEntry: false })?.isDirectory()) {
+    throw new LeaderboardError('INVALID_INPUT', `Cannot write ${file}: the folder ${path.dirname(target)} does not exist.`, 'Create the folder first, or pass --out with a path in an existing one.');
+  }
+  return target;
+}
+
+/** The backup's text (manual-contributions.json as it is, validated) and its contributors. */
+export async function manualBackup(dataDir: string): Promise<{ text: string; contributors: number }> {
   const paths = dataDirPaths(dataDir);
   const { dir, manual: source } = paths;
   const hint = 'Pass --data-dir with the directory that holds manual-contributions.json (default: <repo>/.leaderboard).';
@@ -64,25 +109,7 @@ export async function exportManualContributions(dataDir: string, out?: string, f
   const original = await readTextIfExists(source);
   const manual = original === null ? emptyManualContributions() : parseJsonText(original, source, manualContributionsFileSchema);
   const text = original ?? `${JSON.stringify(manual, null, 2)}\n`;
-  const file = path.resolve(out ?? backupFileName());
-  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new LeaderboardError('INVALID_INPUT', `${file} is a folder.`, `Pass --out with a file name, e.g. --out ${path.join(file, backupFileName())}.`);
-  }
-  if (!statSync(path.dirname(file), { throwIfNoEntry: false })?.isDirectory()) {
-    throw new LeaderboardError('INVALID_INPUT', `Cannot write ${file}: the folder ${path.dirname(file)} does not exist.`, 'Create the folder first, or pass --out with a path in an existing one.');
-  }
-  try {
-    // Through a temp file, so a crash never leaves half a backup: renamed over the target with
-    // --force, else linked to it, which fails when the name is taken.
-    if (force) await writeFileAtomic(file, text);
-    else await writeNewFile(file, text);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new LeaderboardError('INVALID_INPUT', `${file} already exists.`, 'Pass --out FILE to choose another name, or --force to overwrite it.');
-    }
-    throw new LeaderboardError('INVALID_INPUT', `Cannot write ${file}: ${(err as Error).message}`);
-  }
-  return { file, contributors: Object.keys(manual.contributors).length };
+  return { text, contributors: Object.keys(manual.contributors).length };
 }
 
 /** Writes `file` whole or not at all (fsynced), failing with EEXIST when it exists. */

@@ -2,7 +2,8 @@
  * `leaderboard import FILE` and the manual backups: validation naming the field, --dry-run,
  * export -> import round-tripping byte for byte, the last 10 versions kept and ignored by git.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { lstatSync, readFileSync, symlinkSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,27 @@ describe('import', () => {
     expect(r.stdout).toContain('Dry run: nothing was written.');
     expect({ manual: bytesOf(files.manual), data: bytesOf(files.data), state: bytesOf(files.state) }).toEqual(before);
     expect(await backups()).toEqual([]);
+  });
+
+  it('export writes through a symbolic link, refuses a pipe or a device, and prints the backup with --out -', async () => {
+    const dir = await tempDir('lb-export-targets-');
+    const original = readFileSync(files.manual);
+    await writeFile(path.join(dir, 'latest.json'), 'old\n');
+    symlinkSync('latest.json', path.join(dir, 'link'));
+    const through = cli(repo.dir, ['export', '--out', path.join(dir, 'link'), '--force']);
+    expect(through.code, through.stderr).toBe(0);
+    expect(lstatSync(path.join(dir, 'link')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(dir, 'latest.json')).equals(original)).toBe(true);
+    execFileSync('mkfifo', [path.join(dir, 'pipe')]);
+    // A pipe only: a device is refused alike, but a regression would replace it (as root, /dev/null).
+    const refused = cli(repo.dir, ['export', '--out', path.join(dir, 'pipe'), '--force']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`Error: ${path.join(dir, 'pipe')} is not a file (a pipe, a device or a socket): a backup is written as a file.`);
+    expect(hasStackTrace(refused.stderr)).toBe(false);
+    expect(lstatSync(path.join(dir, 'pipe')).isFIFO()).toBe(true);
+    const printed = cli(repo.dir, ['export', '--out', '-']);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toBe(original.toString('utf8'));
   });
 
   it('export -> change -> import restores the file byte for byte, keeps a backup and rebuilds', async () => {
