@@ -62,10 +62,12 @@ function reportError(err: unknown): number {
     if (err.hint) console.error(`Hint: ${err.hint}`);
     return err.isUsageError ? 2 : 1;
   }
-  if (isSystemError(err) && !process.env.LEADERBOARD_DEBUG) {
+  if (isSystemError(err)) {
     const { message, hint } = describeSystemError(err);
     console.error(`Error: ${message}`);
     console.error(`Hint: ${hint}`);
+    // Node's file errors carry no frames of their own: the words stay, the stack comes after.
+    if (process.env.LEADERBOARD_DEBUG) console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
     return 1;
   }
   console.error(`Unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

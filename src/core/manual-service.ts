@@ -6,6 +6,7 @@ import { contributorsMapSchema, emptyManualContributions, manualContributionsFil
 import type { LeaderboardConfig } from './config.js';
 import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
+import { boardNames, checkManualName } from './manual-names.js';
 import { rebuildAfterSave, type RebuildResult } from './refresh.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { describeIssues, parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
@@ -27,7 +28,9 @@ export async function addManualContribution(opts: ManualChangeOptions, input: Ne
   const paths = dataDirPaths(opts.dataDir);
   const apply = (file: ManualContributionsFile) => (asNewContributor ? addContributor(file, input) : addContribution(file, input));
   // Checked before anything is created: a refused input leaves no trace on disk.
-  apply(await readManualFile(paths.manual));
+  const current = await readManualFile(paths.manual);
+  apply(current);
+  checkManualName(input.name, await boardNames(paths.index), Object.keys(current.contributors), asNewContributor);
   await ensureDataDir(paths);
   // Read again under the lock: another writer may have changed the file meanwhile.
   return withDataDirLock(paths, async () => {

@@ -140,6 +140,33 @@ describe('add-contribution', () => {
     expect(entry(data, 'monthly', '2025-01', ALICE.name)?.email).toBe(ALICE.email);
   });
 
+  it('refuses a name that is not on the board but looks like one there (another case, a slip), and a new contributor who is on it', async () => {
+    const own = await newRepo();
+    await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: add a', author: ALICE, date: '2025-01-08T10:00:00Z' });
+    await own.commit({ files: { 'b.ts': 'b\n' }, message: 'fix: b', author: BOB, date: '2025-02-04T10:00:00Z' });
+    expect(cli(own.dir, ['refresh', '--all']).code).toBe(0);
+    const manualFile = dataFiles(path.join(own.dir, '.leaderboard')).manual;
+    expect(cli(own.dir, ['add-contribution', 'Carol Mentor', '--score', '2']).code).toBe(0);
+    const before = bytesOf(manualFile);
+    for (const typed of [ALICE.name.toLowerCase(), 'Alice Exmaple', 'carol mentor']) {
+      const r = cli(own.dir, ['add-contribution', typed, '--score', '5']);
+      expect(r.code, typed).toBe(2);
+      const like = typed === 'carol mentor' ? 'Carol Mentor' : ALICE.name;
+      expect(r.stderr).toContain(`Error: No contributor is named "${typed}", but "${like}" is: it would be a second person.`);
+      expect(r.stderr).toContain(`Hint: Use "${like}", or \`leaderboard contributor add "${typed}" --score N\` to add a new contributor of that name.`);
+    }
+    for (const typed of [BOB.name, BOB.name.toUpperCase()]) {
+      const r = cli(own.dir, ['contributor', 'add', typed, '--score', '5']);
+      expect(r.code, typed).toBe(1);
+      expect(r.stderr).toContain(`Error: Contributor "${BOB.name}" already exists on the board.`);
+      expect(r.stderr).toContain(`Hint: Add to their score with \`leaderboard add-contribution "${BOB.name}" --score N\`.`);
+    }
+    expect(bytesOf(manualFile)).toBe(before);
+    // Names apart only in their digits are meant apart; a name like no other is a new contributor.
+    expect(cli(own.dir, ['add-contribution', 'Meetup 2024', '--score', '1']).code).toBe(0);
+    expect(cli(own.dir, ['add-contribution', 'Meetup 2025', '--score', '1']).code).toBe(0);
+  });
+
   it('adds a contributor with no commits, who appears with zero commits where the dates overlap', () => {
     const first = cli(repo.dir, ['add-contribution', 'Carol Mentor', '--score', '12', '--notes', 'mentoring', '--start', '2025-02-01', '--end', '2025-02-28', '--email', 'carol@example.com']);
     expect(first.code).toBe(0);

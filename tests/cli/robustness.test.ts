@@ -73,6 +73,11 @@ describe('names and paths that used to slip through', () => {
     expect(refresh.stderr).toContain('Hint: Move away what is at');
     expect(refresh.stderr).not.toContain('Unexpected error');
     expect(hasStackTrace(refresh.stderr)).toBe(false);
+    // LEADERBOARD_DEBUG adds where it failed to the same words (it printed a bare "EISDIR" in their place).
+    const debug = cli(other.dir, ['refresh'], { LEADERBOARD_DEBUG: '1' });
+    expect(debug.stderr).toContain(`Error: Cannot replace ${path.join(data, 'leaderboard-data.json')}: it is a folder, not a file (EISDIR).`);
+    expect(debug.stderr).toContain('Hint: Move away what is at');
+    expect(debug.stderr).toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
     expect(readJson<{ contributors: Record<string, unknown> }>(path.join(data, 'manual-contributions.json')).contributors).toHaveProperty('Ann');
     // A read of a folder names no path of its own: the message still names the file in the way.
     await rm(path.join(data, 'leaderboard-data.json'), { recursive: true });
