@@ -41,6 +41,23 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => {
 });
 
 describe('the ranking at a phone width', () => {
+  it('at 320px, the narrowest width pages must reflow to, keeps the three tabs on screen with no sideways scroll', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 320, height: 700 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(s.server.url);
+    await pw(rows(page).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    for (const tab of ['tab-weekly', 'tab-monthly', 'tab-quarterly']) {
+      const box = (await page.getByTestId(tab).boundingBox())!;
+      expect(box.x, tab).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, tab).toBeLessThanOrEqual(320);
+      // Its word whole: not cut by its own box.
+      expect(await page.getByTestId(tab).evaluate((el) => el.scrollWidth <= el.clientWidth), tab).toBe(true);
+    }
+    await keepScreenshot(page, 'phone-320-tabs');
+    await context.close();
+  });
+
   it('is a list of cards showing rank, tier, name, total and commits, with no sideways scroll', async () => {
     const page = await openPhone('?type=monthly&period=2025-10');
     expect(await noSidewaysScroll(page)).toBe(true);

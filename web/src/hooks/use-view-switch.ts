@@ -32,19 +32,34 @@ export const SLOW_CHANGE_MS = 50;
  */
 export const SLOW_UNBUILT_ENTRIES = 1_000;
 
+/**
+ * People on a board from which its changes are taken for slow before any is timed: on the 20-year
+ * bench board (2,200 people) the first tab change took 100-130 ms in one step, with no sign.
+ */
+export const SLOW_BOARD_PEOPLE = 1_000;
+/**
+ * Once slow, changes stay two steps until one takes under this: timed without the busy frame, a
+ * change just over SLOW_CHANGE_MS measured just under it, and the next froze again in one step.
+ */
+export const FAST_AGAIN_MS = 30;
+
 interface Pending { type: PeriodType; period: string | null }
 
 /**
  * Tab and period changes. A quick one is made at once, in the click's frame, as before. One
- * expected to be slow (many entries to build, or the last change took over {@link SLOW_CHANGE_MS}
- * on this machine) is made in two steps: first the control takes the choice and the panel says
+ * expected to be slow (many entries to build, a board of {@link SLOW_BOARD_PEOPLE} people or more,
+ * or changes took over {@link SLOW_CHANGE_MS} on this machine, until one takes under
+ * {@link FAST_AGAIN_MS}) is made in two steps: first the control takes the choice and the panel says
  * it is busy (aria-busy, and an indicator whose CSS waits a moment before it fades in, so it is
  * only seen when the work really takes a while), that frame is painted, then the view is made.
  */
 export function useViewSwitch(view: PeriodView, board: Board): ViewSwitch {
   const [pending, setPending] = useState<Pending | null>(null);
   const cancel = useRef<(() => void) | null>(null);
-  const lastMs = useRef(0);
+  const slowBoard = board.people >= SLOW_BOARD_PEOPLE;
+  const slowMode = useRef(slowBoard);
+  // Another board (a refresh, another repository): judged afresh.
+  useEffect(() => { slowMode.current = slowBoard; }, [board, slowBoard]);
   useEffect(() => () => cancel.current?.(), []);
   const { setType: applyType, setPeriod: applyPeriod, type: nowType } = view;
 
@@ -54,13 +69,17 @@ export function useViewSwitch(view: PeriodView, board: Board): ViewSwitch {
     const nextLabels = board.labels[next.type];
     const label = next.period ?? nextLabels[0] ?? null;
     const previous = label === null ? null : (nextLabels[nextLabels.indexOf(label) + 1] ?? null);
-    const slow = lastMs.current > SLOW_CHANGE_MS || board.unbuilt(next.type, [label, previous]) > SLOW_UNBUILT_ENTRIES;
+    const slow = slowMode.current || board.unbuilt(next.type, [label, previous]) > SLOW_UNBUILT_ENTRIES;
     // The change itself is timed, from here to the frame after it (layout and paint included);
     // not the busy frame before it, or one slow change would make every later one two steps.
     const timed = () => {
       const start = performance.now();
       apply();
-      afterPaint(() => { lastMs.current = performance.now() - start; });
+      afterPaint(() => {
+        const ms = performance.now() - start;
+        if (ms > SLOW_CHANGE_MS) slowMode.current = true;
+        else if (ms < FAST_AGAIN_MS) slowMode.current = false;
+      });
     };
     if (!slow) {
       setPending(null);

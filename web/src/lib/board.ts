@@ -31,6 +31,8 @@ export interface Board {
   labels: Record<PeriodType, string[]>;
   /** Every contributor name, sorted case-insensitively. */
   names: string[];
+  /** About how many people the board has, known without reading its rows (at most a few more than `names`). */
+  people: number;
   /** The ranked entries of one period ([] for an unknown one). With an index their commits come from {@link Board.commitLoader}. */
   entries: (type: PeriodType, label: string) => ContributorEntry[];
   /** Commits, significant, simple and contributors per period of a type, oldest first, without the hidden. */
@@ -70,6 +72,7 @@ export function boardFromData(data: LeaderboardData): Board {
     metadata: data.metadata,
     labels,
     names: [...names].sort(compareLabels),
+    people: names.size,
     entries: (type, label) => data.leaderboards[type][label] ?? [],
     series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden, boardShowsReviews(data.metadata)),
     standings: (type, name, hidden) => entryStandings(data.leaderboards[type], name, hidden),
@@ -138,6 +141,8 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     metadata: index.metadata,
     labels,
     get names() { return allNames(); },
+    // The people table: one per name and email, so a person with two emails counts twice.
+    people: index.people.length,
     entries: (type, label) => entriesOf(`${type}\n${label}`),
     series: (type, hidden) => indexSeries(index, type, hidden, ascending[type], boardShowsReviews(index.metadata)),
     standings: (type, name, hidden) => indexStandings(index, type, name, hidden),
