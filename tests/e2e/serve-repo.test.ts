@@ -1,4 +1,5 @@
 // `leaderboard serve` run inside a repository made by the test, as a maintainer runs it.
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,6 +118,15 @@ describe('leaderboard serve in a repository', () => {
     expect(r.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use.`);
     expect(r.stderr).toContain('--port 0');
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    // With a refresh to make first: told before it, not after minutes of analysis.
+    const fresh = await mkdtemp(path.join(os.tmpdir(), 'lb-e2e-port-'));
+    const first = runCli(['serve', '--no-open', '--port', port, '--data-dir', fresh], { cwd: repo.dir, env });
+    expect(first.code).toBe(2);
+    expect(first.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use.`);
+    expect(first.stdout).not.toContain('Analysing the repository');
+    expect(existsSync(path.join(fresh, 'leaderboard-data.json'))).toBe(false);
+    expect(existsSync(path.join(fresh, 'serve.lock'))).toBe(false);
+    await rm(fresh, { recursive: true, force: true });
   });
 });
 

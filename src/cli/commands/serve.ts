@@ -42,7 +42,7 @@ export function registerServe(program: Command): void {
   addAiOptions(addWindowOptions(command))
     .action(async (flags: ServeFlags) => {
       // Loaded here, not at the top: express and friends would slow every other command's start.
-      const [{ isStale, parseInterval, pullAndRefreshWith, startRefresher }, { startServer }, { default: open }] = await Promise.all([
+      const [{ isStale, parseInterval, pullAndRefreshWith, startRefresher }, { checkListen, startServer }, { default: open }] = await Promise.all([
         import('../../server/refresher.js'), import('../../server/start.js'), import('open'),
       ]);
       const { dataOnly, ...ctx } = flags.refresh ? { ...(await commandContext(flags)), dataOnly: false } : await noRefreshContext(flags);
@@ -79,6 +79,11 @@ export function registerServe(program: Command): void {
         });
         // A window asked for on the command line must show now, not at the next tick.
         if (flags.since || flags.all || (await isStale(ctx.dataDir, intervalMs))) {
+          await checkListen(flags.port ?? ctx.config.serve.port, host).catch(async (err: unknown) => {
+            refresher?.stop();
+            await serveLock.release();
+            throw err;
+          });
           console.log('Analysing the repository...');
           // Ctrl-C now, before the server listens, also lets the refresh write its files (and keep
           // the AI answers on their way): it exited at once and left the serve lock behind.
