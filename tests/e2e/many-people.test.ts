@@ -48,4 +48,34 @@ describe(`a board of ${PEOPLE.toLocaleString('en-US')} people`, () => {
     expect((await probe.stop()).busyFrames).toBeGreaterThan(0);
     await page.context().close();
   });
+
+  it('"Show more" says it is working before it adds its 100 rows, and a contributor\'s page opens the same way', async () => {
+    const page = await newPage(s.browser);
+    await page.goto(`${s.server.url}?type=quarterly`);
+    const rows = page.getByTestId('leaderboard-row');
+    await pw(rows.first()).toBeVisible();
+    const more = page.getByTestId('show-more-rows');
+    await pw(more).toBeVisible();
+    const before = await rows.count();
+    // Each frame: whether the button said it was busy.
+    await page.evaluate(() => {
+      const w = window as unknown as { moreBusy: number };
+      w.moreBusy = 0;
+      const tick = () => {
+        if (document.querySelector('[data-testid="show-more-rows"]')?.getAttribute('aria-busy') === 'true') w.moreBusy++;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await more.click();
+    await expect.poll(() => rows.count()).toBe(before + 100);
+    await expect.poll(() => more.getAttribute('aria-busy')).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { moreBusy: number }).moreBusy)).toBeGreaterThan(0);
+
+    const probe = await watchBusy(page);
+    await rows.first().getByTestId('contributor-name').click();
+    await pw(page.getByTestId('contributor-page')).toBeVisible();
+    expect((await probe.stop()).busyFrames).toBeGreaterThan(0);
+    await page.context().close();
+  });
 });

@@ -78,7 +78,8 @@ export function useViewSwitch(view: PeriodView, board: Board): ViewSwitch {
       afterPaint(() => {
         const ms = performance.now() - start;
         if (ms > SLOW_CHANGE_MS) slowMode.current = true;
-        else if (ms < FAST_AGAIN_MS) slowMode.current = false;
+        // A big board stays so: some of its changes are quick (a period of few people), others not.
+        else if (ms < FAST_AGAIN_MS && !slowBoard) slowMode.current = false;
       });
     };
     if (!slow) {
@@ -95,7 +96,7 @@ export function useViewSwitch(view: PeriodView, board: Board): ViewSwitch {
         timed();
       });
     });
-  }, [board]);
+  }, [board, slowBoard]);
 
   const setType = useCallback((type: PeriodType) => {
     if (type !== (pending?.type ?? nowType)) change({ type, period: null }, () => applyType(type));
