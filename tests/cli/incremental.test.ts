@@ -226,11 +226,16 @@ describe('refresh --pull', () => {
     const r = cli(repo.dir, ['refresh', '--all', '--pull']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain("the current branch 'main' has no upstream branch");
-    expect(r.stderr).toContain('Hint: Set one with: git branch --set-upstream-to=origin/main main');
+    expect(r.stderr).toContain("the current branch 'main' has no upstream branch, and the repository has no remote to pull from");
+    expect(r.stderr).toContain('Hint: Add one (git remote add origin URL), fetch it and set the upstream');
     expect(hasStackTrace(r.stderr)).toBe(false);
     const dataDir = path.join(repo.dir, '.leaderboard');
     expect(bytesOf(dataFiles(dataDir).data)).toBeNull();
     expect(readStatus(dataDir)).toMatchObject({ success: false });
+    // With a remote, the hint names it (origin is not always there).
+    await repo.git('remote', 'add', 'upstream', repo.dir);
+    const named = cli(repo.dir, ['refresh', '--all', '--pull']);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('Hint: Set one with: git branch --set-upstream-to=upstream/main main');
   });
 });

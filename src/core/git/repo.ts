@@ -85,10 +85,15 @@ export async function pullFastForward(repo: string): Promise<{ before: string | 
   }
   const merge = await runGit(repo, ['config', '--get', `branch.${branch}.merge`], { okCodes: [0, 1] });
   if (merge.code !== 0 || merge.stdout.trim() === '') {
+    // Named after a remote there is: the usual hint named origin in a repository with none.
+    const remotes = (await runGit(repo, ['remote'], { okCodes: [0] })).stdout.split('\n').map((r) => r.trim()).filter(Boolean);
+    const remote = remotes.includes('origin') ? 'origin' : remotes[0];
     throw new LeaderboardError(
       'NO_UPSTREAM',
-      `Cannot pull in ${repo}: the current branch '${branch}' has no upstream branch`,
-      `Set one with: git branch --set-upstream-to=origin/${branch} ${branch} (or refresh without --pull).`,
+      `Cannot pull in ${repo}: the current branch '${branch}' has no upstream branch${remote ? '' : ', and the repository has no remote to pull from'}`,
+      remote
+        ? `Set one with: git branch --set-upstream-to=${remote}/${branch} ${branch} (or refresh without --pull).`
+        : 'Add one (git remote add origin URL), fetch it and set the upstream (git branch --set-upstream-to=origin/<branch>), or refresh without --pull.',
     );
   }
   const before = await headCommit(repo);
