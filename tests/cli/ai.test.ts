@@ -147,6 +147,15 @@ describe('leaderboard ai-override on commits the leaderboards do not show', () =
     const shown = await run(repo, ['ai-override', 'set', fresh.slice(0, 8), '--score', '1', '--note', 'n', '--by', 'me']);
     expect(shown.stdout).not.toContain('Note:');
     expect((await run(repo, ['ai-override', 'list'])).stdout.trim().split('\n')).toHaveLength(3);
+    // A merge is never scored: refused, not kept for a day that never comes.
+    await repo.git('checkout', '-q', '-b', 'side', old);
+    await repo.commit({ files: { 'src/side.ts': 'export const s = 1;\n' }, message: 'feat: side', date: new Date().toISOString() });
+    await repo.git('checkout', '-q', '-');
+    await repo.git('merge', '-q', '--no-ff', '-m', 'Merge side', 'side');
+    const merged = await run(repo, ['ai-override', 'set', 'HEAD', '--score', '1', '--note', 'n', '--by', 'me']);
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toMatch(/Error: [0-9a-f]{12} is a merge commit: merges are not scored/);
+    expect((await run(repo, ['ai-override', 'list'])).stdout.trim().split('\n')).toHaveLength(3);
   });
 });
 

@@ -64,6 +64,11 @@ export async function setAiOverride(ctx: OverrideContext, input: { commit: strin
     throw new LeaderboardError('INVALID_INPUT', `${issue?.path.join('.') || 'override'}: ${issue?.message ?? 'invalid'}`);
   }
   const hash = await resolveCommit(ctx.repo, input.commit);
+  // A merge is never scored (its changes are its parents'): its override would wait for good.
+  const parents = (await runGit(ctx.repo, ['rev-list', '--parents', '-n', '1', hash], { okCodes: [0] })).stdout.trim().split(/\s+/).length - 1;
+  if (parents > 1) {
+    throw new LeaderboardError('INVALID_INPUT', `${hash.slice(0, 12)} is a merge commit: merges are not scored (their changes count in the commits merged), so its AI score cannot be overridden.`, 'Override the commits it merged instead.');
+  }
   const paths = dataDirPaths(ctx.dataDir);
   await ensureDataDir(paths);
   const override: AiOverride = { hash, score: parsed.data.score, note: parsed.data.note, by: input.by, at: now.toISOString() };
