@@ -94,6 +94,11 @@ export const adminsResponseSchema = z.object({
 });
 export type AdminsResponse = z.infer<typeof adminsResponseSchema>;
 
+/** Said of an entry with a space or a control character inside: no email or login has one. */
+export const ONE_ENTRY_MESSAGE = 'An admin entry is one email address or GitHub username, without spaces or line breaks';
+/** Whether a (trimmed) entry has a space or a control character inside. */
+export const hasInnerSpace = (entry: string): boolean => /[\s\p{Cc}]/u.test(entry);
+
 /** PUT /api/admins: the whole list (primary admins are kept whatever is sent). */
 export const updateAdminsRequestSchema = z.object({
   admins: z.array(adminEntrySchema).max(1000),

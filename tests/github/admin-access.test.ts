@@ -55,6 +55,10 @@ describe('addAdmin', () => {
     expect(err.code).toBe('INVALID_INPUT');
   });
 
+  it('refuses an entry with a space or a line break inside', () => {
+    for (const entry of ['a b', 'a\nb']) expect(refusal(() => addAdmin([], entry, primary)).message).toBe('An admin entry is one email address or GitHub username, without spaces or line breaks');
+  });
+
   it("refuses a primary or existing admin, case-insensitively: 'This email/username is already an admin'", () => {
     for (const entry of ['owner@example.COM', 'theowner', 'BOB']) {
       expect(refusal(() => addAdmin(['bob'], entry, primary)).message).toBe('This email/username is already an admin');

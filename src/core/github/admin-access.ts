@@ -1,4 +1,4 @@
-import type { PrimaryAdmins } from '../../shared/admin-api.js';
+import { hasInnerSpace, ONE_ENTRY_MESSAGE, type PrimaryAdmins } from '../../shared/admin-api.js';
 import { isPrimaryAdmin, same } from '../../shared/admin-rules.js';
 import { LeaderboardError } from '../errors.js';
 
@@ -13,6 +13,7 @@ export { deniedMessage, isAuthorized, isPrimaryAdmin } from '../../shared/admin-
 export function addAdmin(list: readonly string[], entry: string, primary: PrimaryAdmins): string[] {
   const value = entry.trim();
   if (value === '') throw new LeaderboardError('INVALID_INPUT', 'Please enter an email address or GitHub username', undefined, { status: 400 });
+  if (hasInnerSpace(value)) throw new LeaderboardError('INVALID_INPUT', ONE_ENTRY_MESSAGE, undefined, { status: 400 });
   if (isPrimaryAdmin(value, primary) || list.some((a) => same(a, value))) {
     throw new LeaderboardError('INVALID_INPUT', 'This email/username is already an admin', undefined, { status: 400 });
   }

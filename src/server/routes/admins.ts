@@ -1,7 +1,8 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { adminListSavedMessage, nextAdminList } from '../../shared/admin-rules.js';
-import { updateAdminsRequestSchema, type AdminsResponse, type UpdateAdminsResponse } from '../../shared/admin-api.js';
+import { adminListSavedMessage, nextAdminList, same } from '../../shared/admin-rules.js';
+import { hasInnerSpace, ONE_ENTRY_MESSAGE, updateAdminsRequestSchema, type AdminsResponse, type UpdateAdminsResponse } from '../../shared/admin-api.js';
+import { LeaderboardError } from '../../core/errors.js';
 import { sessionOf, type AdminDeps, type Auth } from '../auth.js';
 import { parseBody } from '../http-errors.js';
 
@@ -31,6 +32,9 @@ export function adminRoutes(admin: AdminDeps, auth: Auth, bodyLimit: string): Ro
     const { admins: requested } = parseBody(updateRequestSchema, req.body);
     const { token, user } = sessionOf(res);
     const current = await admin.gateway.readAdminList(token);
+    // New entries only: one already in admin-list.json (edited by hand) must not block every save.
+    const odd = requested.find((e) => hasInnerSpace(e) && !current.some((c) => same(c, e)));
+    if (odd !== undefined) throw new LeaderboardError('INVALID_INPUT', `${ONE_ENTRY_MESSAGE}: ${JSON.stringify(odd)}.`);
     const admins = nextAdminList(current, requested, admin.primary);
     // Saved even when it matches the default branch: an earlier change may still be pending on
     // the update branch (say, an admin added then removed again), and its pull request must now

@@ -20,6 +20,11 @@ describe('admin list', () => {
     expect(checkNewAdmin('   ', [], primary)).toBe('Please enter an email address or GitHub username');
   });
 
+  it('refuses an entry with a space or a line break inside (no email or login has one), not one around it', () => {
+    for (const v of ['a b', 'a\nb', 'ann\t@x.org', 'bob\u0000']) expect(checkNewAdmin(v, [], primary), JSON.stringify(v)).toBe('An admin entry is one email address or GitHub username, without spaces or line breaks');
+    expect(checkNewAdmin('  carol  ', [], primary)).toBeNull();
+  });
+
   it("says 'This email/username is already an admin' for a primary or listed admin, without case", () => {
     expect(checkNewAdmin('Owner@Example.com', [], primary)).toBe('This email/username is already an admin');
     expect(checkNewAdmin(' owner ', [], primary)).toBe('This email/username is already an admin');

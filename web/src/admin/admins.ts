@@ -1,4 +1,4 @@
-import type { PrimaryAdmins } from '../../../src/shared/admin-api.js';
+import { hasInnerSpace, ONE_ENTRY_MESSAGE, type PrimaryAdmins } from '../../../src/shared/admin-api.js';
 
 /** One line of the admin list as shown: primary admins are marked and cannot be removed. */
 export interface AdminRow {
@@ -36,6 +36,7 @@ export function checkNewAdmin(value: string, admins: readonly string[], primary:
   const v = value.trim();
   if (!v) return 'Please enter an email address or GitHub username';
   if (v.length > 320) return 'An admin entry must be at most 320 characters';
+  if (hasInnerSpace(v)) return ONE_ENTRY_MESSAGE;
   if (isPrimary(primary, v) || admins.some((a) => same(a, v))) return 'This email/username is already an admin';
   return null;
 }
