@@ -24,6 +24,11 @@ export interface ReviewRecord {
   submittedAt: string;
   /** The reviewer's GitHub login, as GitHub spells it. */
   login: string;
+  /**
+   * The pull request author's login, when known (not for pull requests read before it was kept):
+   * a review by another account of the same person (linked by identities) does not count.
+   */
+  prAuthor?: string;
 }
 
 /** An issue opened by a person and later closed as completed (`stateReason: COMPLETED`). */

@@ -42,8 +42,10 @@ export function checkManualName(typed: string, board: readonly string[], manual:
     return;
   }
   if (exact !== undefined) return;
-  const like = known.find((n) => folded(n) === folded(nfc)) ?? known.find((n) => slip(folded(n), folded(nfc)));
+  const same = known.find((n) => folded(n) === folded(nfc));
+  const like = same ?? known.find((n) => slip(folded(n), folded(nfc)));
   if (like === undefined) return;
+  // Another case or accents is the same name to contributor add too: only a slip may be someone new.
   throw new LeaderboardError('INVALID_INPUT', `No contributor is named "${nfc}", but "${like}" is: it would be a second person.`,
-    `Use "${like}", or \`leaderboard contributor add "${nfc}" --score N\` to add a new contributor of that name.`);
+    same !== undefined ? `Use "${like}".` : `Use "${like}", or \`leaderboard contributor add "${nfc}" --score N\` to add a new contributor of that name.`);
 }

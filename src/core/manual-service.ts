@@ -76,11 +76,8 @@ export async function exportManualContributions(dataDir: string, out?: string, f
 async function backupTarget(file: string): Promise<string> {
   let target = file;
   if (lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) {
-    try {
-      target = await realpath(file);
-    } catch {
-      throw new LeaderboardError('INVALID_INPUT', `${file} is a symbolic link to ${await readlink(file).catch(() => 'nothing')}, which does not exist.`, 'Pass --out with the path of the file itself.');
-    }
+    // A link to a file still to be made (backups/today.json) writes it, where the link says.
+    target = await realpath(file).catch(async () => path.resolve(path.dirname(file), await readlink(file)));
   }
   const stat = statSync(target, { throwIfNoEntry: false });
   if (stat?.isDirectory()) {

@@ -5,7 +5,7 @@
  * empty value (an unset variable: the current directory); and a refresh run from the wrong
  * folder does not mark another board's refresh as failed.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, dataFiles, hasStackTrace, tempResources } from './helpers.js';
@@ -54,6 +54,20 @@ describe('--data-dir', () => {
     const manualOnly = await tempDir('lb-manual-');
     writeFileSync(path.join(manualOnly, 'manual-contributions.json'), '{"contributors":{}}\n');
     expect(cli(repo.dir, ['refresh', '--all', '--data-dir', manualOnly]).code).toBe(0);
+    // What a file system, a desktop or git puts in any folder, a .gitignore of one's own, a cache
+    // restored in part (the board's own folders), and parts to merge: all the board's to use.
+    const layouts: Record<string, (dir: string) => void> = {
+      "a volume's lost+found and a desktop's files": (d) => { mkdirSync(path.join(d, 'lost+found')); writeFileSync(path.join(d, '.DS_Store'), ''); },
+      'a .gitignore written by hand': (d) => writeFileSync(path.join(d, '.gitignore'), '*\n!.gitignore\n'),
+      'a cache restored in part': (d) => { mkdirSync(path.join(d, 'repos', 'x.git'), { recursive: true }); mkdirSync(path.join(d, 'parts', 'x'), { recursive: true }); },
+      'a part refreshed inside it': (d) => { mkdirSync(path.join(d, 'part-a')); writeFileSync(path.join(d, 'part-a', 'refresh-state.json'), '{}'); },
+    };
+    for (const [what, make] of Object.entries(layouts)) {
+      const d = await tempDir('lb-layout-');
+      make(d);
+      const r = cli(repo.dir, ['refresh', '--all', '--data-dir', d]);
+      expect(r.code, `${what}: ${r.stderr}`).toBe(0);
+    }
   });
 });
 
@@ -68,9 +82,11 @@ describe('a refresh that fails before it starts', () => {
     expect(wrong.stderr).toContain('is not a git repository');
     const status = () => JSON.parse(readFileSync(dataFiles(dataDir).status, 'utf8')) as { success: boolean };
     expect(status().success).toBe(true);
-    // Its own repository broken (the config): recorded, so the page says so.
+    // Its own repository broken (the config): recorded, so the page says so, also when --repo goes through a link.
+    const link = path.join(await tempDir('lb-link-'), 'repo');
+    symlinkSync(repo.dir, link);
     await repo.writeFile('leaderboard.config.json', '{ broken');
-    expect(cli(repo.dir, ['refresh']).code).toBe(2);
+    expect(cli(outside, ['refresh', '--repo', link]).code).toBe(2);
     expect(status().success).toBe(false);
   });
 });

@@ -97,6 +97,12 @@ describe('import', () => {
     expect(through.code, through.stderr).toBe(0);
     expect(lstatSync(path.join(dir, 'link')).isSymbolicLink()).toBe(true);
     expect(readFileSync(path.join(dir, 'latest.json')).equals(original)).toBe(true);
+    // A link to a file still to be made: written where it points.
+    symlinkSync(path.join('backups', 'today.json'), path.join(dir, 'dangling'));
+    await mkdir(path.join(dir, 'backups'));
+    expect(cli(repo.dir, ['export', '--out', path.join(dir, 'dangling')]).code).toBe(0);
+    expect(readFileSync(path.join(dir, 'backups', 'today.json')).equals(original)).toBe(true);
+    expect(lstatSync(path.join(dir, 'dangling')).isSymbolicLink()).toBe(true);
     execFileSync('mkfifo', [path.join(dir, 'pipe')]);
     // A pipe only: a device is refused alike, but a regression would replace it (as root, /dev/null).
     const refused = cli(repo.dir, ['export', '--out', path.join(dir, 'pipe'), '--force']);

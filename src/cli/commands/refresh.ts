@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { errorMessage, LeaderboardError } from '../../core/errors.js';
@@ -137,8 +138,13 @@ async function recordEarlyFailure(flags: RepoFlags, err: unknown): Promise<void>
   if (!existsSync(status)) return;
   // Run from the wrong folder (or with a mistyped --repo), it is not that board's failure.
   const built = (await readJsonFile(state, stateSchema).catch(() => null))?.repo;
-  const inside = (top: string) => !path.relative(top, first).startsWith('..') && !path.isAbsolute(path.relative(top, first));
-  if (built !== undefined && !inside(built)) return;
+  // Both as the file system has them: the state holds the real path, --repo may go through a link.
+  const real = (p: string) => realpath(p).catch(() => p);
+  const inside = async (top: string) => {
+    const rel = path.relative(await real(top), await real(first));
+    return !rel.startsWith('..') && !path.isAbsolute(rel);
+  };
+  if (built !== undefined && !(await inside(built))) return;
   await writeStatus(status, { success: false, timestamp: new Date().toISOString(), latestCommit: null, error: errorMessage(err) }).catch(() => undefined);
 }
 

@@ -157,7 +157,8 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
     a.reviews.forEach((r, i) => {
       const name = resolve(r.login);
       link(r.login, name);
-      if (name === null) return;
+      // Not by someone other than the author: another account of the same person (identities, or GitHub's email answers).
+      if (name === null || (r.prAuthor !== undefined && resolve(r.prAuthor) === name)) return;
       if (!sorted || !times) {
         reviews.push({ pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name, repo: a.repository });
         return;

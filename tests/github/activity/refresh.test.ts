@@ -123,7 +123,7 @@ describe('refresh with GitHub activity', () => {
       const opts = { repo: own.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh };
       await refresh(opts);
       const written = await readFile(file, 'utf8');
-      expect(written).toMatch(/^\{"source":"[0-9a-f]{40}","repository":"acme\/widgets","review_pulls":\[\[5,"Add a"\]\],"review_logins":\["bob"\],"review_pull":\[0\],/);
+      expect(written).toMatch(/^\{"source":"[0-9a-f]{40}","repository":"acme\/widgets","review_pulls":\[\[5,"Add a"\]\],"review_pull_author":\[0\],"review_logins":\["ann","bob"\],"review_pull":\[0\],/);
       const titles = async () => expandCompactDataFile(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8'))).reviews?.map((r) => r[1]);
       // Marked by hand, the source unchanged: a refresh whose sync read nothing new takes the file as it is.
       await writeFile(file, written.replace('[5,"Add a"]', '[5,"Add a (stored)"]'));
@@ -139,7 +139,7 @@ describe('refresh with GitHub activity', () => {
       // A stored file that does not read as written (a review's state that cannot count), one without
       // a source (as `merge` and earlier versions write it), or one with a row per review (as an
       // earlier version wrote the head) is made again too.
-      const rows = remade.replace(/"review_logins".*"review_at":\[[^\]]*\]/, '"reviews":[[0,"APPROVED","2026-02-11T00:00:00Z","bob"]]');
+      const rows = remade.replace(/"review_pull_author".*"review_at":\[[^\]]*\]/, '"reviews":[[0,"APPROVED","2026-02-11T00:00:00Z","bob"]]');
       expect(rows).toContain('"review_pulls":[[5,"Add a"]],"reviews":[[0,');
       for (const stored of [remade.replace('"review_state":"A"', '"review_state":"P"'), remade.replace(/^\{"source":"[0-9a-f]{40}",/, '{'), rows]) {
         await writeFile(file, stored.replace('[5,"Add a"]', '[5,"Add a (stored)"]'));
@@ -182,6 +182,25 @@ describe('refresh with GitHub activity', () => {
     const data = JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8'));
     // The people table (schema_version 4) gives each person's login after their email.
     expect(data.people).toContainEqual(['Ann', 'ann@example.com', 'ann']);
+  });
+
+  it("does not count a review of a person's own pull request from another account of theirs (linked by identities)", async () => {
+    const at = '2026-02-11T00:00:00Z';
+    emu = await startGraphqlEmulator({
+      ...fixture(), commits: { [sha]: { email: 'ann@example.com', login: 'ann' } },
+      pulls: [
+        { number: 5, title: 'Add a', updatedAt: at, author: 'ann', reviews: [{ state: 'APPROVED' as const, submittedAt: at, author: 'bob' }, { state: 'APPROVED' as const, submittedAt: at, author: 'ann-work' }] },
+        { number: 6, title: 'Fix b', updatedAt: at, author: 'bob', reviews: [{ state: 'APPROVED' as const, submittedAt: at, author: 'ann-work' }] },
+      ],
+    });
+    const dataDir = await tempData();
+    const c = config(emu.apiUrl);
+    await refresh({ repo: repo.dir, dataDir, config: { ...c, identities: { Ann: ['@ann-work'] } }, now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh });
+    const board = expandCompactDataFile(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')));
+    const entries = Object.values(board.leaderboards.quarterly).flat();
+    // Ann's second account reviewed Bob's pull request, not her own; Bob reviewed hers.
+    expect(entries.find((e) => e.name === 'Ann')).toMatchObject({ review_count: 1 });
+    expect(entries.find((e) => e.name === 'Bob Reviewer')).toMatchObject({ review_count: 1 });
   });
 
   it('a 401 still writes the board, keeps the last good reviews and says why', async () => {

@@ -61,22 +61,26 @@ describe('what a part gives the board', () => {
   it('stores each reviewed pull request and login once, the reviews as columns, and refuses columns not as written', async () => {
     const r = (pr: number, login: string, url = `https://github.com/acme/widgets/pull/${pr}`, title = `PR ${pr}`, state: ReviewRecord['state'] = 'APPROVED') =>
       ({ pr, title, url, state, submittedAt: `2026-01-0${pr}T00:00:00Z`, login });
-    const reviews = [r(1, 'ann'), r(1, 'bob', undefined, undefined, 'COMMENTED'), r(2, 'ann', 'https://ghe.example.com/acme/widgets/pull/2', undefined, 'CHANGES_REQUESTED'), r(1, 'cy', undefined, 'Renamed')];
+    const reviews: ReviewRecord[] = [r(1, 'ann'), r(1, 'bob', undefined, undefined, 'COMMENTED'), r(2, 'ann', 'https://ghe.example.com/acme/widgets/pull/2', undefined, 'CHANGES_REQUESTED'), r(1, 'cy', undefined, 'Renamed')];
+    // The pull request's author, where the sync read it: kept once per pull request.
+    for (const k of [0, 1]) reviews[k] = { ...reviews[k]!, prAuthor: 'dee' };
     const text = activityHeadText({ repository: 'acme/widgets', reviews, issues: [] }, 'src');
     const json = JSON.parse(`${text}}`);
     expect(json).toEqual({
       source: 'src', repository: 'acme/widgets',
       review_pulls: [[1, 'PR 1'], [2, 'PR 2', 'https://ghe.example.com/acme/widgets/pull/2'], [1, 'Renamed']],
-      review_logins: ['ann', 'bob', 'cy'],
-      review_pull: [0, 0, 1, 2], review_login: [0, 1, 0, 2], review_state: 'AMCA',
+      review_pull_author: [0, -1, -1],
+      review_logins: ['dee', 'ann', 'bob', 'cy'],
+      review_pull: [0, 0, 1, 2], review_login: [1, 2, 1, 3], review_state: 'AMCA',
       review_at: ['2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', '2026-01-01T00:00:00Z'],
       issues: [],
     });
     const tail = activityTailText({ emailLogins: {}, profiles: {} });
     expect(storedHead(Buffer.from(text + tail), 'src', reviewRecord)?.head.reviews).toEqual(reviews);
     const bad = [
-      text.replace('"review_pull":[0,', '"review_pull":[3,'), text.replace('"review_login":[0,', '"review_login":[-1,'), text.replace('"AMCA"', '"AMPA"'),
+      text.replace('"review_pull":[0,', '"review_pull":[3,'), text.replace('"review_login":[1,', '"review_login":[-1,'), text.replace('"AMCA"', '"AMPA"'),
       text.replace('"AMCA"', '"AMC"'), text.replace('[1,"PR 1"]', '["1","PR 1"]'), text.replace('"review_at":["2026-01-01T00:00:00Z"', '"review_at":[7'),
+      text.replace('"review_pull_author":[0,', '"review_pull_author":[9,'), text.replace('"review_pull_author":[0,-1,-1]', '"review_pull_author":[0,-1]'),
     ];
     for (const b of bad) {
       expect(b).not.toBe(text);

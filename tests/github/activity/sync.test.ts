@@ -130,7 +130,7 @@ describe('one log, one repository', () => {
     const botReview = { pr: 90, title: 'Bump', url: 'https://github.com/acme/widgets/pull/90', state: 'COMMENTED', submittedAt: at, login: 'coderabbitai' };
     const earlier = (keepSource: boolean) => asWritten.split('\n')
       .filter((l) => keepSource || !l.startsWith('{"t":"source"'))
-      .map((l) => l.replace(/,"reads":2/, '').replace(/^\{"t":"pull","number":90,"updatedAt":"([^"]+)","reviews":\[\]\}$/, (_m, u: string) => JSON.stringify({ t: 'pull', number: 90, updatedAt: u, reviews: [botReview] })))
+      .map((l) => l.replace(/,"reads":2/, '').replace(/^\{"t":"pull","number":90,"updatedAt":"([^"]+)","author":"alice","reviews":\[\]\}$/, (_m, u: string) => JSON.stringify({ t: 'pull', number: 90, updatedAt: u, reviews: [botReview] })))
       .join('\n');
     for (const keepSource of [true, false]) {
       await writeFile(file, earlier(keepSource));

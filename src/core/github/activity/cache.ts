@@ -15,6 +15,8 @@ import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
 export interface CachedPull {
   number: number;
   updatedAt: string;
+  /** Its author's login (null: a deleted account); undefined when read by a version that did not keep it. */
+  author?: string | null | undefined;
   reviews: ReviewRecord[];
 }
 
@@ -38,7 +40,7 @@ const reviewSchema = z.object({ pr: z.number(), title: z.string(), url: z.string
 export const issueSchema = z.object({ number: z.number(), title: z.string(), url: z.string(), createdAt: z.string(), login: z.string() });
 const streamSchema = z.object({ highWater: z.string().nullable(), resume: z.object({ cursor: z.string(), boundary: z.string(), newest: z.string() }).nullable(), from: z.string().nullable().optional() });
 const eventSchema = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('pull'), number: z.number(), updatedAt: z.string(), reviews: z.array(reviewSchema) }),
+  z.object({ t: z.literal('pull'), number: z.number(), updatedAt: z.string(), author: z.string().nullable().optional(), reviews: z.array(reviewSchema) }),
   z.object({ t: z.literal('issue'), number: z.number(), issue: issueSchema.nullable() }),
   z.object({ t: z.literal('email'), email: z.string(), login: z.string().nullable() }),
   z.object({ t: z.literal('profile'), login: z.string(), name: z.string().nullable() }),
@@ -50,7 +52,9 @@ const eventSchema = z.discriminatedUnion('t', [
 ]);
 export type CacheEvent = z.infer<typeof eventSchema>;
 
-const PULL_KEYS = ['t', 'number', 'updatedAt', 'reviews'] as const;
+const PULL_KEYS = ['t', 'number', 'updatedAt', 'author', 'reviews'] as const;
+/** A pull request line written before its author was kept. */
+const OLD_PULL_KEYS = ['t', 'number', 'updatedAt', 'reviews'] as const;
 const REVIEW_KEYS = ['pr', 'title', 'url', 'state', 'submittedAt', 'login'] as const;
 const REVIEW_STATES: ReadonlySet<unknown> = new Set(reviewSchema.shape.state.options);
 
@@ -76,9 +80,10 @@ function isReviewAsParsed(r: unknown): r is ReviewRecord {
  * bench's 20,000 pull requests, and made as much garbage again.
  */
 function pullAsParsed(v: unknown): CacheEvent | null {
-  if (typeof v !== 'object' || v === null || !keysAre(v, PULL_KEYS)) return null;
+  if (typeof v !== 'object' || v === null || !(keysAre(v, PULL_KEYS) || keysAre(v, OLD_PULL_KEYS))) return null;
   const e = v as Record<string, unknown>;
   if (e['t'] !== 'pull' || typeof e['number'] !== 'number' || typeof e['updatedAt'] !== 'string' || !Array.isArray(e['reviews'])) return null;
+  if ('author' in e && e['author'] !== null && typeof e['author'] !== 'string') return null;
   return (e['reviews'] as unknown[]).every(isReviewAsParsed) ? (v as CacheEvent) : null;
 }
 
@@ -90,7 +95,7 @@ function pullAsParsed(v: unknown): CacheEvent | null {
 const READS = 2;
 
 /** Bumped when `activityHead` changes what it makes of the same lines, or the head is written another way (old activity files are then made again). */
-const HEAD_FORMAT = 4;
+const HEAD_FORMAT = 5;
 
 /** Lines parsed between two turns of the event loop (about 5 ms of work). */
 const LINES_PER_TURN = 1_000;
@@ -181,7 +186,7 @@ export class ActivityCache {
       } catch {
         // Left for the log's next rewrite to drop.
       }
-      if (event?.t === 'pull' && event.number === number) pulls.set(number, { number, updatedAt: event.updatedAt, reviews: event.reviews });
+      if (event?.t === 'pull' && event.number === number) pulls.set(number, { number, updatedAt: event.updatedAt, author: event.author, reviews: event.reviews });
       else this.pullLines.delete(number);
     }
     return (this.parsedPulls = pulls);
@@ -334,7 +339,7 @@ export class ActivityCache {
   private apply(e: CacheEvent, line: string): void {
     if (e.t === 'pull') {
       this.setLine(this.pullLines, e.number, line);
-      this.parsedPulls?.set(e.number, { number: e.number, updatedAt: e.updatedAt, reviews: e.reviews });
+      this.parsedPulls?.set(e.number, { number: e.number, updatedAt: e.updatedAt, author: e.author, reviews: e.reviews });
     } else if (e.t === 'issue') {
       this.setLine(this.issueLines, e.number, line);
       this.issues.set(e.number, e.issue);

@@ -13,7 +13,7 @@ export const ACTIVITY_CACHE_FILE = 'github-activity-cache.jsonl';
 
 const partActivitySchema = z.object({
   repository: z.string(),
-  reviews: z.array(z.object({ pr: z.number(), title: z.string(), url: z.string(), state: z.enum(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']), submittedAt: z.string(), login: z.string() })),
+  reviews: z.array(z.object({ pr: z.number(), title: z.string(), url: z.string(), state: z.enum(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED']), submittedAt: z.string(), login: z.string(), prAuthor: z.string().optional() })),
   issues: z.array(z.object({ number: z.number(), title: z.string(), url: z.string(), createdAt: z.string(), login: z.string() })),
   emailLogins: z.record(z.string(), z.string().nullable()),
   profiles: z.record(z.string(), z.string().nullable()),
@@ -35,7 +35,11 @@ export interface ActivityHead {
 export function activityHead(cache: ActivityCache, repository: string, windowStart: Date | null): ActivityHead {
   const from = windowStart?.toISOString() ?? '';
   // In the board's order, so that the refresh that reads them back from the file need not sort them.
-  const reviews = boardOrder([...cache.pulls.values()].flatMap((p) => p.reviews).filter((r) => r.submittedAt >= from));
+  const reviews = boardOrder([...cache.pulls.values()].flatMap((p) => {
+    const kept = p.reviews.filter((r) => r.submittedAt >= from);
+    const author = p.author;
+    return author ? kept.map((r) => ({ ...r, prAuthor: author })) : kept;
+  }));
   const issues = [...cache.issues.values()].flatMap((i) => (i && i.createdAt >= from ? [i] : []));
   issues.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.number - b.number));
   return { repository, reviews, issues };
@@ -68,34 +72,43 @@ export function activityHeadText(h: ActivityHead, source: string): string {
   const loginIds = new Map<string, number>();
   const pull: number[] = [];
   const login: number[] = [];
+  // Each pull request's author, as an index into the logins (-1: not known).
+  const pullAuthor: number[] = [];
   let state = '';
+  const loginId = (name: string): number => {
+    let l = loginIds.get(name);
+    if (l === undefined) {
+      loginIds.set(name, (l = logins.length));
+      logins.push(name);
+    }
+    return l;
+  };
   for (const r of h.reviews) {
     const id = pullRows.idOf(h.repository, r.pr, r.title, r.url);
-    if (id === pulls.length) pulls.push(JSON.stringify(pullRow(h.repository, r.pr, r.title, r.url, false)));
-    let l = loginIds.get(r.login);
-    if (l === undefined) {
-      loginIds.set(r.login, (l = logins.length));
-      logins.push(r.login);
+    if (id === pulls.length) {
+      pulls.push(JSON.stringify(pullRow(h.repository, r.pr, r.title, r.url, false)));
+      pullAuthor.push(r.prAuthor === undefined ? -1 : loginId(r.prAuthor));
     }
     pull.push(id);
-    login.push(l);
+    login.push(loginId(r.login));
     state += REVIEW_STATE_LETTERS[r.state];
   }
-  return `{"source":${JSON.stringify(source)},"repository":${JSON.stringify(h.repository)},"review_pulls":[${pulls.join(',')}],"review_logins":${JSON.stringify(logins)},`
+  return `{"source":${JSON.stringify(source)},"repository":${JSON.stringify(h.repository)},"review_pulls":[${pulls.join(',')}],"review_pull_author":${JSON.stringify(pullAuthor)},"review_logins":${JSON.stringify(logins)},`
     + `"review_pull":${JSON.stringify(pull)},"review_login":${JSON.stringify(login)},"review_state":${JSON.stringify(state)},"review_at":${JSON.stringify(h.reviews.map((r) => r.submittedAt))},"issues":${JSON.stringify(h.issues)}`;
 }
 
 const TAIL_START = ',"emailLogins":';
 export const activityTailText = (activity: Pick<PartActivity, 'emailLogins' | 'profiles'>): string => `${TAIL_START}${JSON.stringify(activity.emailLogins)},"profiles":${JSON.stringify(activity.profiles)}}\n`;
 
-const REVIEW_COLUMNS = ['review_pulls', 'review_logins', 'review_pull', 'review_login', 'review_state', 'review_at'];
+const REVIEW_COLUMNS = ['review_pulls', 'review_pull_author', 'review_logins', 'review_pull', 'review_login', 'review_state', 'review_at'];
 const HEAD_KEYS = ['source', 'repository', ...REVIEW_COLUMNS, 'issues'];
 const headIssuesSchema = z.array(issueSchema);
 const STATES: ReadonlySet<unknown> = new Set(REVIEW_STATES);
 
 /** Makes one review record of a compact row (the refresh makes the board's records directly). */
-export type ReviewMaker<T> = (pr: number, title: string, url: string, state: ReviewRecord['state'], submittedAt: string, login: string) => T;
-export const reviewRecord: ReviewMaker<ReviewRecord> = (pr, title, url, state, submittedAt, login) => ({ pr, title, url, state, submittedAt, login });
+export type ReviewMaker<T> = (pr: number, title: string, url: string, state: ReviewRecord['state'], submittedAt: string, login: string, prAuthor: string | undefined) => T;
+export const reviewRecord: ReviewMaker<ReviewRecord> = (pr, title, url, state, submittedAt, login, prAuthor) => (
+  prAuthor === undefined ? { pr, title, url, state, submittedAt, login } : { pr, title, url, state, submittedAt, login, prAuthor });
 
 const isIndexInto = (v: unknown, table: readonly unknown[]): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < table.length;
 
@@ -111,12 +124,23 @@ function compactReviews<T>(repository: string, json: Record<string, unknown>, ma
     if (!Array.isArray(p) || (p.length !== 2 && p.length !== 3) || !Number.isInteger(p[0]) || typeof p[1] !== 'string' || (p.length === 3 && typeof p[2] !== 'string')) return null;
     urls.push(p.length === 3 ? (p[2] as string) : pullUrl(repository, p[0] as number));
   }
+  const { review_logins: logins, review_pull: pull, review_login: login, review_state: state, review_at: at, reviews: rows, review_pull_author: authors } = json;
+  // Each pull request's author (see activityHeadText); none in the rows an earlier version wrote.
+  const authorOf: (string | undefined)[] = new Array<string | undefined>(pulls.length);
+  if (authors !== undefined) {
+    if (!Array.isArray(authors) || authors.length !== pulls.length || !Array.isArray(logins)) return null;
+    for (let k = 0; k < authors.length; k++) {
+      const a = authors[k] as unknown;
+      if (a === -1) continue;
+      if (!isIndexInto(a, logins) || typeof logins[a] !== 'string') return null;
+      authorOf[k] = logins[a] as string;
+    }
+  }
   const review = (pull: unknown, state: unknown, submittedAt: unknown, login: unknown): T | null => {
     if (!isIndexInto(pull, pulls) || !STATES.has(state) || typeof submittedAt !== 'string' || typeof login !== 'string') return null;
     const p = pulls[pull] as [number, string];
-    return make(p[0], p[1], urls[pull] as string, state as ReviewRecord['state'], submittedAt, login);
+    return make(p[0], p[1], urls[pull] as string, state as ReviewRecord['state'], submittedAt, login, authorOf[pull]);
   };
-  const { review_logins: logins, review_pull: pull, review_login: login, review_state: state, review_at: at, reviews: rows } = json;
   if (rows !== undefined) {
     if (!Array.isArray(rows)) return null;
     const out: T[] = new Array<T>(rows.length);

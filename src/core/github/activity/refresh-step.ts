@@ -194,7 +194,8 @@ async function earlyHead(cache: ActivityCache, repository: string, windowStart: 
   const source = cache.headSource(repository, windowStart?.toISOString() ?? '');
   const stored = await readBytesIfExists(file);
   // Read straight into the board's records: no copy of 60,000 reviews.
-  const kept = stored && storedHead(stored, source, (pr, title, url, state, submittedAt, login): NamedReview => ({ pr, title, url, state, submittedAt, login, name: '', repo: repository }));
+  const kept = stored && storedHead(stored, source, (pr, title, url, state, submittedAt, login, prAuthor): NamedReview => (
+    prAuthor === undefined ? { pr, title, url, state, submittedAt, login, name: '', repo: repository } : { pr, title, url, state, submittedAt, login, prAuthor, name: '', repo: repository }));
   if (kept) {
     cache.releasePullLines();
     return { head: kept.head, sorted: inBoardOrder(kept.head.reviews), source, bytes: null, headLength: kept.length, storedTail: Buffer.from(stored.subarray(kept.length)) };

@@ -121,7 +121,8 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
       }
       const reviews = raws.flatMap((r) => toReviewRecord(pull, r) ?? []);
       for (const r of raws) if (r.author?.name !== undefined) events.push({ t: 'profile', login: r.author.login, name: r.author.name });
-      events.push({ t: 'pull', number: pull.number, updatedAt: pull.updatedAt, reviews });
+      // Its author, so that a review from another account of the same person does not count (see assemble).
+      events.push({ t: 'pull', number: pull.number, updatedAt: pull.updatedAt, author: pull.author?.login ?? null, reviews });
     }
     progress.pulls += page.nodes.length;
     // The line said the requests as each answer came, and now the pull requests that answer held.
