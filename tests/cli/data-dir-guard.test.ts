@@ -61,6 +61,7 @@ describe('--data-dir', () => {
       'a .gitignore written by hand': (d) => writeFileSync(path.join(d, '.gitignore'), '*\n!.gitignore\n'),
       'a cache restored in part': (d) => { mkdirSync(path.join(d, 'repos', 'x.git'), { recursive: true }); mkdirSync(path.join(d, 'parts', 'x'), { recursive: true }); },
       'a part refreshed inside it': (d) => { mkdirSync(path.join(d, 'part-a')); writeFileSync(path.join(d, 'part-a', 'refresh-state.json'), '{}'); },
+      'the GitHub activity cache alone (restored before a first refresh)': (d) => writeFileSync(path.join(d, 'github-activity-cache.jsonl'), ''),
     };
     for (const [what, make] of Object.entries(layouts)) {
       const d = await tempDir('lb-layout-');
