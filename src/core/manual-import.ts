@@ -8,6 +8,7 @@ import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { backupManualFile } from './store/manual-backups.js';
+import { parseManualText } from './store/manual-file.js';
 
 /** What an import changes, contributor by contributor. */
 export interface ImportPlan {
@@ -53,7 +54,7 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
     const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(err as Error).message})`;
     throw new LeaderboardError('INVALID_INPUT', `${file} ${why}.`, 'Pass the path of a manual-contributions file, e.g. one written by `leaderboard export`.');
   }
-  const incoming = parseJsonText(bytes.toString('utf8'), file, manualContributionsFileSchema, 'INVALID_INPUT');
+  const incoming = parseManualText(bytes.toString('utf8'), file);
   // A file without the field would import as nobody: every manual score gone, with exit 0.
   if (!Object.hasOwn(JSON.parse(bytes.toString('utf8')) as object, 'contributors')) {
     throw new LeaderboardError('INVALID_INPUT', `${file} has no "contributors" field, so importing it would remove every manual contribution.`, 'A manual-contributions file holds {"contributors": {...}}, as `leaderboard export` writes it; to remove everyone, import {"contributors": {}}.');

@@ -12,7 +12,7 @@ import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { describeIssues, parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { backupManualFile } from './store/manual-backups.js';
-import { readManualFile, writeManualFile } from './store/manual-file.js';
+import { parseManualText, readManualFile, writeManualFile } from './store/manual-file.js';
 
 export interface ManualChangeOptions {
   repo: string;
@@ -148,7 +148,8 @@ export function manualEtag(text: string | null): string {
 export async function readManualForApi(dataDir: string): Promise<ManualForApi> {
   const file = dataDirPaths(dataDir).manual;
   const text = await readTextIfExists(file);
-  const manual = text === null ? emptyManualContributions() : parseJsonText(text, file, manualContributionsFileSchema, 'INVALID_DATA_FILE');
+  // A name listed twice is refused: shown once in the panel, its first entry was dropped by the next save.
+  const manual = text === null ? emptyManualContributions() : parseManualText(text, file, 'INVALID_DATA_FILE');
   return { contributors: manual.contributors, etag: manualEtag(text) };
 }
 

@@ -170,6 +170,30 @@ describe('add-contribution', () => {
     expect(cli(own.dir, ['add-contribution', 'Meetup 2025', '--score', '1']).code).toBe(0);
   });
 
+  it('refuses a manual file that lists a name twice (a merge of two branches), in a refresh, an import and a save, changing nothing', async () => {
+    const own = await newRepo();
+    await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: add a', author: ALICE, date: '2025-01-08T10:00:00Z' });
+    expect(cli(own.dir, ['refresh', '--all']).code).toBe(0);
+    const ownFiles = dataFiles(path.join(own.dir, '.leaderboard'));
+    const twice = '{\n  "contributors": {\n    "Ann": { "contributions": [{ "score": 5 }] },\n    "Ann": { "contributions": [{ "score": 7 }] }\n  }\n}\n';
+    const board = bytesOf(ownFiles.data);
+    const imported = path.join(await tempDir('lb-twice-'), 'twice.json');
+    await writeFile(imported, twice);
+    const importing = cli(own.dir, ['import', imported]);
+    expect(importing.code).toBe(2);
+    expect(importing.stderr).toContain(`Error: ${imported} lists "Ann" twice in contributors (lines 3 and 4): only the last would be read, and the first lost.`);
+    expect(importing.stderr).toContain('Hint: Merge the two into one (their contributions in one list), then run the command again.');
+    await writeFile(ownFiles.manual, twice);
+    for (const args of [['refresh', '--all'], ['add-contribution', ALICE.name, '--score', '1']]) {
+      const r = cli(own.dir, args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain('lists "Ann" twice in contributors (lines 3 and 4)');
+      expect(hasStackTrace(r.stderr)).toBe(false);
+    }
+    expect(readFileSync(ownFiles.manual, 'utf8')).toBe(twice);
+    expect(bytesOf(ownFiles.data)).toBe(board);
+  });
+
   it('adds a contributor with no commits, who appears with zero commits where the dates overlap', () => {
     const first = cli(repo.dir, ['add-contribution', 'Carol Mentor', '--score', '12', '--notes', 'mentoring', '--start', '2025-02-01', '--end', '2025-02-28', '--email', 'carol@example.com']);
     expect(first.code).toBe(0);

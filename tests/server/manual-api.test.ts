@@ -80,6 +80,11 @@ describe('GET /api/manual-contributions', () => {
     const error = await errorOf(res);
     expect(error.code).toBe('INVALID_DATA_FILE');
     expect(error.message).toContain('manual-contributions.json is not valid JSON');
+    // A name listed twice: shown once, the panel's next save dropped the first entry.
+    await writeFile(manualFile, '{"contributors":{"Ann":{"contributions":[{"score":5}]},"Ann":{"contributions":[{"score":7}]}}}');
+    const twice = await get('/api/manual-contributions');
+    expect(twice.status).toBe(500);
+    expect(await errorOf(twice)).toMatchObject({ code: 'INVALID_DATA_FILE', message: expect.stringContaining('lists "Ann" twice in contributors') });
   });
 });
 
