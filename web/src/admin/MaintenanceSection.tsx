@@ -136,11 +136,12 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled, re
         </p>
       )}
       <div className="form-actions">
-        <button type="button" className="button" onClick={() => void exportBackup()} disabled={busy !== null}
+        {/* Busy, not disabled: a disabled button lets go of the focus (out of the panel). */}
+        <button type="button" className="button" onClick={() => { if (busy === null) void exportBackup(); }} aria-disabled={busy !== null || undefined}
           aria-busy={busy === 'export'} data-testid="export-button">
           {busy === 'export' ? 'Exporting...' : 'Export Backup'}
         </button>
-        <button type="button" className="button" onClick={() => void pull()} disabled={busy !== null || !refreshes}
+        <button type="button" className="button" onClick={() => { if (busy === null) void pull(); }} disabled={!refreshes} aria-disabled={busy !== null || undefined}
           aria-busy={busy === 'pull'} aria-describedby={refreshes ? undefined : `${id}-pull-off`} data-testid="pull-refresh-button">
           {busy === 'pull' ? 'Refreshing...' : 'Pull & Refresh'}
         </button>

@@ -58,7 +58,7 @@ export function CommitItem({ commit, person }: { commit: Commit; person?: string
             {overridden && <span className="ai-override-badge" data-testid="ai-override-badge">override</span>}
           </span>
           <button type="button" className="explain-icon" onClick={() => explain(cancelled || withText ? 'credit' : 'parts')} aria-haspopup="dialog"
-            aria-label="How scores work" title="How scores work" data-testid="commit-explain">
+            aria-label={`How scores work: commit ${commit.hash}`} title="How scores work" data-testid="commit-explain">
             <InfoIcon width={14} height={14} />
           </button>
         </p>

@@ -10,7 +10,7 @@ interface ErrorStateProps {
 /** The whole page when the data file cannot be loaded or read: what went wrong and how to fix it. */
 export function ErrorState({ message, onRetry, retrying = false }: ErrorStateProps) {
   return (
-    <div className="state-screen" data-testid="error-state">
+    <main className="state-screen" data-testid="error-state">
       <div className="card error-card" role="alert">
         <AlertIcon className="error-icon" width={32} height={32} />
         <h1 className="error-title">Error Loading Data</h1>
@@ -25,6 +25,6 @@ export function ErrorState({ message, onRetry, retrying = false }: ErrorStatePro
           </button>
         )}
       </div>
-    </div>
+    </main>
   );
 }

@@ -43,7 +43,8 @@ export function Header({ repository, lastUpdated, status, refreshing, onRefresh 
         </div>
         <div className="header-actions">
           <ThemeToggle />
-          <button type="button" className="button" onClick={onRefresh} disabled={refreshing}
+          {/* Not disabled while refreshing: a disabled button lets go of the focus (to the page's start). */}
+          <button type="button" className="button" onClick={() => { if (!refreshing) onRefresh(); }} aria-disabled={refreshing || undefined}
             data-testid="refresh-button" aria-busy={refreshing}>
             <RefreshIcon width={16} height={16} className={refreshing ? 'spin' : undefined} />
             {refreshing ? 'Refreshing...' : 'Refresh'}

@@ -72,6 +72,20 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
   const [openName, setOpenName] = useState<string | null>(null);
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
   const [adding, setAdding] = useState(false);
+  // A table wider than its box (a narrow window, 200% zoom) scrolls sideways: then the box takes
+  // the focus, so the keyboard reaches the columns past the edge (no cell of theirs can).
+  const scroller = useRef<HTMLDivElement>(null);
+  const [sideways, setSideways] = useState(false);
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box || typeof ResizeObserver === 'undefined') return undefined;
+    const check = () => setSideways(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(box);
+    check();
+    return () => observer.disconnect();
+    // Observed while the box is there: it comes and goes with the rows.
+  }, [entries.length === 0, matching.length === 0]);
   const body = useRef<HTMLTableSectionElement>(null);
   const focusRow = useRef<number | null>(null);
   useEffect(() => {
@@ -108,7 +122,7 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
         {matching.length === 0 ? (
           <p className="empty-state" data-testid="search-empty">No contributor of this period matches &ldquo;{query.trim()}&rdquo;.</p>
         ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" ref={scroller} {...(sideways ? { tabIndex: 0, role: 'region', 'aria-label': 'Contributor rankings (scrolls sideways)' } : {})}>
           <table className="lb-table" role="treegrid" aria-labelledby={`${baseId}-title`} data-testid="leaderboard-table">
             <thead>
               <tr>

@@ -70,6 +70,12 @@ export function ContributorPage({ board, name: asked, type, onTypeChange, labels
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyboard and screen reader users land on the page's heading, not on the link they left.
   useEffect(() => { if (takeFocus) heading.current?.focus({ preventScroll: true }); }, [name, takeFocus]);
+  // The window's title names the page too (tabs, history, a screen reader's title); the board's comes back after.
+  useEffect(() => {
+    const board = document.title;
+    document.title = `${name} · ${board}`;
+    return () => { document.title = board; };
+  }, [name]);
 
   if (!known) return <ContributorNotFound name={name} boardHref={boardHref} onBack={onBack} takeFocus={takeFocus} />;
   return (
