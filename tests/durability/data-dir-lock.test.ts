@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,26 @@ describe('the data directory lock', () => {
     expect(await closed).toBe(0);
     expect(err).toContain(`Waiting for another leaderboard command (pid ${process.pid}) writing ${dir}...`);
   }, 30_000);
+
+  it('takes over at once a lock whose owner file was left empty (a full disk when it was written)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-lock-empty-'));
+    dirs.push(dir);
+    const { onLockWait, withDataDirLock } = await import('../../src/core/store/lock.js');
+    const { dataDirPaths } = await import('../../src/core/store/data-dir.js');
+    await mkdir(path.join(dir, '.lock'));
+    await writeFile(path.join(dir, '.lock', 'owner'), '');
+    const old = new Date(Date.now() - 5_000);
+    await utimes(path.join(dir, '.lock'), old, old);
+    const waits: (number | null)[] = [];
+    onLockWait((_d, pid) => waits.push(pid));
+    try {
+      expect(await withDataDirLock(dataDirPaths(dir), async () => 'held')).toBe('held');
+    } finally {
+      onLockWait(null);
+    }
+    // It did not wait (for 30 s, until the lock went stale) for a holder no file names.
+    expect(waits).toEqual([]);
+  });
 
   it('six waiters on a lock whose holder died take it one at a time', async () => {
     // A process that has exited: the lock names it as its holder.

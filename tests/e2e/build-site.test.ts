@@ -111,6 +111,15 @@ describe('a published site', () => {
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('The last refresh failed, so the leaderboard data is stale: git exploded.');
     await writeFile(path.join(dataDir, 'last-update.json'), status);
+    // A manual contribution saved but not rebuilt (a full disk, a kill in between): the board is behind it.
+    const manualFile = path.join(dataDir, 'manual-contributions.json');
+    const manual = await readFile(manualFile, 'utf8').catch(() => null);
+    await writeFile(manualFile, JSON.stringify({ contributors: { 'Not Rebuilt': { contributions: [{ score: 40 }] } } }));
+    const behind = cli(repo.dir, ['build', '--no-refresh']);
+    expect(behind.code).toBe(1);
+    expect(behind.stderr).toContain(`The leaderboard data in ${dataDir} is behind what was saved beside it`);
+    if (manual === null) await rm(manualFile);
+    else await writeFile(manualFile, manual);
     expect(await readFile(path.join(site, 'leaderboard-data.json'), 'utf8')).toBe(good);
     expect((await readdir(site)).sort()).toEqual(files);
     // Nothing is left beside it either.

@@ -9,6 +9,7 @@ import { SITE_ADMIN_FILE, SITE_ADMIN_META, type SiteAdminConfig } from '../../sh
 import type { StatusFile } from '../../shared/status-file.js';
 import { LeaderboardError, withoutUrlCredentials } from '../errors.js';
 import { dataDirPaths } from '../store/data-dir.js';
+import { rebuildOwed } from '../refresh.js';
 import { manualBackupsDir } from '../store/manual-backups.js';
 import { readTextIfExists } from '../store/files.js';
 import { readStatus } from '../store/status.js';
@@ -60,6 +61,11 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
   const hide = opts.emails ? null : emailHider();
   const data = await publishableData(paths.data, hide);
   const status = await freshStatus(paths.status, data.lastUpdated);
+  // A save whose rebuild did not happen (a full disk, a kill in between) left the board behind the files.
+  if (await rebuildOwed(paths.dir)) {
+    throw new LeaderboardError('NO_DATA', `The leaderboard data in ${paths.dir} is behind what was saved beside it (a manual contribution or an AI override not rebuilt yet, or a refresh cut off).`,
+      'Run `leaderboard refresh` (or `leaderboard build` without --no-refresh), then build again.');
+  }
   // Each repository's own board, for the page's repository selector (several repositories only).
   const names = boardRepositories((JSON.parse(data.text) as { metadata?: Record<string, unknown> }).metadata ?? {}).map((r) => r.name);
   const repoBoards: { name: string; data: { text: string; lastUpdated: string } }[] = [];

@@ -41,7 +41,8 @@ function atomicWrite(file: string, fill: (handle: FileHandle) => Promise<void>):
     } catch (err) {
       await handle.close().catch(() => undefined);
       await unlink(tmp).catch(() => undefined);
-      throw err;
+      // A write through the handle names no path: a full disk was said without the file.
+      throw withPath(err, key);
     }
     await fsyncDir(path.dirname(key));
   });

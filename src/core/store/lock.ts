@@ -4,6 +4,7 @@ import path from 'node:path';
 import { lock } from 'proper-lockfile';
 import { LeaderboardError } from '../errors.js';
 import type { DataDirPaths } from './data-dir.js';
+import { withPath } from './files.js';
 import { isAlive } from './process-alive.js';
 
 /** How long a command waits for another one writing the same data directory. */
@@ -68,12 +69,15 @@ export async function withDataDirLock<T>(paths: DataDirPaths, fn: () => Promise<
   try {
     // Without it, others would take the lock over as abandoned (see ownerIsDead).
     const { mtime } = await stat(lockDir);
-    await writeFile(ownerFile, `${process.pid}\n${os.hostname()}\n`);
+    await writeFile(ownerFile, `${process.pid}\n${os.hostname()}\n`).catch((err: unknown) => Promise.reject(withPath(err, ownerFile)));
     // proper-lockfile checks every 5 s that the directory's mtime is still the one it set, and
     // writing the owner file changed it: without this, a lock held over 5 s was declared
     // compromised and the process crashed (first seen with slow AI scoring).
     await utimes(lockDir, mtime, mtime);
   } catch (err) {
+    // A full disk leaves the owner file empty: removed, or the release (an rmdir) failed and the
+    // next command waited 30 s for a holder that had gone.
+    await rm(ownerFile, { force: true }).catch(() => undefined);
     await release().catch(() => undefined);
     throw err;
   }
@@ -116,18 +120,23 @@ async function takeOver(lockDir: string, stillAbandoned: () => Promise<boolean>)
  * the directory's mtime, so only a holder killed in between leaves an old directory without one).
  */
 async function ownerIsDead(lockDir: string, ownerFile: string): Promise<boolean> {
-  let text: string;
-  try {
-    text = await readFile(ownerFile, 'utf8');
-  } catch {
+  const unowned = async () => {
     try {
       return Date.now() - (await stat(lockDir)).mtimeMs > 1000;
     } catch {
       return false; // released meanwhile: try again
     }
+  };
+  let text: string;
+  try {
+    text = await readFile(ownerFile, 'utf8');
+  } catch {
+    return unowned();
   }
   const [pidText, host] = text.split('\n');
   const pid = Number(pidText);
+  // An owner file left empty (a full disk when it was written) names no one: as if there were none.
+  if (text.trim() === '') return unowned();
   if (!Number.isInteger(pid) || pid <= 0 || host !== os.hostname() || pid === process.pid) return false;
   return !isAlive(pid);
 }
