@@ -23,10 +23,9 @@ import { loadStoredParts, removeLoneRepoFiles, statePartsOf } from './repos/stor
 import type { CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
 import { chunksDamaged, dataFileIntact, exists, fileStamp, indexIntact, indexStamp, looksWhole } from './store/file-checks.js';
-import { readJsonFile, readTextIfExists, removeDeadTempFiles, writeJsonAtomic } from './store/files.js';
+import { readJsonFile, readTextIfExists, removeDeadDataDirTempFiles, writeJsonAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
-import { manualBackupsDir } from './store/manual-backups.js';
 import { readStatus, writeStatus } from './store/status.js';
 import type { AiStep } from '../shared/status-file.js';
 import type { ActivityStatus } from './activity.js';
@@ -160,9 +159,8 @@ export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
   const paths = dataDirPaths(opts.dataDir);
   await ensureDataDir(paths);
   return withDataDirLock(paths, async () => {
-    // What writes killed part-way left: the data file's and score caches' temp files.
-    const parts = await readdir(paths.parts).catch(() => [] as string[]);
-    await removeDeadTempFiles([paths.dir, manualBackupsDir(paths), ...parts.map((name) => path.join(paths.parts, name))]);
+    // What writes killed part-way left: the data file's, score caches' and boards' temp files.
+    await removeDeadDataDirTempFiles(paths.dir);
     // Known as soon as git has named it, so that a failed refresh still records it.
     const seen: { head: string | null } = { head: null };
     try {

@@ -14,7 +14,7 @@ import { configuredSources, withoutCredentials } from '../repos/sources.js';
 import { loadStoredParts, removeLoneRepoFiles, statePartsOf } from '../repos/stored-parts.js';
 import { saveScoreCache } from '../store/cache.js';
 import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
-import { readJsonFile, readTextIfExists, writeJsonAtomic } from '../store/files.js';
+import { readJsonFile, readTextIfExists, removeDeadDataDirTempFiles, writeJsonAtomic } from '../store/files.js';
 import { withDataDirLock } from '../store/lock.js';
 import { readManualFile } from '../store/manual-file.js';
 import { writeStatus } from '../store/status.js';
@@ -87,6 +87,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
   const paths = dataDirPaths(o.dataDir);
   await ensureDataDir(paths);
   return withDataDirLock(paths, async () => {
+    await removeDeadDataDirTempFiles(paths.dir);
     // Caches and repository boards are written from here on, the board last: a merge killed in
     // between must not leave the old state calling the old board up to date (see refresh).
     await markRebuilding(paths.state, await readJsonFile(paths.state, stateSchema).catch(() => null));

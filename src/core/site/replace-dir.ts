@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { makeDirectory } from '../store/files.js';
+import { isAlive } from '../store/process-alive.js';
 
 /**
  * Fills a new directory beside `target` with `fill`, then puts it in place of `target`: until
@@ -11,6 +12,7 @@ import { makeDirectory } from '../store/files.js';
 export async function replaceDirectory(target: string, fill: (dir: string) => Promise<void>): Promise<void> {
   const parent = path.dirname(path.resolve(target));
   const base = path.basename(target);
+  await recoverDead(parent, base, path.resolve(target));
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const next = path.join(parent, `.${base}.new-${suffix}`);
   const old = path.join(parent, `.${base}.old-${suffix}`);
@@ -46,4 +48,22 @@ export async function replaceDirectory(target: string, fill: (dir: string) => Pr
     throw err;
   }
   if (moved) await rm(old, { recursive: true, force: true });
+}
+
+/**
+ * What a replacement killed part-way left beside `target` (by a process that is gone): a folder
+ * being filled is removed, and the previous version moved aside is put back when `target` is
+ * missing (a kill between the two renames left no site at all), else removed. Without this,
+ * every killed build left a copy of the site beside it for good.
+ */
+async function recoverDead(parent: string, base: string, target: string): Promise<void> {
+  const pattern = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(new|old)-(\\d+)-[0-9a-f]{8}$`);
+  for (const name of await readdir(parent).catch(() => [] as string[])) {
+    const m = pattern.exec(name);
+    const pid = Number(m?.[2] ?? NaN);
+    if (!m || pid === process.pid || isAlive(pid)) continue;
+    const at = path.join(parent, name);
+    if (m[1] === 'old' && !(await stat(target).then(() => true, () => false))) await rename(at, target).catch(() => undefined);
+    else await rm(at, { recursive: true, force: true }).catch(() => undefined);
+  }
 }

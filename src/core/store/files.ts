@@ -97,6 +97,16 @@ const PIECES_TEMP = /\.(\d+)\.[0-9a-f]{8}\.tmp$/;
  * mid-write (a big history's data file or score cache: hundreds of MB each, kept for good). Only
  * those of a process that has exited; called holding the data directory's lock. Never throws.
  */
+/**
+ * {@link removeDeadTempFiles} of a whole data directory: its own files, its manual backups, and
+ * each repository's part and board (a killed refresh or merge of several repositories left
+ * theirs for good).
+ */
+export async function removeDeadDataDirTempFiles(dir: string): Promise<void> {
+  const sub = async (folder: string) => (await readdir(path.join(dir, folder)).catch(() => [] as string[])).map((name) => path.join(dir, folder, name));
+  await removeDeadTempFiles([dir, path.join(dir, 'manual-backups'), ...(await sub('parts')), ...(await sub('leaderboard-repos'))]);
+}
+
 export async function removeDeadTempFiles(dirs: readonly string[]): Promise<void> {
   for (const dir of dirs) {
     for (const name of await readdir(dir).catch(() => [] as string[])) {
