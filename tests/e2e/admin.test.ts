@@ -129,9 +129,11 @@ describe('manual contributions', () => {
     await pw(form.getByTestId('form-error')).toHaveText('Initial contribution score must be greater than 0');
     await form.getByTestId('new-score').fill('40');
     await form.getByTestId('new-notes').fill('Conference talk');
-    await form.getByTestId('create-contributor').click();
+    // Enter in the last field: the fields, disabled while saving, gave the focus to the page's start.
+    await form.getByTestId('new-notes').press('Enter');
     await pw(contributor(page, 'Grace')).toBeVisible();
     await pw(row(page, 'Grace').getByTestId('cell-other')).toHaveText('+40');
+    await pw(form.getByTestId('new-name')).toBeFocused();
 
     await form.getByTestId('new-name').fill('Grace');
     await form.getByTestId('new-score').fill('5');
@@ -177,6 +179,8 @@ describe('manual contributions', () => {
     await grace.getByTestId('delete-all').click();
     await pw(contributor(page, 'Grace')).toHaveCount(0);
     await pw(row(page, 'Grace')).toHaveCount(0);
+    // Its item went: focus is on the search field, not the page's start.
+    await pw(modal(page).getByTestId('contributor-search')).toBeFocused();
     await page.context().close();
   });
 
@@ -214,6 +218,7 @@ describe('admin list', () => {
     await keepScreenshot(page, 'admin-admins');
 
     await section.locator('[data-testid="admin-entry"][data-value="carol"]').getByTestId('remove-admin').click();
+    await pw(section.getByTestId('admin-input')).toBeFocused();
     await expect.poll(() => list().admins, { timeout: 15_000 }).toEqual(['bob']);
     expect(gh.pulls(SLUG)).toHaveLength(1); // reused
     await pw(section.locator('[data-testid="admin-entry"][data-primary="true"]')).toHaveCount(2);

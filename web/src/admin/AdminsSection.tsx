@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { adminRows } from './admins.js';
 import type { AdminListHandle } from './use-admin-list.js';
 
@@ -8,6 +8,7 @@ interface AdminsSectionProps {
 
 /** The admin list: primary admins marked (not removable), add by email or username, remove after a confirmation. */
 export function AdminsSection({ handle }: AdminsSectionProps) {
+  const input = useRef<HTMLInputElement>(null);
   const { admins, primary, loadError, saving, pullRequestUrl, add, remove } = handle;
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +41,10 @@ export function AdminsSection({ handle }: AdminsSectionProps) {
                 {row.primary ? (
                   <span className="admin-badge" title="Primary admins come from the configuration and cannot be removed">Primary</span>
                 ) : (
-                  <button type="button" className="icon-text-button" onClick={() => remove(row.value)}
+                  <button type="button" className="icon-text-button" onClick={() => {
+                    // Its row goes: focus goes to the field for adding one, not to the page's start.
+                    if (remove(row.value)) input.current?.focus();
+                  }}
                     aria-label={`Remove ${row.value}`} data-testid="remove-admin">Remove</button>
                 )}
               </li>
@@ -48,7 +52,7 @@ export function AdminsSection({ handle }: AdminsSectionProps) {
           </ul>
           <form className="admin-inline-form" onSubmit={submit} noValidate>
             <label className="visually-hidden" htmlFor={`${id}-input`}>Email or GitHub username</label>
-            <input id={`${id}-input`} className="input" value={value} onChange={(e) => setValue(e.target.value)}
+            <input id={`${id}-input`} ref={input} className="input" value={value} onChange={(e) => setValue(e.target.value)}
               placeholder="Email or GitHub username" autoComplete="off" maxLength={320}
               aria-invalid={error ? true : undefined} data-testid="admin-input" />
             <button type="submit" className="button button-primary" data-testid="add-admin">Add Admin</button>

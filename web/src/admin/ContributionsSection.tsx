@@ -27,7 +27,12 @@ export function ContributionsSection({ handle }: ContributionsSectionProps) {
     edit: (name: string, edits: ContributionEdit[]) => save(applyEdits(contributors, name, edits), `Updated ${name}`),
     add: (name: string, c: Contribution) => save(addContribution(contributors, name, c), `Added a contribution of ${c.score} points to ${name}`),
     deleteOne: (name: string, index: number) => save(deleteContribution(contributors, name, index), `Deleted a contribution of ${name}`),
-    deleteAll: (name: string) => save(deleteContributor(contributors, name), `Deleted all manual contributions of ${name}`),
+    // Its item goes: focus goes to the search field, not to the page's start.
+    deleteAll: async (name: string) => {
+      const done = await save(deleteContributor(contributors, name), `Deleted all manual contributions of ${name}`);
+      if (done) search.current?.focus();
+      return done;
+    },
   };
 
   return (

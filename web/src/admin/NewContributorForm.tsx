@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { ContributionFields } from './ContributionFields.js';
 import { addContributor, checkNewContributor, EMPTY_DRAFT, type ContributorsMap, type NewContributorDraft } from './contributions.js';
 
@@ -15,6 +15,7 @@ export function NewContributorForm({ contributors, saving, onSave }: NewContribu
   const [draft, setDraft] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const nameField = useRef<HTMLInputElement>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -25,7 +26,12 @@ export function NewContributorForm({ contributors, saving, onSave }: NewContribu
     }
     setError(null);
     const { name, record } = checked.value;
-    if (await onSave(addContributor(contributors, name, record), `Added contributor ${name}`)) setDraft(EMPTY);
+    // The fields are disabled while saving, which takes the focus from them: it comes back to the
+    // name for the next one, or to where it was when the save failed.
+    const from = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const saved = await onSave(addContributor(contributors, name, record), `Added contributor ${name}`);
+    if (saved) setDraft(EMPTY);
+    requestAnimationFrame(() => (saved || !from?.isConnected ? nameField.current : from)?.focus());
   };
 
   return (
@@ -37,7 +43,7 @@ export function NewContributorForm({ contributors, saving, onSave }: NewContribu
         <div className="field-grid">
           <div className="field">
             <label htmlFor={`${id}-name`}>Name</label>
-            <input id={`${id}-name`} className="input" maxLength={200} value={draft.name} autoComplete="off"
+            <input id={`${id}-name`} ref={nameField} className="input" maxLength={200} value={draft.name} autoComplete="off"
               onChange={(e) => setDraft({ ...draft, name: e.target.value })} disabled={saving} data-testid="new-name" />
           </div>
           <div className="field">

@@ -23,7 +23,8 @@ export interface AdminListHandle {
   /** Adds an entry; resolves to the validation message, or null when added. */
   add: (value: string) => string | null;
   /** Removes an entry after a confirmation. */
-  remove: (value: string) => void;
+  /** False when the confirmation was declined. */
+  remove: (value: string) => boolean;
 }
 
 interface Options {
@@ -109,9 +110,10 @@ export function useAdminList({ token, notify, onUnauthorized }: Options): AdminL
   }, [admins, primary, change]);
 
   const remove = useCallback((value: string) => {
-    if (!admins) return;
-    if (!confirmAction(`Remove ${value} from the admins? The change is proposed as a pull request.`)) return;
+    if (!admins) return false;
+    if (!confirmAction(`Remove ${value} from the admins? The change is proposed as a pull request.`)) return false;
     change(removeAdmin(admins, value, primary));
+    return true;
   }, [admins, primary, change]);
 
   return { admins, primary, loadError, saving, pullRequestUrl, add, remove };
