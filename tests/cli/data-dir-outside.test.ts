@@ -57,7 +57,7 @@ describe('manual commands with --data-dir from outside any repository', () => {
     expect(imp.stderr).toContain('Hint: Pass --repo with a checkout of that repository');
     const add = cli(outside, ['add-contribution', 'Eve', '--score', '3', '--data-dir', copy]);
     expect(add.code).toBe(2);
-    expect(add.stderr).toContain('is not a git repository');
+    expect(add.stderr).toContain(`Error: ${copy} was built with the settings (leaderboard.config.json) of ${repo.dir}, which is not a git repository here`);
     expect({ manual: bytesOf(dataFiles(copy).manual), data: bytesOf(dataFiles(copy).data) }).toEqual(before);
     expect(people(copy)).toEqual(['Alice', 'Bob']);
   });
@@ -72,5 +72,11 @@ describe('manual commands with --data-dir from outside any repository', () => {
     const imp = cli(outside, ['import', file, '--data-dir', copy]);
     expect(imp.code, imp.stderr).toBe(0);
     expect(people(copy)).toEqual(['Alice', 'Bo', 'Bob', 'Eve']);
+    // So do add-contribution and contributor add (a merged board records the folder merge ran in, no repository).
+    const add = cli(outside, ['add-contribution', 'Eve', '--score', '2', '--data-dir', copy]);
+    expect(add.code, add.stderr).toBe(0);
+    const created = cli(outside, ['contributor', 'add', 'Finn', '--score', '4', '--data-dir', copy]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(people(copy)).toEqual(['Alice', 'Bo', 'Bob', 'Eve', 'Finn']);
   });
 });

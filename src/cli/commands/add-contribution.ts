@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { addManualContribution, type ManualChangeOptions } from '../../core/manual-service.js';
 import type { RebuildResult } from '../../core/refresh.js';
-import { manualContext, parseDataDir, type RepoFlags } from '../context.js';
+import { dataDirContext, parseDataDir, type RepoFlags } from '../context.js';
 
 interface ContributionFlags extends RepoFlags {
   score: string;
@@ -26,7 +26,8 @@ export function registerAddContribution(program: Command): void {
     .option('--repo <path>', 'repository (default: current directory; outside one, the repository --data-dir was refreshed from)')
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
     .action(async (name: string, flags: ContributionFlags) => {
-      const ctx: ManualChangeOptions = await manualContext(flags);
+      // No git needed: a data directory whose repository is gone will do, as for import (see dataDirContext).
+      const ctx: ManualChangeOptions = await dataDirContext(flags);
       const score = scoreFromFlag(flags.score);
       const result = await addManualContribution(ctx, {
         name,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { addManualContribution } from '../../core/manual-service.js';
-import { manualContext, parseDataDir, type RepoFlags } from '../context.js';
+import { dataDirContext, parseDataDir, type RepoFlags } from '../context.js';
 import { points, rebuiltText } from './add-contribution.js';
 
 interface ContributorFlags extends RepoFlags {
@@ -30,7 +30,8 @@ export function registerContributor(program: Command): void {
     .option('--repo <path>', 'repository (default: current directory; outside one, the repository --data-dir was refreshed from)')
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
     .action(async (name: string, flags: ContributorFlags) => {
-      const ctx = await manualContext(flags);
+      // No git needed: a data directory whose repository is gone will do, as for import.
+      const ctx = await dataDirContext(flags);
       const score = initialScore(flags.score);
       const result = await addManualContribution(ctx, {
         name,
