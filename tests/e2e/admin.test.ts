@@ -123,10 +123,16 @@ describe('manual contributions', () => {
     const form = modal(page).getByTestId('new-contributor-form');
     await form.getByTestId('create-contributor').click();
     await pw(form.getByTestId('form-error')).toHaveText('Contributor name is required');
+    // The error is read with the field it is about.
+    const errorId = await form.getByTestId('form-error').getAttribute('id');
+    await pw(form.getByTestId('new-name')).toHaveAttribute('aria-invalid', 'true');
+    await pw(form.getByTestId('new-name')).toHaveAttribute('aria-describedby', errorId!);
     await form.getByTestId('new-name').fill('Grace');
     await form.getByTestId('new-score').fill('0');
     await form.getByTestId('create-contributor').click();
     await pw(form.getByTestId('form-error')).toHaveText('Initial contribution score must be greater than 0');
+    await pw(form.getByTestId('new-score')).toHaveAttribute('aria-describedby', errorId!);
+    expect(await form.getByTestId('new-name').getAttribute('aria-invalid')).toBeNull();
     await form.getByTestId('new-score').fill('40');
     await form.getByTestId('new-notes').fill('Conference talk');
     // Enter in the last field: the fields, disabled while saving, gave the focus to the page's start.
@@ -199,6 +205,7 @@ describe('admin list', () => {
     await pw(section.locator('[data-testid="admin-entry"][data-value="bob"]')).toBeVisible();
     await section.getByTestId('add-admin').click();
     await pw(section.getByTestId('admin-error')).toHaveText('Please enter an email address or GitHub username');
+    await pw(section.getByTestId('admin-input')).toHaveAttribute('aria-describedby', (await section.getByTestId('admin-error').getAttribute('id'))!);
     await section.getByTestId('admin-input').fill('BOB');
     await section.getByTestId('add-admin').click();
     await pw(section.getByTestId('admin-error')).toHaveText('This email/username is already an admin');

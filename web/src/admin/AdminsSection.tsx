@@ -54,10 +54,10 @@ export function AdminsSection({ handle }: AdminsSectionProps) {
             <label className="visually-hidden" htmlFor={`${id}-input`}>Email or GitHub username</label>
             <input id={`${id}-input`} ref={input} className="input" value={value} onChange={(e) => setValue(e.target.value)}
               placeholder="Email or GitHub username" autoComplete="off" maxLength={320}
-              aria-invalid={error ? true : undefined} data-testid="admin-input" />
+              aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} data-testid="admin-input" />
             <button type="submit" className="button button-primary" data-testid="add-admin">Add Admin</button>
           </form>
-          {error && <p className="form-error" role="alert" data-testid="admin-error">{error}</p>}
+          {error && <p className="form-error" id={`${id}-error`} role="alert" data-testid="admin-error">{error}</p>}
         </>
       )}
       {pullRequestUrl && /^https?:\/\//i.test(pullRequestUrl) && (

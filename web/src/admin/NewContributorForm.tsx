@@ -16,6 +16,8 @@ export function NewContributorForm({ contributors, saving, onSave }: NewContribu
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const nameField = useRef<HTMLInputElement>(null);
+  // The field the error is about, so a screen reader reads the error with it.
+  const invalid = error === null ? null : /date/i.test(error) ? 'end' : /score/i.test(error) ? 'score' : 'name';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,6 +46,7 @@ export function NewContributorForm({ contributors, saving, onSave }: NewContribu
           <div className="field">
             <label htmlFor={`${id}-name`}>Name</label>
             <input id={`${id}-name`} ref={nameField} className="input" maxLength={200} value={draft.name} autoComplete="off"
+              {...(invalid === 'name' ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}
               onChange={(e) => setDraft({ ...draft, name: e.target.value })} disabled={saving} data-testid="new-name" />
           </div>
           <div className="field">
@@ -52,9 +55,10 @@ export function NewContributorForm({ contributors, saving, onSave }: NewContribu
               onChange={(e) => setDraft({ ...draft, email: e.target.value })} disabled={saving} data-testid="new-email" />
           </div>
           <ContributionFields id={id} testPrefix="new" scoreLabel="Initial score" draft={draft}
-            onChange={(d) => setDraft({ ...draft, ...d })} disabled={saving} />
+            onChange={(d) => setDraft({ ...draft, ...d })} disabled={saving}
+            invalid={invalid === 'score' || invalid === 'end' ? { field: invalid, errorId: `${id}-error` } : null} />
         </div>
-        {error && <p className="form-error" role="alert" data-testid="form-error">{error}</p>}
+        {error && <p className="form-error" id={`${id}-error`} role="alert" data-testid="form-error">{error}</p>}
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={saving} data-testid="create-contributor">
             Add Contributor
