@@ -1,9 +1,8 @@
 import leven from 'leven';
+import { folded } from '../shared/fold.js';
 import { LeaderboardError } from './errors.js';
 import { readTextIfExists } from './store/files.js';
 
-/** A name without case, accents or Unicode composition: "José" and "jose" are one. */
-const folded = (name: string): string => name.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim();
 
 /**
  * A slip of the keyboard: one letter off in a name of five or more, two in one of ten or more.
@@ -30,8 +29,6 @@ export async function boardNames(indexFile: string): Promise<string[]> {
  */
 export function checkManualName(typed: string, board: readonly string[], manual: readonly string[], asNew: boolean): void {
   const nfc = typed.normalize('NFC').trim();
-  const known = [...new Set([...board, ...manual])];
-  const exact = known.find((n) => n.normalize('NFC') === nfc);
   const add = (name: string) => `Add to their score with \`leaderboard add-contribution "${name}" --score N\`.`;
   if (asNew) {
     // A manual record in another case is refused by addContributor with the page's words.
@@ -41,7 +38,8 @@ export function checkManualName(typed: string, board: readonly string[], manual:
     }
     return;
   }
-  if (exact !== undefined) return;
+  const known = [...new Set([...board, ...manual])];
+  if (known.some((n) => n.normalize('NFC') === nfc)) return;
   const same = known.find((n) => folded(n) === folded(nfc));
   const like = same ?? known.find((n) => slip(folded(n), folded(nfc)));
   if (like === undefined) return;

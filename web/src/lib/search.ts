@@ -1,11 +1,7 @@
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
+import { folded } from '../../../src/shared/fold.js';
 
-/**
- * Text as a search compares it: decomposed, without its accents and other combining marks, in
- * lower case. A name git stored decomposed (as macOS writes it) matched nothing typed on a
- * keyboard, and "jose" found José only through his email.
- */
-export const folded = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+export { folded };
 
 /** Each entry list's folded names and emails, made once per list rather than on every keystroke. */
 const foldedOf = new WeakMap<readonly ContributorEntry[], string[]>();
