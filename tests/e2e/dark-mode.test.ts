@@ -145,6 +145,23 @@ describe('dark mode', () => {
     await page.context().close();
   });
 
+  it('changes every colour at once: nothing fades after the choice, frame by frame', async () => {
+    const page = await open('light');
+    // Chosen and looked at in the page, two frames apart: a button's colour fade (150 ms) would
+    // still be running then. Clicked from the page's script: a pointer over the toggle would start
+    // its own hover fade.
+    const fading = await page.evaluate(() => new Promise<string[]>((resolve) => {
+      document.querySelector<HTMLButtonElement>('[data-testid="theme-dark"]')?.click();
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => `${((a.effect as KeyframeEffect | null)?.target as Element | null)?.className ?? '?'}: ${(a as CSSTransition).transitionProperty}`))));
+    }));
+    expect(fading).toEqual([]);
+    expect(await theme(page)).toBe('dark');
+    expect(await bodyBackground(page)).toBe(DARK.bg);
+    await page.context().close();
+  });
+
   it('redraws the chart\'s text, lines, grid and tooltip in the theme\'s colours', async () => {
     const page = await open('light', '?type=monthly&period=2025-10');
     await expectChartIn(page, LIGHT, DARK);

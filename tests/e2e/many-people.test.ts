@@ -4,6 +4,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBoard } from '../../src/core/board/write-board.js';
 import { buildLeaderboardData } from '../../src/core/leaderboards.js';
@@ -21,6 +22,20 @@ function history(): ScoredCommit[] {
     stats: { files: 2, insertions: 10, deletions: 3, excluded_files: 0, excluded_lines: 0 },
     scores: { loc: 8, files: 10, keyword: 25, ai: n % 26, ai_source: 'heuristic' as const }, total: 43 + (n % 26),
   }));
+}
+
+/** Counts the frames in which "Show more" says it is busy; the returned function reads the count. */
+async function watchMoreBusy(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { moreBusy: number };
+    w.moreBusy = 0;
+    const tick = () => {
+      if (document.querySelector('[data-testid="show-more-rows"]')?.getAttribute('aria-busy') === 'true') w.moreBusy++;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  return () => page.evaluate(() => (window as unknown as { moreBusy: number }).moreBusy);
 }
 
 let s: E2eSession;
@@ -57,25 +72,46 @@ describe(`a board of ${PEOPLE.toLocaleString('en-US')} people`, () => {
     const more = page.getByTestId('show-more-rows');
     await pw(more).toBeVisible();
     const before = await rows.count();
-    // Each frame: whether the button said it was busy.
-    await page.evaluate(() => {
-      const w = window as unknown as { moreBusy: number };
-      w.moreBusy = 0;
-      const tick = () => {
-        if (document.querySelector('[data-testid="show-more-rows"]')?.getAttribute('aria-busy') === 'true') w.moreBusy++;
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
+    const moreBusy = await watchMoreBusy(page);
     await more.click();
     await expect.poll(() => rows.count()).toBe(before + 100);
     await expect.poll(() => more.getAttribute('aria-busy')).toBeNull();
-    expect(await page.evaluate(() => (window as unknown as { moreBusy: number }).moreBusy)).toBeGreaterThan(0);
+    expect(await moreBusy()).toBeGreaterThan(0);
 
     const probe = await watchBusy(page);
     await rows.first().getByTestId('contributor-name').click();
     await pw(page.getByTestId('contributor-page')).toBeVisible();
     expect((await probe.stop()).busyFrames).toBeGreaterThan(0);
+
+    // Back to the board (the page's link, then the browser's Back after Forward): the page says it
+    // is busy until the board is shown again, as it was.
+    for (const back of [() => page.getByTestId('contributor-back').click(), () => page.goBack()]) {
+      const leaving = await watchBusy(page, { busy: 'contributor-page', indicator: 'page-busy' });
+      await back();
+      await pw(page.getByTestId('board-view')).toBeVisible();
+      await pw(page.getByTestId('contributor-page')).toHaveCount(0);
+      expect((await leaving.stop()).busyFrames).toBeGreaterThan(0);
+      await pw(rows).toHaveCount(before + 100);
+      await page.goForward();
+      await pw(page.getByTestId('contributor-page')).toBeVisible();
+    }
+    await page.context().close();
+  });
+
+  it('"Show more" says it is working once the table grows to 200 rows, however few more people match', async () => {
+    const page = await newPage(s.browser);
+    // A month of about 500 people: the first 100 more rows lay out a table of 200.
+    await page.goto(`${s.server.url}?type=monthly&period=2025-01`);
+    const rows = page.getByTestId('leaderboard-row');
+    await pw(rows.first()).toBeVisible();
+    const more = page.getByTestId('show-more-rows');
+    await pw(more).toContainText('not shown');
+    const notShown = Number(/\(([\d,]+) not shown\)/.exec(await more.innerText())?.[1]?.replace(/,/g, ''));
+    expect(notShown + 100).toBeLessThan(1_000);
+    const moreBusy = await watchMoreBusy(page);
+    await more.click();
+    await expect.poll(() => rows.count()).toBe(200);
+    expect(await moreBusy()).toBeGreaterThan(0);
     await page.context().close();
   });
 });

@@ -22,15 +22,18 @@ export interface BusySeen {
 
 type Probe = BusySeen & { on: boolean; since: number | null };
 
-/** Starts watching; `stop` ends it and returns what was seen. */
-export async function watchBusy(page: Page): Promise<{ stop: () => Promise<BusySeen> }> {
-  await page.evaluate(() => {
+/**
+ * Starts watching `busy` (default: the board's period panel) and its `indicator`; `stop` ends it
+ * and returns what was seen.
+ */
+export async function watchBusy(page: Page, where: { busy: string; indicator: string } = { busy: 'period-panel', indicator: 'view-busy' }): Promise<{ stop: () => Promise<BusySeen> }> {
+  await page.evaluate(({ busy: busyId, indicator: indicatorId }) => {
     const w = window as unknown as { __busySeen: Probe };
     w.__busySeen = { busyFrames: 0, longestBusyMs: 0, maxOpacity: 0, indicatorShownAfterMs: null, on: true, since: null };
     const tick = (now: number) => {
       const seen = w.__busySeen;
       if (!seen.on) return;
-      const busy = document.querySelector('[data-testid="period-panel"]')?.getAttribute('aria-busy') === 'true';
+      const busy = document.querySelector(`[data-testid="${busyId}"]`)?.getAttribute('aria-busy') === 'true';
       if (busy) {
         seen.busyFrames++;
         seen.since ??= now;
@@ -38,7 +41,7 @@ export async function watchBusy(page: Page): Promise<{ stop: () => Promise<BusyS
         seen.longestBusyMs = Math.max(seen.longestBusyMs, now - seen.since);
         seen.since = null;
       }
-      const indicator = document.querySelector('[data-testid="view-busy"]');
+      const indicator = document.querySelector(`[data-testid="${indicatorId}"]`);
       if (indicator) {
         seen.maxOpacity = Math.max(seen.maxOpacity, Number(getComputedStyle(indicator).opacity));
         for (const a of indicator.getAnimations()) {
@@ -50,7 +53,7 @@ export async function watchBusy(page: Page): Promise<{ stop: () => Promise<BusyS
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  }, where);
   return {
     stop: () => page.evaluate(() => {
       const { on: _on, since: _since, ...seen } = (window as unknown as { __busySeen: Probe }).__busySeen;

@@ -56,14 +56,20 @@ interface DashboardProps {
 
 /** The main screen once the data is loaded. */
 export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismissRefreshError, repo = null, onRepoChange, repoMissing = null }: DashboardProps) {
-  const view = useViewState(board);
+  // Going to or from a contributor's page (Back, Forward, the Back link) is made as a slow change
+  // is, busy first, when such changes take a while: back on a big board took 80-130 ms.
+  const pageChange = useRef<(apply: () => void) => void>((apply) => apply());
+  const view = useViewState(board, pageChange);
   const controls = useViewSwitch(view, board);
   const [hidden, setHidden] = useHiddenContributors();
   // Hiding or showing someone rebuilds the cards, chart and ranking: on a big board, made as a
   // slow tab change is (busy first). Stable, so the filter's long checklist is not drawn again on
   // every view change.
   const run = useRef(controls.run);
-  useLayoutEffect(() => { run.current = controls.run; });
+  useLayoutEffect(() => {
+    run.current = controls.run;
+    pageChange.current = (apply) => controls.run(apply, 'page');
+  });
   // The filter shows the choice at once, as a tab does, while the view follows.
   const [choosing, setChoosing] = useState<ReadonlySet<string> | null>(null);
   const onHiddenChange = useCallback((next: ReadonlySet<string>) => {
@@ -107,7 +113,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const contributor = profile?.name ?? null;
   const hrefFor = useCallback((name: string | null) => buildUrlSearch(window.location.search, { type, period, contributor: name }), [type, period]);
   // Opened as a slow change is on a big board (busy first): a contributor's page took 80-130 ms there.
-  const link = useMemo(() => ({ href: (name: string) => hrefFor(name), open: (name: string) => run.current(() => openContributor(name)) }), [hrefFor, openContributor]);
+  const link = useMemo(() => ({ href: (name: string) => hrefFor(name), open: (name: string) => run.current(() => openContributor(name), 'page') }), [hrefFor, openContributor]);
   // Back on the board: where it was scrolled, and focus on the name that was followed.
   const leftFrom = useRef<string | null>(null);
   // A page the address opened keeps the browser's focus; one opened from here (or history) takes it.
@@ -155,7 +161,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
             <RepositoriesContext.Provider value={links}>
               <ContributorPage board={board} name={profile.name} type={profile.type} onTypeChange={profile.setType} labels={profile.labels}
                 period={profile.period} onPeriodChange={profile.setPeriod} hidden={hidden} boardHref={hrefFor(null)} onBack={closeContributor}
-                takeFocus={!landing.current} repo={repo && repositories.length > 1 ? repo : null} />
+                busy={controls.busy} takeFocus={!landing.current} repo={repo && repositories.length > 1 ? repo : null} />
             </RepositoriesContext.Provider>
           )}
           {/* Kept mounted under a contributor page, so Back finds the board as it was (open row, search, rows shown). */}

@@ -60,7 +60,7 @@ function periodView(data: Board, chosen: Chosen, set: (next: Chosen) => void): P
  * leaves the board behind it as it was. A period falls back to the latest one whenever its type or
  * the data changes, or when the chosen label does not exist; on first load the URL's period wins.
  */
-export function useViewState(data: Board): ViewState {
+export function useViewState(data: Board, schedule?: { readonly current: (apply: () => void) => void }): ViewState {
   const [initial] = useState(() => parseUrlState(window.location.search));
   const [board, setBoard] = useState<Chosen>({ type: initial.type, period: initial.period });
   const [profile, setProfile] = useState<(Chosen & { name: string }) | null>(
@@ -92,19 +92,22 @@ export function useViewState(data: Board): ViewState {
   useEffect(() => {
     const onPopState = () => {
       const next = parseUrlState(window.location.search);
-      if (next.contributor) {
-        setProfile({ name: next.contributor, type: next.type, period: next.period });
-        boardScroll.current = null;
-        return;
-      }
-      setProfile(null);
-      // Usually the view the board already shows: then nothing under it is rebuilt.
-      setBoard((b) => (b.type === next.type && b.period === next.period ? b : { type: next.type, period: next.period }));
-      boardScroll.current = historyState().scrollY ?? null;
+      const scrollY = historyState().scrollY ?? null;
+      (schedule?.current ?? ((apply) => apply()))(() => {
+        if (next.contributor) {
+          setProfile({ name: next.contributor, type: next.type, period: next.period });
+          boardScroll.current = null;
+          return;
+        }
+        setProfile(null);
+        // Usually the view the board already shows: then nothing under it is rebuilt.
+        setBoard((b) => (b.type === next.type && b.period === next.period ? b : { type: next.type, period: next.period }));
+        boardScroll.current = scrollY;
+      });
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, []);
+  }, [schedule]);
 
   const { type: boardType, period: boardPeriod } = boardView;
   const openContributor = useCallback((name: string) => {
@@ -129,8 +132,8 @@ export function useViewState(data: Board): ViewState {
     const url = new URL(window.location.href);
     const search = buildUrlSearch(url.search, { type: boardType, period: boardPeriod, contributor: null });
     window.history.pushState({}, '', `${url.pathname}${search}${url.hash}`);
-    setProfile(null);
-  }, [boardType, boardPeriod]);
+    (schedule?.current ?? ((apply) => apply()))(() => setProfile(null));
+  }, [boardType, boardPeriod, schedule]);
 
   const takeBoardScroll = useCallback(() => {
     const y = boardScroll.current;

@@ -33,6 +33,8 @@ interface ContributorPageProps {
   repo?: string | null;
   /** Move focus to the heading: when the page opens from the board or history, not when the address was typed. */
   takeFocus: boolean;
+  /** Going back to the board, which takes a while on a big one: the page says it is busy meanwhile. */
+  busy?: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ interface ContributorPageProps {
  * and rank over the periods of the type, their manual contributions and all their commits. Reads
  * the board's per-period rows (no commit is parsed for the numbers) and loads commits a page at a time.
  */
-export function ContributorPage({ board, name: asked, type, onTypeChange, labels, period, onPeriodChange, hidden, boardHref, onBack, takeFocus, repo = null }: ContributorPageProps) {
+export function ContributorPage({ board, name: asked, type, onTypeChange, labels, period, onPeriodChange, hidden, boardHref, onBack, takeFocus, repo = null, busy = false }: ContributorPageProps) {
   // The board's own spelling of the name asked for: a link typed or pasted in composed Unicode
   // (NFC) finds a name git stored decomposed (NFD, as macOS writes it), and the other way round.
   const name = useMemo(() => (board.names.includes(asked) ? asked : (board.names.find((n) => n.normalize('NFC') === asked.normalize('NFC')) ?? asked)), [board, asked]);
@@ -79,9 +81,11 @@ export function ContributorPage({ board, name: asked, type, onTypeChange, labels
 
   if (!known) return <ContributorNotFound name={name} boardHref={boardHref} onBack={onBack} takeFocus={takeFocus} />;
   return (
-    <article className="contributor-page" data-testid="contributor-page" aria-labelledby="contributor-title">
+    <article className="contributor-page" data-testid="contributor-page" aria-labelledby="contributor-title" aria-busy={busy || undefined}>
       <nav aria-label="Breadcrumb">
         <BoardLink href={boardHref} onBack={onBack} testId="contributor-back">&larr; Back to the leaderboard</BoardLink>
+        {/* Seen only when going back takes a while: its CSS waits before showing it. */}
+        {busy && <span className="busy-indicator" aria-hidden="true" data-testid="page-busy" />}
       </nav>
       <header className="card contributor-head">
         <div className="contributor-id">
