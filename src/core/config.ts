@@ -88,7 +88,7 @@ export const configFileSchema = z.strictObject({
     /** `owner/name`; default parsed from the `origin` remote. */
     repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must look like owner/name').optional(),
     /** REST API base URL. Default https://api.github.com (GraphQL is then https://api.github.com/graphql; on GitHub Enterprise https://HOST/api/v3 and https://HOST/api/graphql). */
-    apiUrl: z.url().optional(),
+    apiUrl: z.url().refine((url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url), 'must not hold a user name or password (a published site would show them): the token goes in GITHUB_TOKEN (or GH_TOKEN), never in the URL').optional(),
     /**
      * Read code review and issue reports from GitHub into the board (needs a token in GITHUB_TOKEN
      * or GH_TOKEN, or a signed-in `gh`). Default true; without a token the board is commits only.

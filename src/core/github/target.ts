@@ -86,14 +86,22 @@ export function onGitHubOf(host: string | null, apiUrl: string): boolean {
 /** The REST API URL (see {@link resolveGitHubTarget}), without a final slash; INVALID_INPUT when it is not http(s). */
 export function resolveApiUrl({ config, flags, env }: Pick<TargetInputs, 'config' | 'flags' | 'env'>): string {
   const apiUrl = nonEmpty(flags.githubApiUrl) ?? nonEmpty(env['GITHUB_API_URL']) ?? config.github.apiUrl ?? DEFAULT_GITHUB_API_URL;
+  let parsed: URL;
   try {
-    const parsed = new URL(apiUrl);
+    parsed = new URL(apiUrl);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
   } catch {
     throw new LeaderboardError('INVALID_INPUT', `GitHub API URL "${apiUrl}" is not an http(s) URL.`, 'Use e.g. https://api.github.com or https://github.example.com/api/v3.');
   }
+  // No request can be made to such a URL (fetch refuses it), and `build` would publish it.
+  if (parsed.username || parsed.password) {
+    throw new LeaderboardError('INVALID_INPUT', `GitHub API URL ${parsed.protocol}//${parsed.host}${parsed.pathname} has a user name or password in it.`, API_URL_CREDENTIALS_HINT);
+  }
   return apiUrl.replace(/\/+$/, '');
 }
+
+/** What to do about a user name or password in a GitHub API URL. */
+export const API_URL_CREDENTIALS_HINT = 'Leave them out of the URL: the token goes in GITHUB_TOKEN (or GH_TOKEN), or an admin signs in with it on the page.';
 
 /** The trimmed value, or undefined when it is missing or blank. */
 export function nonEmpty(value: string | undefined): string | undefined {

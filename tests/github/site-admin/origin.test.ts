@@ -50,6 +50,15 @@ describe('the origin remote names the GitHub repository only when it is on that 
     expect(`${site.reason ?? ''} ${(target as Error).message}`).not.toContain('s3cret');
   });
 
+  it('an API URL with a user name or password is refused, from the config or the environment, never published or echoed', async () => {
+    const inConfig = configFileSchema.safeParse({ github: { apiUrl: 'https://bot:ghp_TOKEN123@ghe.example.com/api/v3' } });
+    expect(inConfig.success).toBe(false);
+    expect(inConfig.error?.issues[0]?.message).toMatch(/^must not hold a user name or password/);
+    const fromEnv = await withOrigin('git@ghe.example.com:acme/board.git', { GITHUB_API_URL: 'https://bot:ghp_TOKEN123@ghe.example.com/api/v3' }).catch((e: unknown) => e);
+    expect(fromEnv).toMatchObject({ code: 'INVALID_INPUT', message: 'GitHub API URL https://ghe.example.com/api/v3 has a user name or password in it.' });
+    expect(JSON.stringify(fromEnv)).not.toContain('ghp_TOKEN123');
+  });
+
   it('on the GitHub the API serves (github.com, its SSH over 443, an Enterprise server, a configured repository): used', async () => {
     for (const url of ['git@github.com:acme/board.git', 'ssh://git@ssh.github.com:443/acme/board.git', 'https://GitHub.com/acme/board']) {
       const { site, target } = await withOrigin(url);
