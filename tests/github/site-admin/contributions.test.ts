@@ -117,6 +117,35 @@ describe('GitHub back end: manual contributions through a pull request', () => {
     expect(fileOn(BRANCH).contributors.Alice?.contributions.map((c) => c.score)).toEqual([25]);
   });
 
+  it('one admin edits a contribution, another deletes it: the deletion is refused as stale, and the edit kept', async () => {
+    const backend = env.backend();
+    const readA = await backend.manualContributions(OWNER_TOKEN);
+    const readB = await backend.manualContributions(BOB_TOKEN);
+    const edited = structuredClone(readB.contributors);
+    edited.Alice!.contributions[0] = { ...edited.Alice!.contributions[0]!, score: 40 };
+    await backend.saveManualContributions(BOB_TOKEN, edited, readB, 'Edit a contribution of Alice');
+    const { Alice: _alice, ...rest } = readA.contributors;
+    const deleted = { ...rest, Alice: { ...readA.contributors.Alice!, contributions: readA.contributors.Alice!.contributions.slice(1) } };
+    const refused = await backend.saveManualContributions(OWNER_TOKEN, deleted, readA, 'Delete a contribution of Alice').then(() => null, (err: unknown) => err);
+    expect(refused).toMatchObject({ status: 409, message: "Someone else changed Alice's contribution of 10 points (“talk”) while you deleted it, so it was not deleted." });
+    expect(fileOn(BRANCH).contributors.Alice?.contributions.map((c) => c.score)).toEqual([40]);
+  });
+
+  it('a change someone else made and published meanwhile: saved as nothing to propose, with no pull request to open', async () => {
+    const backend = env.backend();
+    const readA = await backend.manualContributions(OWNER_TOKEN);
+    const readB = await backend.manualContributions(BOB_TOKEN);
+    const { Bob: _bob, ...withoutBob } = readA.contributors;
+    const theirs = await backend.saveManualContributions(BOB_TOKEN, withoutBob, readB, 'Delete all contributions of Bob');
+    env.gh.mergePull(SLUG, theirs.pullRequest!.number);
+    const saved = await backend.saveManualContributions(OWNER_TOKEN, withoutBob, readA, 'Delete all contributions of Bob');
+    expect(saved.notice).toBe(`${MANUAL} on main already holds this change, so there is nothing to propose.`);
+    expect(saved.pullRequest).toBeNull();
+    expect(saved.message).toBe('Saved the manual contributions of 1 contributor to main; they appear on the board after its next build.');
+    expect(env.gh.pulls(SLUG).map((p) => p.state)).toEqual(['closed']);
+    expect(fileOn('main').contributors.Bob).toBeUndefined();
+  });
+
   it('two admins\' first saves at once (no pull request yet): the second writes on top of the first, never resets it away', async () => {
     const backend = env.backend();
     const readA = await backend.manualContributions(OWNER_TOKEN);

@@ -75,6 +75,16 @@ describe('mergeContributors (base = read, ours = edit, theirs = saved meanwhile)
     expect(mergeContributors(base, ours, { ...base, A: rec(c(1), c(3, 'theirs')) }).A).toEqual(rec(c(10, 'edited'), c(3, 'theirs')));
   });
 
+  it('refuses our deletion of a contribution they edited meanwhile, which would keep their version without a word', () => {
+    const ours: Map = { ...base, A: rec(c(2)) }; // deleted A's 1
+    expect(() => mergeContributors(base, ours, { ...base, A: rec(c(20, 'theirs'), c(2)) })).toThrow("Someone else changed A's contribution of 1 point while you deleted it, so it was not deleted.");
+    // Deleted by them too, or another of A's edited: no conflict.
+    expect(mergeContributors(base, ours, { ...base, A: rec(c(2)) }).A).toEqual(rec(c(2)));
+    expect(mergeContributors(base, ours, { ...base, A: rec(c(1), c(3, 'theirs')) }).A).toEqual(rec(c(3, 'theirs')));
+    // They removed it and added another at the end: no edit of it.
+    expect(mergeContributors(base, ours, { ...base, A: rec(c(2), c(9, 'new')) }).A).toEqual(rec(c(2), c(9, 'new')));
+  });
+
   it('keeps a contributor named like an Object.prototype key', () => {
     const ours: Map = { constructor: rec(c(1)) };
     expect(Object.keys(mergeContributors({}, ours, {}))).toEqual(['constructor']);

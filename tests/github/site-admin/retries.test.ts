@@ -29,7 +29,7 @@ describe('a save whose first try failed after GitHub took its commit', () => {
     // Pressed again with the same read (the change is already on the branch): applied once, no empty commit.
     const second = await backend.saveManualContributions(OWNER_TOKEN, withPaper(read.contributors), read, 'Add a contribution to Alice');
     expect(aliceNotes()).toEqual(['talk', 'conference paper']);
-    expect(second.notice).toBe(`${MANUAL} already held this change (an earlier try of it reached GitHub), so it was not made twice.`);
+    expect(second.notice).toBe(`${MANUAL} already held this change (someone else made it, or an earlier try of it reached GitHub), so it was not made twice.`);
     expect(second.pullRequest?.number).toBe(1);
     expect(env.gh.commits(SLUG, BRANCH).map((c) => c.message).slice(0, 2)).toEqual(['Add a contribution to Alice (by owner)', 'Initial commit']);
   });

@@ -71,8 +71,16 @@ export async function commitBoardFile(ctx: Context, token: string, user: GitHubU
     notices.push(`Earlier changes are waiting in pull request #${open.number}, so this one joined them.`);
   }
 
-  if (!open) await prepareBranch(ctx, token, CONTRIBUTIONS_BRANCH, defaultBranch, await headSha(ctx, token, defaultBranch));
+  const baseHead = open ? null : await headSha(ctx, token, defaultBranch);
+  if (baseHead !== null) await prepareBranch(ctx, token, CONTRIBUTIONS_BRANCH, defaultBranch, baseHead);
   const saved = await writeWithRetries(ctx, token, { path, branch: CONTRIBUTIONS_BRANCH, message }, compose, WRITE_ATTEMPTS);
+  // Nothing written, on a branch that is the default branch's head: the change is published
+  // already (someone else made it, and their pull request was merged). No pull request can be
+  // opened (GitHub answers 422, no commits between them), and none is needed.
+  if (saved.unchanged && baseHead !== null && (await headSha(ctx, token, CONTRIBUTIONS_BRANCH)) === baseHead) {
+    notices.unshift(`${path} on ${defaultBranch} already holds this change, so there is nothing to propose.`);
+    return { sha: saved.sha, text: saved.text, defaultBranch, branch: defaultBranch, pullRequest: null, notices };
+  }
   notices.unshift(...savedNotices(path, saved));
   if (!open) {
     try {
@@ -93,7 +101,7 @@ export async function commitBoardFile(ctx: Context, token: string, user: GitHubU
 export const sentence = (err: unknown): string => (err instanceof Error ? err.message : String(err)).replace(/\.?$/, '.');
 
 function savedNotices(path: string, saved: { merged: boolean; unchanged: boolean }): string[] {
-  if (saved.unchanged) return [`${path} already held this change (an earlier try of it reached GitHub), so it was not made twice.`];
+  if (saved.unchanged) return [`${path} already held this change (someone else made it, or an earlier try of it reached GitHub), so it was not made twice.`];
   return saved.merged ? [`Someone else changed ${path} meanwhile; both changes were kept.`] : [];
 }
 

@@ -41,9 +41,21 @@ function take(texts: string[], item: Contribution): boolean {
  */
 export class EditConflict extends Error {
   override name = 'EditConflict';
-  constructor(readonly contributor: string, readonly contribution: Contribution) {
-    super(`Someone else changed or removed ${contributor}'s contribution of ${contribution.score} point${contribution.score === 1 ? '' : 's'}${contribution.notes ? ` (“${contribution.notes}”)` : ''} while you edited it, so your edit was not saved.`);
+  constructor(readonly contributor: string, readonly contribution: Contribution, ours: 'edited' | 'deleted' = 'edited') {
+    const what = `${contributor}'s contribution of ${contribution.score} point${contribution.score === 1 ? '' : 's'}${contribution.notes ? ` (“${contribution.notes}”)` : ''}`;
+    super(ours === 'edited'
+      ? `Someone else changed or removed ${what} while you edited it, so your edit was not saved.`
+      : `Someone else changed ${what} while you deleted it, so it was not deleted.`);
   }
+}
+
+/**
+ * Whether they edited the contribution at `index` of `base` in place (as the panel's inline edit
+ * does: the list keeps its length, and a contribution that was not there takes its place).
+ */
+function editedInPlace(base: readonly Contribution[], theirs: readonly Contribution[], index: number): boolean {
+  const now = theirs[index];
+  return base.length === theirs.length && now !== undefined && !base.some((c) => equal(c, now));
 }
 
 /**
@@ -53,7 +65,7 @@ export class EditConflict extends Error {
  * an addition they made too is applied once, as a three-way merge does: a save tried again after
  * its first try reached GitHub must not add the contribution twice.
  */
-function applyChange(base: ManualContributor, ours: ManualContributor, theirs: ManualContributor, name: string): ManualContributor {
+function applyChange(base: ManualContributor, ours: ManualContributor, theirs: ManualContributor, name: string, wholeDeleted = false): ManualContributor {
   const removed = multisetMinus(base.contributions, ours.contributions);
   const added = multisetMinus(ours.contributions, base.contributions);
   const theyRemoved = multisetMinus(base.contributions, theirs.contributions).map(({ item }) => canonical(item));
@@ -65,6 +77,9 @@ function applyChange(base: ManualContributor, ours: ManualContributor, theirs: M
   const goneFromTheirs = new Set<number>(); // indexes in base of contributions we and they both removed
   for (const { item, index } of removed) {
     if (take(theyRemoved, item)) {
+      // Our deletion of one they edited meanwhile: their version would stay without a word.
+      // (Deleting the whole contributor keeps their edit instead, and says so: see mergeContributors.)
+      if (!edit && !wholeDeleted && editedInPlace(base.contributions, theirs.contributions, index)) throw new EditConflict(name, item, 'deleted');
       goneFromTheirs.add(index);
       continue;
     }
@@ -106,7 +121,7 @@ function applyChange(base: ManualContributor, ours: ManualContributor, theirs: M
  * by us, theirs; changed by us and not by them, ours; deleted by us, deleted (but for contributions
  * they added meanwhile, which are kept); changed by both, our
  * added and removed contributions and changed fields applied onto theirs. Pure. Throws
- * {@link EditConflict} when we edited a contribution they changed or removed.
+ * {@link EditConflict} when we edited a contribution they changed or removed, or deleted one they edited.
  */
 export function mergeContributors(base: Contributors, ours: Contributors, theirs: Contributors): Contributors {
   const out: Contributors = {};
@@ -122,7 +137,7 @@ export function mergeContributors(base: Contributors, ours: Contributors, theirs
       if (t) set(name, t);
     } else if (!o) {
       // Deleted by us: the contributions we read go; any someone else added meanwhile stay.
-      const left = t && b && !equal(b, t) ? applyChange(b, { ...b, contributions: [] }, t, name) : null;
+      const left = t && b && !equal(b, t) ? applyChange(b, { ...b, contributions: [] }, t, name, true) : null;
       if (left && left.contributions.length > 0) set(name, left);
     } else if (equal(b, t)) {
       set(name, o);
