@@ -145,6 +145,12 @@ describe('manual contributions', () => {
     await form.getByTestId('new-score').fill('5');
     await form.getByTestId('create-contributor').click();
     await pw(form.getByTestId('form-error')).toHaveText('Contributor "Grace" already exists. Use the "Add Contribution" button instead.');
+    // A committer on the board, in another case: a second person, refused.
+    await form.getByTestId('new-name').fill('alice');
+    await form.getByTestId('create-contributor').click();
+    await pw(form.getByTestId('form-error')).toHaveText('Contributor "Alice" is on the board: "alice" would be a second person. Enter the name as "Alice" to add to theirs.');
+    await pw(form.getByTestId('new-name')).toHaveAttribute('aria-invalid', 'true');
+    await pw(contributor(page, 'alice')).toHaveCount(0);
 
     const grace = contributor(page, 'Grace');
     await grace.getByTestId('add-contribution-toggle').click();

@@ -65,6 +65,17 @@ describe('checkNewContributor', () => {
     expect(checked).toEqual({ ok: false, error: 'Contributor "Kobe Chen" already exists. Use the "Add Contribution" button instead.' });
   });
 
+  it('takes a name on the board as written there, and refuses it in another case or with other accents (a second person)', () => {
+    const board = ['Eve', 'José Núñez'];
+    expect(checkNewContributor(map(), newDraft({ name: 'Eve' }), board)).toMatchObject({ ok: true, value: { name: 'Eve' } });
+    expect(checkNewContributor(map(), newDraft({ name: 'eve' }), board)).toEqual({ ok: false, error: 'Contributor "Eve" is on the board: "eve" would be a second person. Enter the name as "Eve" to add to theirs.' });
+    expect(checkNewContributor(map(), newDraft({ name: 'Jose Nunez' }), board)).toMatchObject({ ok: false, error: expect.stringContaining('"José Núñez" is on the board') as unknown });
+    // The board's spelling in decomposed Unicode (as macOS writes it) is the same name.
+    expect(checkNewContributor(map(), newDraft({ name: 'José Núñez'.normalize('NFD') }), board)).toMatchObject({ ok: true, value: { name: 'José Núñez' } });
+    // Someone new whose name is near a board name's: a new person.
+    expect(checkNewContributor(map(), newDraft({ name: 'Evan' }), board)).toMatchObject({ ok: true });
+  });
+
   it('refuses the reserved name __proto__', () => {
     const checked = checkNewContributor(map(), newDraft({ name: '__proto__' }));
     expect(checked.ok).toBe(false);

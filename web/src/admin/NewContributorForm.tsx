@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useContext, useId, useRef, useState, type FormEvent } from 'react';
+import { BoardNamesContext } from '../hooks/board-names.js';
 import { ContributionFields } from './ContributionFields.js';
 import { addContributor, checkNewContributor, EMPTY_DRAFT, type ContributorsMap, type NewContributorDraft } from './contributions.js';
 
@@ -14,6 +15,7 @@ const EMPTY: NewContributorDraft = { ...EMPTY_DRAFT, name: '', email: '' };
 export function NewContributorForm({ contributors, saving, onSave }: NewContributorFormProps) {
   const [draft, setDraft] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  const boardNames = useContext(BoardNamesContext);
   const id = useId();
   const nameField = useRef<HTMLInputElement>(null);
   // The field the error is about, so a screen reader reads the error with it.
@@ -21,7 +23,7 @@ export function NewContributorForm({ contributors, saving, onSave }: NewContribu
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const checked = checkNewContributor(contributors, draft);
+    const checked = checkNewContributor(contributors, draft, boardNames());
     if (!checked.ok) {
       setError(checked.error);
       return;

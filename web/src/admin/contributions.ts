@@ -62,8 +62,13 @@ export function checkContribution(draft: ContributionDraft, zeroMessage = 'Score
   };
 }
 
-/** Validates the new-contributor form against the spec's rules and the current map. */
-export function checkNewContributor(map: ContributorsMap, draft: NewContributorDraft): Checked<{ name: string; record: ManualContributor }> {
+/**
+ * Validates the new-contributor form against the spec's rules and the current map. A name on the
+ * `board` (its people, commits or not) is taken as it is written there: that is how the panel adds
+ * to a committer's score. The same name in another case or with other accents is refused: it made
+ * a second person, shown in every period beside the first.
+ */
+export function checkNewContributor(map: ContributorsMap, draft: NewContributorDraft, board: readonly string[] = []): Checked<{ name: string; record: ManualContributor }> {
   const name = contributorNameSchema.safeParse(draft.name);
   if (!name.success) return { ok: false, error: name.error.issues[0]?.message ?? 'Contributor name is required' };
   const contribution = checkContribution(draft, 'Initial contribution score must be greater than 0');
@@ -72,9 +77,16 @@ export function checkNewContributor(map: ContributorsMap, draft: NewContributorD
   if (existing !== null) {
     return { ok: false, error: `Contributor "${existing}" already exists. Use the "Add Contribution" button instead.` };
   }
+  const nfc = name.data.normalize('NFC');
+  // The board's own spelling of it (git may store a name decomposed, as macOS writes it).
+  const asOnBoard = board.find((n) => n.normalize('NFC') === nfc);
+  if (asOnBoard === undefined) {
+    const onBoard = board.find((n) => folded(n) === folded(nfc));
+    if (onBoard !== undefined) return { ok: false, error: `Contributor "${onBoard}" is on the board: "${name.data}" would be a second person. Enter the name as "${onBoard}" to add to theirs.` };
+  }
   const email = draft.email.trim();
   const record: ManualContributor = email ? { email, contributions: [contribution.value] } : { contributions: [contribution.value] };
-  return { ok: true, value: { name: name.data, record } };
+  return { ok: true, value: { name: asOnBoard ?? name.data, record } };
 }
 
 /** Validates the inline edit of a contributor's contributions (scores 0 and up). */

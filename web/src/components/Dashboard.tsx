@@ -1,5 +1,6 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { boardRepositories, PERIOD_TYPES } from '../../../src/shared/data-file.js';
+import { BoardNamesContext } from '../hooks/board-names.js';
 import { CommitLoaderContext } from '../hooks/commit-loader.js';
 import { ReviewLoaderContext } from '../hooks/review-loader.js';
 import { asSentence, failedSyncHint, readBoardActivity, showsReviews } from '../lib/activity.js';
@@ -140,6 +141,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
 
   return (
     <RulesContext.Provider value={rules}>
+      <BoardNamesContext.Provider value={namesOf}>
       <div className="app">
         <Header repository={repository} lastUpdated={board.last_updated} status={status}
           refreshing={refreshing} onRefresh={refresh} />
@@ -202,6 +204,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
         <Footer metadata={board.metadata} />
         {explaining && <ScoringRulesDialog rules={rules.rules} section={explaining} onClose={() => setExplaining(null)} />}
       </div>
+      </BoardNamesContext.Provider>
     </RulesContext.Provider>
   );
 }
