@@ -174,7 +174,22 @@ export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
   });
 }
 
-async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { head: string | null }): Promise<RefreshResult> {
+/**
+ * Whether the board is up to date with its repositories and config, as a refresh would find it
+ * before asking GitHub (`serve`'s start: a board made from another config, other repositories or
+ * older commits is refreshed at once, not at the timer's next tick). Repositories given by URL
+ * are read from their mirrors as they are (no fetch); nothing is written and GitHub is not asked.
+ * False when anything cannot be read.
+ */
+export async function boardIsCurrent(opts: RefreshOptions): Promise<boolean> {
+  try {
+    return (await runRefresh({ ...opts, pull: false }, dataDirPaths(opts.dataDir), { head: null }, true)).upToDate;
+  } catch {
+    return false;
+  }
+}
+
+async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { head: string | null }, checkOnly = false): Promise<RefreshResult> {
   const now = opts.now ?? new Date();
   const local: AiScorer = opts.ai ?? new HeuristicAiScorer();
   const aiId = opts.aiSettings ? `${opts.aiSettings.provider}:${opts.aiSettings.model}` : local.id;
@@ -182,7 +197,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const sources = opts.sources ?? [{ name: path.basename(opts.repo), path: opts.repo }];
   const pulled = opts.pull ? await pullAll(sources, opts.repo) : undefined;
   const targets: RepoTarget[] = [];
-  for (const source of sources) targets.push(await openRepository(source, paths.dir));
+  for (const source of sources) targets.push(await openRepository(source, paths.dir, { fetch: !checkOnly }));
   checkDistinct(targets);
   const several = targets.length > 1;
   const windowStart = windowStartFor(opts, now);
@@ -224,9 +239,13 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   let fast: ActivityStep | null = null;
   // A --since window, or a whole history, does not move, but its count of days does, each day.
   const daysKept = previous !== null && (windowStart !== null || previous.history !== undefined) && previous.analysisPeriodDays === daysOf(windowStart, previous.history?.oldest, now);
-  if (previous && daysKept && !opts.rescoreAi && !previous.aiPartial && !previous.rebuilding && sameInputs(previous, state) && sameUrls(previous, targets)
+  const current = previous && daysKept && !opts.rescoreAi && !previous.aiPartial && !previous.rebuilding && sameInputs(previous, state) && sameUrls(previous, targets)
     && (await dataFileIntact(paths.data, previous.dataFile)) && (await everyTrue(targets.map((t) => looksWhole(cacheOf(t.name)))))
-    && (await indexIntact(paths.index, paths.chunks, previous.index))) {
+    && (await indexIntact(paths.index, paths.chunks, previous.index));
+  if (checkOnly) {
+    return { ...base, upToDate: Boolean(current), commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous?.analysisPeriodDays ?? 0 };
+  }
+  if (previous && current) {
     // Git did not change; GitHub may have (one request when nothing did). Anything new rebuilds the board.
     fast = await readActivity();
     if (!fast.changed && sameActivityStatus(fast.status, previous.activity)) {

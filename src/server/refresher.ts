@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { rebuildOwed, refresh, type RefreshOptions, type RefreshResult } from '../core/refresh.js';
+import { boardIsCurrent, rebuildOwed, refresh, type RefreshOptions, type RefreshResult } from '../core/refresh.js';
 import { errorMessage } from '../core/errors.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
 import { readStatus } from '../core/store/status.js';
@@ -22,6 +22,8 @@ export interface RefreshRunner {
   idle: () => Promise<void>;
   /** Whether a refresh is running or waiting. */
   busy: () => boolean;
+  /** Whether the board is up to date with its repositories and config (see boardIsCurrent): nothing is fetched or written. */
+  current: () => Promise<boolean>;
 }
 
 export interface Refresher extends RefreshRunner {
@@ -53,6 +55,7 @@ export function createRefreshRunner(opts: RefreshOptions): RefreshRunner {
       while (running || pullAfter) await (pullAfter ?? running?.promise)?.catch(() => undefined);
     },
     busy: () => running !== null || pullAfter !== null,
+    current: () => boardIsCurrent(opts),
   };
 }
 

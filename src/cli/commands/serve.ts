@@ -77,8 +77,9 @@ export function registerServe(program: Command): void {
             if (!(r instanceof Error) && r.ai?.partial) console.error(partialWarning(r.ai));
           },
         });
-        // A window asked for on the command line must show now, not at the next tick.
-        if (flags.since || flags.all || (await isStale(ctx.dataDir, intervalMs))) {
+        // A window asked for on the command line must show now, not at the next tick; so must a
+        // board made from other repositories, another config or older commits.
+        if (flags.since || flags.all || (await isStale(ctx.dataDir, intervalMs)) || !(await refresher.current())) {
           await checkListen(flags.port ?? ctx.config.serve.port, host).catch(async (err: unknown) => {
             refresher?.stop();
             await serveLock.release();

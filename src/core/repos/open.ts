@@ -29,9 +29,10 @@ export function mirrorDir(dataDir: string, name: string): string {
 /**
  * Opens a repository of the board: a local clone is checked (a missing one is an error naming
  * it); a URL is cloned into the data directory as a bare mirror the first time and fetched
- * every time after. A failed clone leaves nothing behind; a failed fetch keeps the mirror.
+ * every time after (with `fetch` false, its mirror is taken as it is). A failed clone leaves
+ * nothing behind; a failed fetch keeps the mirror.
  */
-export async function openRepository(source: RepoSource, dataDir: string): Promise<RepoTarget> {
+export async function openRepository(source: RepoSource, dataDir: string, { fetch = true }: { fetch?: boolean } = {}): Promise<RepoTarget> {
   if ('path' in source) {
     let dir: string;
     try {
@@ -45,6 +46,11 @@ export async function openRepository(source: RepoSource, dataDir: string): Promi
     return { name: source.name, dir, bare: false, url: await originUrl(dir) };
   }
   const dir = mirrorDir(dataDir, source.name);
+  // Read as it is (see boardIsCurrent); none yet is an error.
+  if (!fetch) {
+    if (!(await exists(dir))) throw new LeaderboardError('GIT_FAILED', `Repository "${source.name}" has no mirror yet.`);
+    return { name: source.name, dir, bare: true, url: withoutCredentials(source.url), mirrorOf: source.url };
+  }
   try {
     if (await exists(dir)) {
       await runGit(dir, ['remote', 'set-url', 'origin', source.url]);
