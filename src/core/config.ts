@@ -22,6 +22,29 @@ export const repositorySchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-"').optional(),
 }).refine((r) => (r.path === undefined) !== (r.url === undefined), { message: 'give exactly one of "path" and "url"' });
 
+/** How identities compares an alias: emails and logins in any case, names composed (NFC). */
+const aliasKey = (alias: string): string => (alias.includes('@') ? alias.trim().toLowerCase() : alias.normalize('NFC'));
+
+/**
+ * Each alias names one person, and no person is another's alias: either way one of the two
+ * entries was silently dropped (the last one listed won), splitting or moving someone's commits.
+ */
+function oneOwnerPerAlias(identities: Record<string, string[]>, ctx: z.RefinementCtx): void {
+  const owner = new Map<string, string>();
+  for (const [canonical, aliases] of Object.entries(identities)) {
+    for (const alias of aliases) {
+      const key = aliasKey(alias);
+      const other = owner.get(key);
+      if (other !== undefined && other !== canonical) ctx.addIssue({ code: 'custom', path: [canonical], message: `"${alias}" is listed for both "${other}" and "${canonical}": list it under one of them` });
+      owner.set(key, canonical);
+    }
+  }
+  for (const canonical of Object.keys(identities)) {
+    const other = owner.get(aliasKey(canonical));
+    if (other !== undefined && other !== canonical) ctx.addIssue({ code: 'custom', path: [canonical], message: `"${canonical}" is also listed as another name of "${other}": list its names under "${other}" instead` });
+  }
+}
+
 export const configFileSchema = z.strictObject({
   /** Days of history analysed, counted back from now. Default 365. */
   analysisPeriodDays: z.number().int().positive().max(36500).default(365),
@@ -73,7 +96,7 @@ export const configFileSchema = z.strictObject({
    * Other names and emails of one person: `{ "Canonical Name": ["alias name", "alias@example.com"] }`.
    * Commits by any alias count for the canonical name, in every repository. Default {}.
    */
-  identities: z.record(z.string().min(1), z.array(z.string().min(1))).default({}),
+  identities: z.record(z.string().min(1), z.array(z.string().min(1))).superRefine(oneOwnerPerAlias).default({}),
   /** `leaderboard serve` settings; flags override them. */
   serve: z.strictObject({
     /** Port to listen on; 0 picks a free one. Default 4173. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { configFileSchema } from '../../src/core/config.js';
 import { applyIdentities, noreplyLogin } from '../../src/core/identity/identities.js';
 import type { ScoredCommit } from '../../src/core/types.js';
 import { commitUrl } from '../../web/src/lib/commit-links.js';
@@ -20,6 +21,23 @@ describe('identities', () => {
     expect(noreplyLogin('octo-cat@users.noreply.github.com')).toBe('octo-cat');
     expect(noreplyLogin('octo@example.com')).toBeNull();
     expect(noreplyLogin('x@users.noreply.github.com.evil.example')).toBeNull();
+  });
+
+  it('matches a name alias whatever its Unicode form: one typed composed catches a name git stored decomposed (macOS)', () => {
+    const merged = applyIdentities([commit('José Nuñez'.normalize('NFD'), 'jn@example.com'), commit('Jose N.', 'jose@example.com')], { 'Jose N.': ['José Nuñez'] });
+    expect(merged.map((c) => c.author)).toEqual(['Jose N.', 'Jose N.']);
+  });
+
+  it('refuses an alias listed for two people, and a person listed as another\'s alias (the last one listed silently won)', () => {
+    const problems = (identities: Record<string, string[]>) => {
+      const r = configFileSchema.safeParse({ identities });
+      return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(problems({ 'Ann Example': ['ann'], Annie: ['ann', 'Cy'] })).toEqual(['identities.Annie: "ann" is listed for both "Ann Example" and "Annie": list it under one of them']);
+    expect(problems({ 'Ann Example': ['ann@x.org'], Annie: ['ANN@x.org'] })).toHaveLength(1);
+    expect(problems({ 'Ann Example': ['ann'], ann: ['Cy'] })).toEqual(['identities.ann: "ann" is also listed as another name of "Ann Example": list its names under "Ann Example" instead']);
+    // One person's own name among their aliases, and aliases apart: fine.
+    expect(problems({ 'Ann Example': ['Ann Example', 'ann'], Bo: ['bo@x.org', '@bo'] })).toEqual([]);
   });
 
   it('names a login as most of its commits do, whatever their order', () => {

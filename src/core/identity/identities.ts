@@ -35,10 +35,11 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
       // `@login` names a GitHub account (see logins.ts), not a commit author.
       if (isLoginAlias(alias)) continue;
       if (alias.includes('@')) byEmail.set(alias.trim().toLowerCase(), canonical);
-      else byName.set(alias, canonical);
+      // Composed (NFC) on both sides: git keeps a name as it was typed, decomposed on macOS.
+      else byName.set(alias.normalize('NFC'), canonical);
     }
   }
-  const configured = (p: Person): string | undefined => byEmail.get(p.email.trim().toLowerCase()) ?? byName.get(p.name);
+  const configured = (p: Person): string | undefined => byEmail.get(p.email.trim().toLowerCase()) ?? byName.get(p.name.normalize('NFC'));
 
   // login -> name -> commits naming it (authors and co-authors alike).
   const logins = new Map<string, Map<string, number>>();
