@@ -27,9 +27,15 @@ export async function boardNames(indexFile: string): Promise<string[]> {
  * showed in every period beside the first. `asNew` (contributor add): a person on the board
  * already is refused too, in any spelling; a slip may be someone else there.
  */
-export function checkManualName(typed: string, board: readonly string[], manual: readonly string[], asNew: boolean): void {
+export function checkManualName(typed: string, board: readonly string[], manual: readonly string[], asNew: boolean, identities: Readonly<Record<string, readonly string[]>> = {}): void {
   const nfc = typed.normalize('NFC').trim();
   const add = (name: string) => `Add to their score with \`leaderboard add-contribution "${name}" --score N\`.`;
+  // An alias names commits only: a manual contribution under it was a second person.
+  for (const [canonical, aliases] of Object.entries(identities)) {
+    if (canonical.normalize('NFC') !== nfc && aliases.some((a) => !a.includes('@') && a.normalize('NFC') === nfc)) {
+      throw new LeaderboardError('INVALID_INPUT', `"${nfc}" is another name of "${canonical}" (identities in leaderboard.config.json): a contribution under it would be a second person.`, `Use "${canonical}".`);
+    }
+  }
   if (asNew) {
     // A manual record in another case is refused by addContributor with the page's words.
     const onBoard = board.find((n) => folded(n) === folded(nfc));

@@ -30,7 +30,7 @@ export async function addManualContribution(opts: ManualChangeOptions, input: Ne
   // Checked before anything is created: a refused input leaves no trace on disk.
   const current = await readManualFile(paths.manual);
   apply(current);
-  checkManualName(input.name, await boardNames(paths.index), Object.keys(current.contributors), asNewContributor);
+  checkManualName(input.name, await boardNames(paths.index), Object.keys(current.contributors), asNewContributor, opts.config.identities);
   await ensureDataDir(paths);
   // Read again under the lock: another writer may have changed the file meanwhile.
   return withDataDirLock(paths, async () => {

@@ -170,6 +170,20 @@ describe('add-contribution', () => {
     expect(cli(own.dir, ['add-contribution', 'Meetup 2025', '--score', '1']).code).toBe(0);
   });
 
+  it('refuses a manual contribution under a name identities makes another name of someone (it was a second person)', async () => {
+    const own = await newRepo();
+    await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: add a', author: ALICE, date: '2025-01-08T10:00:00Z' });
+    await own.writeFile('leaderboard.config.json', JSON.stringify({ identities: { [ALICE.name]: ['ali', 'ali@old.example'] } }));
+    expect(cli(own.dir, ['refresh', '--all']).code).toBe(0);
+    for (const args of [['add-contribution', 'ali', '--score', '5'], ['contributor', 'add', 'ali', '--score', '5']]) {
+      const r = cli(own.dir, args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(`Error: "ali" is another name of "${ALICE.name}" (identities in leaderboard.config.json): a contribution under it would be a second person.`);
+      expect(r.stderr).toContain(`Hint: Use "${ALICE.name}".`);
+    }
+    expect(cli(own.dir, ['add-contribution', ALICE.name, '--score', '5']).code).toBe(0);
+  });
+
   it('refuses a manual file that lists a name twice (a merge of two branches), in a refresh, an import and a save, changing nothing', async () => {
     const own = await newRepo();
     await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: add a', author: ALICE, date: '2025-01-08T10:00:00Z' });
