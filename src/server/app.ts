@@ -17,6 +17,8 @@ import { refreshRoutes } from './routes/refresh.js';
 import { sessionRoutes } from './routes/session.js';
 import { apiOriginGuard, hostGuard, securityHeaders, staticPathGuard } from './security.js';
 
+import type { RepoSource } from '../core/repos/sources.js';
+
 export { sendError } from './http-errors.js';
 
 export interface AppDeps {
@@ -28,6 +30,8 @@ export interface AppDeps {
   repo?: string;
   /** The configuration, for those rebuilds. Default: the defaults. */
   config?: LeaderboardConfig;
+  /** The board's repositories (where an AI override's commit is looked up); absent or null: the config's, else `repo`. */
+  sources?: RepoSource[] | null;
   /**
    * The admin features (sign-in with a GitHub token, manual contributions, admin list, pull and
    * refresh). Without it those routes answer 503 NO_GITHUB_REPO saying what to configure.
@@ -72,7 +76,7 @@ function adminApi(deps: AppDeps): Router {
   }
   const auth = createAuth(deps.admin, deps.auth);
   const bodyLimit = deps.bodyLimit ?? '1mb';
-  const context = { dataDir: deps.dataDir, repo: deps.repo ?? path.dirname(path.resolve(deps.dataDir)), config: deps.config ?? defaultConfig() };
+  const context = { dataDir: deps.dataDir, repo: deps.repo ?? path.dirname(path.resolve(deps.dataDir)), config: deps.config ?? defaultConfig(), sources: deps.sources ?? null };
   router.use(sessionRoutes(deps.admin, auth, deps.pullAndRefresh !== undefined));
   router.use(manualRoutes({ ...context, bodyLimit }, auth));
   router.use(aiOverrideRoutes({ ...context, bodyLimit }, auth));

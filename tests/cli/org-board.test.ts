@@ -158,6 +158,21 @@ describe('a board of several repositories', () => {
     expect(cli(board.dir, ['refresh', '--all', '--quiet']).stdout).toMatch(/^Up to date/);
   }, 60_000);
 
+  it('overrides the AI score of a commit of any repository of the board, a mirrored one too', async () => {
+    for (const repo of [beta, gammaSource]) {
+      const hash = (await repo.git('rev-parse', 'HEAD')).trim();
+      const r = cli(board.dir, ['ai-override', 'set', hash.slice(0, 10), '--score', '20', '--note', 'core work', '--by', 'ann']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      // Applied to the board: no note that it waits or is not shown.
+      expect(r.stdout.trim()).toBe(`AI score of ${hash.slice(0, 8)} set to 20 by ann: core work`);
+    }
+    const missing = cli(board.dir, ['ai-override', 'set', 'abcdef12', '--score', '20', '--note', 'x']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("No commit abcdef12 in the board's repositories (alpha, beta, gamma)");
+    for (const repo of [beta, gammaSource]) expect(cli(board.dir, ['ai-override', 'remove', (await repo.git('rev-parse', 'HEAD')).trim()]).code).toBe(0);
+  });
+
   it('refuses to write one repository over the whole board without --data-dir', async () => {
     const before = await read(path.join(dataDir, 'leaderboard-data.json'));
     const r = cli(board.dir, ['refresh', '--repo', 'alpha', '--all', '--quiet']);

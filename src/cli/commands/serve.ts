@@ -121,7 +121,7 @@ export function registerServe(program: Command): void {
       }
       const server = await startServer({
         dataDir: ctx.dataDir,
-        ...(dataOnly ? {} : { repo: ctx.repo }),
+        ...(dataOnly ? {} : { repo: ctx.repo, sources: ctx.sources }),
         config: ctx.config,
         version: TOOL_VERSION,
         port: flags.port ?? ctx.config.serve.port,

@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { aiOverrideInputSchema, type AiOverride } from '../../shared/ai-overrides.js';
 import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
+import { resolveRepo } from '../git/repo.js';
 import { runGit } from '../git/run-git.js';
+import { mirrorDir } from '../repos/open.js';
+import { configuredSources, type RepoSource } from '../repos/sources.js';
 import { rebuildAfterSave, type RebuildResult } from '../refresh.js';
 import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
 import { withDataDirLock } from '../store/lock.js';
@@ -11,6 +16,8 @@ export interface OverrideContext {
   repo: string;
   dataDir: string;
   config: LeaderboardConfig;
+  /** The board's repositories (see core/repos); absent or null: the config's, else `repo` alone. */
+  sources?: RepoSource[] | null;
 }
 
 const HEX = /^[0-9a-f]{4,64}$/i;
@@ -32,6 +39,54 @@ export async function resolveCommit(repo: string, rev: string): Promise<string> 
     throw new LeaderboardError('NOT_FOUND', `No commit ${trimmed} in ${repo} (or the hash is ambiguous).`, 'Check the hash on the page; give more digits if several commits start with it.');
   }
   return full;
+}
+
+/**
+ * Where the board's commits can be looked up: each repository's work tree, or its mirror in the
+ * data directory (one not cloned yet has none); `repo` alone for a board of one.
+ */
+async function boardRepositories(ctx: OverrideContext): Promise<{ name: string; dir: string }[]> {
+  const sources = ctx.sources ?? configuredSources(ctx.config, ctx.repo);
+  if (!sources) return [{ name: path.basename(ctx.repo), dir: ctx.repo }];
+  const found: { name: string; dir: string }[] = [];
+  for (const source of sources) {
+    if ('path' in source) {
+      const dir = await resolveRepo(source.path).catch(() => null);
+      if (dir) found.push({ name: source.name, dir });
+    } else if (existsSync(mirrorDir(ctx.dataDir, source.name))) {
+      found.push({ name: source.name, dir: mirrorDir(ctx.dataDir, source.name) });
+    }
+  }
+  return found;
+}
+
+/**
+ * The commit `rev` names in one of the board's repositories, and that repository: on a board of
+ * several, a commit of any of them can be overridden (only the board's first was searched).
+ */
+async function resolveBoardCommit(ctx: OverrideContext, rev: string): Promise<{ hash: string; dir: string }> {
+  const repos = await boardRepositories(ctx);
+  if (repos.length <= 1) {
+    const dir = repos[0]?.dir ?? ctx.repo;
+    return { hash: await resolveCommit(dir, rev), dir };
+  }
+  const hits = new Map<string, string>();
+  let refused: unknown = null;
+  for (const { dir } of repos) {
+    try {
+      const hash = await resolveCommit(dir, rev);
+      if (!hits.has(hash)) hits.set(hash, dir);
+    } catch (err) {
+      // Not a commit at all: the same answer from every repository.
+      if (err instanceof LeaderboardError && err.code === 'INVALID_INPUT') throw err;
+      refused = err;
+    }
+  }
+  if (hits.size > 1) throw new LeaderboardError('INVALID_INPUT', `${rev.trim()} names a commit in more than one of the board's repositories.`, 'Give more digits of the hash.');
+  const [hit] = hits;
+  if (hit) return { hash: hit[0], dir: hit[1] };
+  if (refused instanceof LeaderboardError && refused.code !== 'NOT_FOUND') throw refused;
+  throw new LeaderboardError('NOT_FOUND', `No commit ${rev.trim()} in the board's repositories (${repos.map((r) => r.name).join(', ')}), or the hash is ambiguous.`, 'Check the hash on the page; give more digits if several commits start with it.');
 }
 
 /** What saving or removing an override did to the leaderboards. */
@@ -63,9 +118,9 @@ export async function setAiOverride(ctx: OverrideContext, input: { commit: strin
     const issue = parsed.error.issues[0];
     throw new LeaderboardError('INVALID_INPUT', `${issue?.path.join('.') || 'override'}: ${issue?.message ?? 'invalid'}`);
   }
-  const hash = await resolveCommit(ctx.repo, input.commit);
+  const { hash, dir } = await resolveBoardCommit(ctx, input.commit);
   // A merge is never scored (its changes are its parents'): its override would wait for good.
-  const parents = (await runGit(ctx.repo, ['rev-list', '--parents', '-n', '1', hash], { okCodes: [0] })).stdout.trim().split(/\s+/).length - 1;
+  const parents = (await runGit(dir, ['rev-list', '--parents', '-n', '1', hash], { okCodes: [0] })).stdout.trim().split(/\s+/).length - 1;
   if (parents > 1) {
     throw new LeaderboardError('INVALID_INPUT', `${hash.slice(0, 12)} is a merge commit: merges are not scored (their changes count in the commits merged), so its AI score cannot be overridden.`, 'Override the commits it merged instead.');
   }
@@ -92,7 +147,7 @@ export async function removeAiOverride(ctx: OverrideContext, commit: string): Pr
   const current = await readOverrides(paths.overrides);
   // A hash is matched against the overrides themselves, so an override of a commit that has since
   // left the repository (a force-push) can still be removed; a name (HEAD) is asked of git.
-  const trimmed = HEX.test(commit.trim()) ? commit.trim().toLowerCase() : await resolveCommit(ctx.repo, commit);
+  const trimmed = HEX.test(commit.trim()) ? commit.trim().toLowerCase() : (await resolveBoardCommit(ctx, commit)).hash;
   const matches = current.filter((o) => o.hash.startsWith(trimmed));
   if (matches.length > 1) throw new LeaderboardError('INVALID_INPUT', `${commit} matches ${matches.length} overridden commits.`, 'Give more digits of the hash.');
   const target = matches[0];

@@ -3,6 +3,7 @@ import { readOverrides } from '../../core/ai/override-file.js';
 import { describeEffect, removeAiOverride, setAiOverride } from '../../core/ai/overrides.js';
 import type { LeaderboardConfig } from '../../core/config.js';
 import { LeaderboardError } from '../../core/errors.js';
+import type { RepoSource } from '../../core/repos/sources.js';
 import { dataDirPaths } from '../../core/store/data-dir.js';
 import {
   setAiOverrideRequestSchema, type AiOverridesResponse, type MessageResponse, type SetAiOverrideResponse,
@@ -15,6 +16,8 @@ export interface AiOverrideRouteDeps {
   repo: string;
   dataDir: string;
   config: LeaderboardConfig;
+  /** The board's repositories, where a commit is looked up (see setAiOverride). */
+  sources?: RepoSource[] | null;
   /** Largest JSON body accepted (express.json syntax). */
   bodyLimit: string;
 }
@@ -41,7 +44,7 @@ function commitParam(value: unknown): string {
 export function aiOverrideRoutes(deps: AiOverrideRouteDeps, auth: Auth): Router {
   const router = Router();
   const paths = dataDirPaths(deps.dataDir);
-  const ctx = { repo: deps.repo, dataDir: deps.dataDir, config: deps.config };
+  const ctx = { repo: deps.repo, dataDir: deps.dataDir, config: deps.config, sources: deps.sources ?? null };
   const serialized = serialQueue();
 
   router.get('/ai-overrides', auth.requireAdmin, async (_req, res) => {
