@@ -170,8 +170,10 @@ ${setupSteps(opts)}      - name: Restore this repository's part of the last run
         uses: actions/cache@v4
         with:
           path: ${part}
-          key: leaderboard-part-\${{ matrix.repo }}-\${{ github.run_id }}
-          restore-keys: leaderboard-part-\${{ matrix.repo }}-
+          # A slash, which no repository name holds, ends the name: with a dash, "api-" also
+          # restored the part of "api-v2", and every commit of "api" was scored again.
+          key: leaderboard-part/\${{ matrix.repo }}/\${{ github.run_id }}
+          restore-keys: leaderboard-part/\${{ matrix.repo }}/
       - name: Refresh this repository
         run: leaderboard refresh --quiet --repo "$REPO" --data-dir "${PARTS_DIR}/$REPO"
         env:
