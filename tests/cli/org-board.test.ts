@@ -139,6 +139,14 @@ describe('a board of several repositories', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`Part ${foreign} holds a repository named "gamma" read from a local path, but leaderboard.config.json's "gamma" is ${gammaUrl}.`);
     expect(existsSync(into)).toBe(false);
+    // The same for a repository the config gives by path: another board's "beta" (another repository of that name).
+    await other.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: gammaSource.dir, name: 'beta' }] }));
+    const foreignBeta = await tempDir('lb-part-foreign-beta-');
+    expect(cli(other.dir, ['refresh', '--repo', 'beta', '--all', '--quiet', '--data-dir', foreignBeta]).code).toBe(0);
+    const pathRefused = cli(board.dir, ['merge', parts[0]!, parts[1]!, foreignBeta, '--data-dir', into]);
+    expect(pathRefused.code).toBe(2);
+    expect(pathRefused.stderr).toContain(`Part ${foreignBeta} holds a repository named "beta" whose newest commit ${(await gammaSource.git('rev-parse', 'HEAD')).trim().slice(0, 12)} is not in ${beta.dir}, leaderboard.config.json's "beta"`);
+    expect(existsSync(into)).toBe(false);
     // A file given as a part is named as one.
     const file = cli(board.dir, ['merge', parts[1]!, path.join(parts[2]!, 'refresh-state.json'), '--data-dir', into]);
     expect(file.stderr).toContain(`is a file, not a data directory.`);

@@ -7,6 +7,8 @@ import { PART_ACTIVITY_FILE, writePartActivity } from '../github/activity/part-a
 import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 import type { HistorySpan } from '../git/history.js';
+import { originUrl, resolveRepo } from '../git/repo.js';
+import { runGit } from '../git/run-git.js';
 import { metadataFor } from '../metadata.js';
 import { analysisDays, boardStamps, buildKey, removeOthers, widen } from '../refresh.js';
 import { boardFingerprint, markRebuilding, stateSchema, type RefreshState, type StatePart } from '../refresh-state.js';
@@ -67,6 +69,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
   checkAlike(read, o.config);
   const seen = new Map<string, string>();
   const urls = new Map<string, string | null>();
+  const heads = new Map<string, string | null>();
   const parts: BoardPart[] = [];
   const fingerprints = new Map<string, string>();
   for (const p of read) {
@@ -75,6 +78,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       if (other) throw new LeaderboardError('INVALID_INPUT', `Two parts hold the repository "${r.name}": ${other} and ${p.dir}.`, 'Give each part once; name repositories apart with "name" in leaderboard.config.json.');
       seen.set(r.name, p.dir);
       urls.set(r.name, r.url);
+      heads.set(r.name, r.head);
       fingerprints.set(r.name, r.fingerprint);
     }
     const stored = await loadStoredParts(p.dir, p.recorded);
@@ -83,6 +87,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
   }
 
   checkListed(seen, urls, o);
+  await checkLocalSources(seen, urls, heads, o);
 
   const paths = dataDirPaths(o.dataDir);
   await ensureDataDir(paths);
@@ -211,6 +216,29 @@ function checkListed(held: ReadonlyMap<string, string>, urls: ReadonlyMap<string
   const missing = listed.filter((name) => !held.has(name));
   if (missing.length > 0) {
     throw new LeaderboardError('INVALID_INPUT', `No part holds the ${missing.length === 1 ? 'repository' : 'repositories'} ${missing.map((n) => `"${n}"`).join(', ')} of leaderboard.config.json.`, 'Give the parts of every listed repository (in CI, download every part first), or remove it from the list.');
+  }
+}
+
+/**
+ * A part of a repository the config gives by path holds that repository: its remote's URL, or its
+ * newest commit, is the local one's. Another board's part of a repository of the same name (the
+ * config's URL check above cannot tell paths apart) put a stranger's history on the board. A path
+ * not there when merging (the merge job has only the board's checkout) is taken on trust.
+ */
+async function checkLocalSources(held: ReadonlyMap<string, string>, urls: ReadonlyMap<string, string | null>, heads: ReadonlyMap<string, string | null>, o: MergeOptions): Promise<void> {
+  for (const source of configuredSources(o.config, o.repo) ?? []) {
+    const dir = 'path' in source ? held.get(source.name) : undefined;
+    if (dir === undefined || !('path' in source)) continue;
+    const local = await resolveRepo(source.path).catch(() => null);
+    if (local === null) continue;
+    const url = urls.get(source.name) ?? null;
+    const origin = await originUrl(local);
+    if (url !== null && origin !== null && url === withoutCredentials(origin)) continue;
+    const head = heads.get(source.name) ?? null;
+    const known = head === null || (await runGit(local, ['cat-file', '-e', `${head}^{commit}`], { okCodes: [0, 1, 128] })).code === 0;
+    if (!known) {
+      throw new LeaderboardError('INVALID_INPUT', `Part ${dir} holds a repository named "${source.name}" whose newest commit ${head?.slice(0, 12) ?? ''} is not in ${local}, leaderboard.config.json's "${source.name}"${url ? ` (it was read from ${url})` : ''}.`, 'Merge the parts refreshed from this board\'s repositories (refresh --repo NAME in its repository), after fetching them.');
+    }
   }
 }
 
