@@ -203,13 +203,22 @@ describe('a board of several repositories', () => {
 
   it('takes an include list from repeated --repo', async () => {
     const only = await tempDir('lb-only-');
-    const r = cli(board.dir, ['refresh', '--repo', 'alpha', '--repo', gammaUrl, '--all', '--quiet', '--data-dir', only]);
+    // beta by a URL the config does not list: another repository, named by its URL.
+    const r = cli(board.dir, ['refresh', '--repo', 'alpha', '--repo', `file://${beta.dir}`, '--all', '--quiet', '--data-dir', only]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const data = readData(only);
     // A URL's default name is its last part (the test repository's folder is `repo`).
     expect((data.metadata.repositories as { name: string }[]).map((x) => x.name)).toEqual(['alpha', 'repo']);
-    expect(data.total_commits_analyzed).toBe(8);
+    // alpha's 5 and beta's 4 (one added by an earlier test).
+    expect(data.total_commits_analyzed).toBe(9);
+  }, 60_000);
+
+  it('knows the configured repositories by their paths and URLs too: all of them are the whole board', () => {
+    const r = cli(board.dir, ['refresh', '--repo', alpha.dir, '--repo', path.relative(board.dir, beta.dir), '--repo', gammaUrl, '--all', '--quiet']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^(Up to date|Analysed)/);
   }, 60_000);
 
   it('drops the lone repository\'s cache at the top when the board grows to several', async () => {

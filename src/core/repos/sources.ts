@@ -53,10 +53,14 @@ export function configuredSources(config: LeaderboardConfig, home: string): Repo
 export function sourcesFromFlags(values: readonly string[], configured: RepoSource[] | null, cwd: string): RepoSource[] {
   const sources: RepoSource[] = [];
   for (const value of values) {
-    const named = configured?.find((s) => s.name === value);
+    // A configured repository by its name, or by its path or URL (`--repo .` in the board's
+    // repository is the config's `{ "path": ".", "name": "core" }`, not a repository "board").
+    const resolved = isRepoUrl(value) ? null : path.resolve(cwd, value);
+    const named = configured?.find((s) => s.name === value)
+      ?? configured?.find((s) => ('path' in s ? resolved !== null && path.resolve(s.path) === resolved : s.url === value));
     if (named) sources.push(named);
-    else if (isRepoUrl(value)) sources.push({ name: repoNameOf(value), url: value });
-    else sources.push({ name: repoNameOf(path.resolve(cwd, value)), path: path.resolve(cwd, value), fromFlag: true });
+    else if (resolved === null) sources.push({ name: repoNameOf(value), url: value });
+    else sources.push({ name: repoNameOf(resolved), path: resolved, fromFlag: true });
   }
   return checkNames(sources, true);
 }
