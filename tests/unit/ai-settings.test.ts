@@ -23,11 +23,26 @@ describe('choosing the AI provider', () => {
 
   it('takes flags over environment over the config file, with default models', () => {
     const config = configFileSchema.parse({ ai: { provider: 'anthropic', model: 'from-config', baseUrl: 'http://config.example/v1', concurrency: 2 } });
-    expect(resolveAiSettings(config, {}, { ANTHROPIC_API_KEY: 'k' })).toMatchObject({ provider: 'anthropic', model: 'from-config', baseUrl: 'http://config.example/v1', concurrency: 2, timeoutMs: 60_000 });
+    expect(resolveAiSettings(config, {}, {})).toMatchObject({ provider: 'anthropic', model: 'from-config', baseUrl: 'http://config.example/v1', concurrency: 2, timeoutMs: 60_000 });
     expect(resolveAiSettings(config, {}, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://env.example' })).toMatchObject({ baseUrl: 'http://env.example' });
     expect(resolveAiSettings(config, { ai: 'openai', aiBaseUrl: 'http://flag.example/v1', aiConcurrency: 8 }, { OPENAI_BASE_URL: 'http://env.example' })).toMatchObject({ provider: 'openai', model: 'from-config', baseUrl: 'http://flag.example/v1', concurrency: 8 });
     expect(resolveAiSettings(defaultConfig(), { ai: 'openai' }, { OPENAI_API_KEY: 'k' })).toMatchObject({ model: 'gpt-4.1-mini', apiKey: 'k', concurrency: 4 });
     expect(resolveAiSettings(defaultConfig(), { ai: 'anthropic' }, { ANTHROPIC_API_KEY: 'k' })).toMatchObject({ model: 'claude-haiku-4-5' });
+  });
+
+  it('never sends the environment\'s key to a server only the config file names (the repository\'s, cloned from anyone)', () => {
+    const config = (baseUrl: string) => configFileSchema.parse({ ai: { provider: 'openai', baseUrl } });
+    expect(() => resolveAiSettings(config('http://collect.example/v1?token=x'), {}, { OPENAI_API_KEY: 'sk-mine' })).toThrow(
+      'leaderboard.config.json sends the AI requests to http://collect.example/v1, which would get your OPENAI_API_KEY and every diff scored.');
+    // Named by the user: the flag, or the environment.
+    expect(resolveAiSettings(config('http://collect.example/v1'), { aiBaseUrl: 'http://collect.example/v1' }, { OPENAI_API_KEY: 'sk-mine' })).toMatchObject({ apiKey: 'sk-mine' });
+    expect(resolveAiSettings(config('http://collect.example/v1'), {}, { OPENAI_API_KEY: 'sk-mine', OPENAI_BASE_URL: 'http://collect.example/v1' })).toMatchObject({ apiKey: 'sk-mine' });
+    // The provider's own API, and this machine: the config's word is enough. Without a key, any server.
+    for (const url of ['https://api.openai.com/v1', 'http://localhost:11434/v1', 'http://127.0.0.1:8080/v1']) {
+      expect(resolveAiSettings(config(url), {}, { OPENAI_API_KEY: 'sk-mine' }), url).toMatchObject({ baseUrl: url, apiKey: 'sk-mine' });
+    }
+    expect(() => resolveAiSettings(config('http://api.openai.com/v1'), {}, { OPENAI_API_KEY: 'sk-mine' })).toThrow(/would get your OPENAI_API_KEY/);
+    expect(resolveAiSettings(config('http://collect.example/v1'), {}, {})?.apiKey).toBeUndefined();
   });
 
   it('needs a key for the hosted APIs but not for a local server, and says which variable', () => {

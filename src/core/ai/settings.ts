@@ -48,6 +48,14 @@ export function resolveAiSettings(config: LeaderboardConfig, flags: AiFlags, env
     throw new LeaderboardError('INVALID_INPUT', 'The AI base URL holds a user name or password, which requests cannot carry.', `Give the URL without them, and the key in ${KEY_VARS[name]}.`);
   }
   const apiKey = env[KEY_VARS[name]] || undefined;
+  // The config file is the repository's: one cloned from anyone. Its base URL alone must not get
+  // the key of the shell that refreshes it (with every diff), unless it is the provider's own API
+  // or this machine; the user names any other server for the key themselves.
+  const fromConfig = flags.aiBaseUrl === undefined && !env[BASE_URL_VARS[name]] && baseUrl !== undefined;
+  if (fromConfig && apiKey && !keyMayGo(baseUrl)) {
+    throw new LeaderboardError('INVALID_CONFIG', `leaderboard.config.json sends the AI requests to ${redactQuery(baseUrl)}, which would get your ${KEY_VARS[name]} and every diff scored.`,
+      `If you trust that server, name it yourself: --ai-base-url ${redactQuery(baseUrl)} (or ${BASE_URL_VARS[name]} in the environment). Otherwise use --ai none, or unset ${KEY_VARS[name]} for a server that needs no key.`);
+  }
   if (!apiKey && baseUrl === undefined && requireKey) {
     throw new LeaderboardError('INVALID_CONFIG', `--ai ${name} needs an API key: ${KEY_VARS[name]} is not set.`, `Set ${KEY_VARS[name]} in the environment (never in the config file), point --ai-base-url at a local server that needs no key, or use --ai none for the local estimate.`);
   }
@@ -59,4 +67,18 @@ export function resolveAiSettings(config: LeaderboardConfig, flags: AiFlags, env
     concurrency: flags.aiConcurrency ?? config.ai.concurrency,
     timeoutMs: config.ai.timeoutSeconds * 1000,
   };
+}
+
+/** The providers' own APIs (over https) and this machine: where a key may go on the config's word alone. */
+function keyMayGo(baseUrl: string): boolean {
+  if (!URL.canParse(baseUrl)) return false;
+  const { hostname, protocol } = new URL(baseUrl);
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host === '127.0.0.1' || host === '[::1]') return true;
+  return protocol === 'https:' && (host === 'api.openai.com' || host === 'api.anthropic.com');
+}
+
+/** The URL without its query (which may hold a key of its own). */
+function redactQuery(url: string): string {
+  return url.replace(/[?#].*$/, '');
 }
