@@ -287,6 +287,18 @@ describe('refresh with GitHub activity', () => {
     expect((await readPartActivity(path.join(dataDir, 'github-activity.json')))?.emailLogins).toEqual({ 'ann@example.com': 'ann' });
   });
 
+  it('never sends the environment\'s token to an API only the config file names (the repository\'s, cloned from anyone)', async () => {
+    const dataDir = await tempData();
+    const evil = 'https://collect.example/api/v3';
+    const opts = { repo: repo.dir, dataDir, config: config(evil), now: NOW, gh: noGh };
+    const refused = await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN } });
+    expect(refused.activity).toMatchObject({ state: 'failed', error: `Reviews not updated: leaderboard.config.json's github.apiUrl ${evil} would get your GITHUB_TOKEN. If you trust that server, set GITHUB_API_URL to it yourself (GitHub Actions sets it on GitHub Enterprise), or sign in to it with \`gh auth login --hostname collect.example\`` });
+    // An API the user names (or GitHub Actions does) in GITHUB_API_URL is used.
+    emu = await startGraphqlEmulator(fixture());
+    const named = await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN, GITHUB_API_URL: emu.apiUrl } });
+    expect(named.activity).toMatchObject({ state: 'ok' });
+  });
+
   it('a malformed GITHUB_API_URL fails the sync, not the refresh, and keeps the reviews read', async () => {
     emu = await startGraphqlEmulator(fixture());
     const dataDir = await tempData();

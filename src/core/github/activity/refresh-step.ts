@@ -102,6 +102,11 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
   const [{ createGitHubClient }, { describeSyncFailure }, { syncActivity }] = await Promise.all([import('../client.js'), import('./faults.js'), import('./sync.js')]);
   // Never sent: a header cannot hold it, and the error said so with the whole token in it.
   if (found.problem) urlError = new LeaderboardError('INVALID_INPUT', found.problem);
+  // The config file is the repository's, cloned from anyone: its API URL alone must not get the
+  // token of the shell that refreshes it. gh's token is the named host's own.
+  else if (found.source !== 'gh' && !urlError && !o.env?.['GITHUB_API_URL']?.trim() && o.config.github.apiUrl !== undefined && !tokenMayGo(apiUrl)) {
+    urlError = new LeaderboardError('INVALID_CONFIG', `leaderboard.config.json's github.apiUrl ${apiUrl} would get your ${found.source}. If you trust that server, set GITHUB_API_URL to it yourself (GitHub Actions sets it on GitHub Enterprise), or sign in to it with \`gh auth login --hostname ${gitHostOfApi(apiUrl)}\``);
+  }
   const step: ActivityStep = { status: { state: 'ok', syncedAt: (o.now ?? new Date()).toISOString() }, activity: new Map(), changed: false, requests: 0 };
   let read = 0;
   for (const part of o.parts) {
@@ -235,4 +240,11 @@ function emailsToAsk(commits: readonly ActivityCommit[], config: LeaderboardConf
     if ((!seen || c.date < seen.date) && /^[0-9a-f]{40}$/.test(c.hash)) oldest.set(email, c);
   }
   return new Map([...oldest].map(([email, c]) => [email, c.hash]));
+}
+
+/** GitHub's own API (https) and this machine: where a token from the environment may go on the config's word alone. */
+function tokenMayGo(apiUrl: string): boolean {
+  const { hostname, protocol } = new URL(apiUrl);
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || (protocol === 'https:' && host === 'api.github.com');
 }
