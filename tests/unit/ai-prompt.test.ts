@@ -50,6 +50,8 @@ describe('reading an answer', () => {
     ['```json\n{"score": 3, "reason": "Typo."}\n```', 3],
     ['Here you go: {"score": 25, "reason": "Huge."} Thanks!', 25],
     ['{"score": 0, "reason": "Nothing."}', 0],
+    // A reasoning model's thinking, braces and all, before its answer.
+    ['<think>\nMaybe {"score": 20}? No: it is small. {"score": 5, "reason": "x"}\n</think>\n{"score":14,"reason":"Adds a flag."}', 14],
   ])('accepts %j', (text, score) => {
     expect(parseAnswer(text)).toMatchObject({ ok: true, answer: { score } });
   });

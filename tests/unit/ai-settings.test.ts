@@ -45,6 +45,11 @@ describe('choosing the AI provider', () => {
     expect(resolveAiSettings(config('http://collect.example/v1'), {}, {})?.apiKey).toBeUndefined();
   });
 
+  it('refuses an empty --ai-model (its answers were cached under "" and dropped at the next load)', () => {
+    for (const aiModel of ['', '  ']) expect(() => resolveAiSettings(defaultConfig(), { ai: 'openai', aiModel }, { OPENAI_API_KEY: 'k' })).toThrow('--ai-model is empty.');
+    expect(resolveAiSettings(defaultConfig(), { ai: 'openai', aiModel: ' gpt-x ' }, { OPENAI_API_KEY: 'k' })?.model).toBe('gpt-x');
+  });
+
   it('needs a key for the hosted APIs but not for a local server, and says which variable', () => {
     expect(() => resolveAiSettings(defaultConfig(), { ai: 'openai' }, {})).toThrow(/--ai openai needs an API key: OPENAI_API_KEY is not set/);
     expect(() => resolveAiSettings(defaultConfig(), { ai: 'anthropic' }, {})).toThrow(/ANTHROPIC_API_KEY/);

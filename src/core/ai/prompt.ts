@@ -89,7 +89,9 @@ export function pathsToRead(input: AiScoreInput): string[] {
  * Reads a model's answer: JSON, possibly in a code fence or with words around it. Returns the
  * answer, or why it is not one (unparsable, or a score outside 0-25 or not whole).
  */
-export function parseAnswer(text: string): { ok: true; answer: AiAnswer } | { ok: false; problem: string } {
+export function parseAnswer(raw: string): { ok: true; answer: AiAnswer } | { ok: false; problem: string } {
+  // Reasoning models (on Ollama, llama.cpp) think aloud first, braces and all: the answer follows.
+  const text = raw.replace(/<think>[\s\S]*?<\/think>/gi, '');
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
   if (start < 0 || end <= start) return { ok: false, problem: `the answer is not JSON: ${JSON.stringify(text.slice(0, 80))}` };

@@ -47,6 +47,10 @@ export function resolveAiSettings(config: LeaderboardConfig, flags: AiFlags, env
   if (baseUrl !== undefined && URL.canParse(baseUrl) && (new URL(baseUrl).username || new URL(baseUrl).password)) {
     throw new LeaderboardError('INVALID_INPUT', 'The AI base URL holds a user name or password, which requests cannot carry.', `Give the URL without them, and the key in ${KEY_VARS[name]}.`);
   }
+  // An empty model was sent as "" and its answers, cached under it, dropped as unreadable at the next load.
+  if (flags.aiModel !== undefined && flags.aiModel.trim() === '') {
+    throw new LeaderboardError('INVALID_INPUT', '--ai-model is empty.', `Give a model name, e.g. --ai-model ${DEFAULT_MODELS[name]}, or leave the flag out for the config's model (default ${DEFAULT_MODELS[name]}).`);
+  }
   const apiKey = env[KEY_VARS[name]] || undefined;
   // The config file is the repository's: one cloned from anyone. Its base URL alone must not get
   // the key of the shell that refreshes it (with every diff), unless it is the provider's own API
@@ -61,7 +65,7 @@ export function resolveAiSettings(config: LeaderboardConfig, flags: AiFlags, env
   }
   return {
     provider: name,
-    model: flags.aiModel ?? config.ai.model ?? DEFAULT_MODELS[name],
+    model: flags.aiModel?.trim() ?? config.ai.model ?? DEFAULT_MODELS[name],
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(apiKey === undefined ? {} : { apiKey }),
     concurrency: flags.aiConcurrency ?? config.ai.concurrency,
