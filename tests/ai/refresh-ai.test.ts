@@ -149,6 +149,22 @@ describe('AI scoring with a provider', () => {
     expect((await refreshWith(repo, dataDir, stubSettings(stub))).upToDate).toBe(true);
   });
 
+  it('scores every other commit when the server refuses one commit\'s request (a diff too long for its context)', async () => {
+    const stub = await res.stub();
+    const repo = await res.repo();
+    const dataDir = await res.dataDir();
+    const [, refused] = await sourceCommits(repo, 6);
+    stub.setReply((r) => (/Subject: feat: module 1\b/.test(r.promptText)
+      ? { kind: 'status', status: 400, message: 'the request exceeds the available context size' }
+      : { kind: 'answer', score: 9, reason: 'Fine.' }));
+    const result = await refreshWith(repo, dataDir, stubSettings(stub, { concurrency: 1 }));
+    expect(result.ai).toMatchObject({ sent: 5, failed: 1, partial: true });
+    expect((await rowOf(dataDir, refused!)).scores).toMatchObject({ ai_source: 'heuristic', ai_fallback: expect.stringMatching(/refused the request \(400/) as unknown });
+    // The next refresh asks that commit alone again.
+    const again = await refreshWith(repo, dataDir, stubSettings(stub, { concurrency: 1 }));
+    expect(again.ai).toMatchObject({ sent: 0, failed: 1 });
+  });
+
   it('gives up a model that gives no usable answer for three commits in a row, saying to try another', async () => {
     const stub = await res.stub({ reply: () => ({ kind: 'answer', score: 80, reason: 'On a scale of 100.' }) });
     const repo = await res.repo();

@@ -96,12 +96,13 @@ describe('describing a provider failure', () => {
     expect(withQuery).toContain('http://127.0.0.1:9/v1?[redacted]');
   });
 
-  it('treats 5xx and 429 as passing, 404 and 400 as fatal', () => {
+  it('treats 5xx, 429 and 400 (one commit\'s request refused) as passing, 404 as fatal', () => {
     const withStatus = (status: number) => Object.assign(new Error(`${status} x`), { status });
     expect(describeFailure(withStatus(503), 's', undefined, undefined).fatal).toBe(false);
     expect(describeFailure(withStatus(429), 's', undefined, undefined).fatal).toBe(false);
     expect(describeFailure(withStatus(404), 's', undefined, undefined)).toMatchObject({ fatal: true, message: expect.stringMatching(/check the model name/) });
-    expect(describeFailure(withStatus(400), 's', undefined, undefined).fatal).toBe(true);
+    expect(describeFailure(withStatus(400), 's', undefined, undefined).fatal).toBe(false);
+    expect(describeFailure(withStatus(422), 's', undefined, undefined).fatal).toBe(false);
   });
 });
 

@@ -96,7 +96,9 @@ function classify(err: unknown, source: string, baseUrl: string | undefined): Pr
     const detail = apiMessage(err);
     if (status === 401 || status === 403) return { message: `${source} refused the API key (${status}${detail}); check ${envKeyOf(source)}`, fatal: true };
     if (status === 404) return { message: `${source} was not found (404${detail}); check the model name and --ai-base-url`, fatal: true };
-    if (status === 400 || status === 422) return { message: `${source} refused the request (${status}${detail})`, fatal: true };
+    // One commit's request (its diff too long for a local server's context): that commit falls
+    // back; the step stops only after failures in a row, as for a request that is always wrong.
+    if (status === 400 || status === 422) return { message: `${source} refused the request (${status}${detail})`, fatal: false };
     return { message: `${source} failed (${status}${detail})`, fatal: false };
   }
   return { message: `${source} failed: ${err instanceof Error ? err.message : String(err)}`, fatal: false };
