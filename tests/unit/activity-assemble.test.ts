@@ -114,3 +114,16 @@ describe('assembleBoard with GitHub activity', () => {
     expect(data.metadata.activity).toMatchObject({ status: failed });
   });
 });
+
+describe('repository shares', () => {
+  it('names a contributor called __proto__ like anyone else (it was set as the object\'s prototype, and lost)', async () => {
+    const proto = (name: string, commits: ScoredCommit[]): BoardPart => ({ name, url: null, head: 'd'.repeat(40), history: null, commits });
+    const files = await assemble([
+      proto('app', [commit('__proto__', 'p@example.com', '2025-03-04T10:00:00Z', 11), commit('Ann', 'ann@example.com', '2025-03-04T11:00:00Z', 12)]),
+      proto('lib', [commit('__proto__', 'p@example.com', '2025-03-05T10:00:00Z', 13)]),
+    ]);
+    const shares = JSON.parse(files.get('leaderboard-data.json') as string).metadata.repositoryShares as Record<string, unknown>;
+    expect(Object.keys(shares)).toEqual(['Ann', '__proto__']);
+    expect(Object.getOwnPropertyDescriptor(shares, '__proto__')?.value).toEqual({ app: [1, 53], lib: [1, 53] });
+  });
+});

@@ -124,11 +124,9 @@ function addShares(shares: Map<string, Map<string, [number, number]>>, repo: str
 
 /** `{ person: { repository: [commits, points] } }`, people in code-point order. */
 function sharesRecord(shares: Map<string, Map<string, [number, number]>>): Record<string, Record<string, [number, number]>> {
-  const out: Record<string, Record<string, [number, number]>> = {};
-  for (const name of [...shares.keys()].sort(compareCodePoints)) {
-    out[name] = Object.fromEntries([...(shares.get(name) as Map<string, [number, number]>)].map(([repo, [commits, cents]]) => [repo, [commits, cents / 100]]));
-  }
-  return out;
+  // fromEntries: a person named __proto__ is a key, not the object's prototype.
+  return Object.fromEntries([...shares.keys()].sort(compareCodePoints).map((name) => [name,
+    Object.fromEntries([...(shares.get(name) as Map<string, [number, number]>)].map(([repo, [commits, cents]]) => [repo, [commits, cents / 100]]))]));
 }
 
 /**
