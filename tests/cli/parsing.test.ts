@@ -10,7 +10,7 @@ import type { TestAuthor, TestRepo } from '../support/git-repo.js';
 import { cli, readData, readRawData, readStatus, summaryCounts , tempResources } from './helpers.js';
 import { writeFile } from 'node:fs/promises';
 
-const { newRepo } = tempResources();
+const { newRepo, tempDir } = tempResources();
 
 const DANA: TestAuthor = { name: 'Dana Dev', email: 'dana@example.com' };
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i}\n`).join('');
@@ -133,6 +133,22 @@ describe('.mailmap', () => {
     expect(data.leaderboards.quarterly['2025-Q1']?.[0]).toMatchObject({ name: 'Jane Doe', email: JANE.email, total_commits: 3 });
     // January holds only the old-email commit; the entry still shows the newest email.
     expect(data.leaderboards.monthly['2025-01']?.map((e) => [e.name, e.email, e.total_commits])).toEqual([['Jane Doe', JANE.email, 1]]);
+  });
+
+  it('applies a mailmap git\'s config adds (mailmap.file) to commits already cached too, and follows its changes', async () => {
+    const repo = await newRepo();
+    const dataDir = path.join(repo.dir, '.leaderboard');
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: first', author: JDOE, date: '2025-01-10T10:00:00Z' });
+    expect(cli(repo.dir, ['refresh', '--all']).code).toBe(0);
+    expect(names(readData(dataDir))).toEqual(['jdoe']);
+    const mailmap = path.join(await tempDir('lb-mailmap-'), 'people.mailmap');
+    await writeFile(mailmap, 'Jane Doe <jane@old.example>\n');
+    await repo.git('config', 'mailmap.file', mailmap);
+    expect(cli(repo.dir, ['refresh', '--all']).stdout).not.toMatch(/^Up to date/);
+    expect(names(readData(dataDir))).toEqual(['Jane Doe']);
+    await writeFile(mailmap, 'Janet Doe <jane@old.example>\n');
+    expect(cli(repo.dir, ['refresh', '--all']).code).toBe(0);
+    expect(names(readData(dataDir))).toEqual(['Janet Doe']);
   });
 });
 

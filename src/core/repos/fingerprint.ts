@@ -27,7 +27,26 @@ export function scoringSettings(config: LeaderboardConfig, aiKey: string): Recor
 export async function scoringFingerprint(target: Pick<RepoTarget, 'dir' | 'bare'>, config: LeaderboardConfig, aiKey: string, shallow: Set<string>): Promise<string> {
   const attributes = await attributeFiles(target);
   const mailmap = (await readRepoFile(target, '.mailmap')) ?? '';
-  return sha1(JSON.stringify({ SCORING_VERSION, CREDIT_LINKS_VERSION, exclusions: config.exclusions, ai: aiKey, attributes, mailmap, shallow: [...shallow].sort() }));
+  const configured = await configuredMailmaps(target);
+  return sha1(JSON.stringify({ SCORING_VERSION, CREDIT_LINKS_VERSION, exclusions: config.exclusions, ai: aiKey, attributes, mailmap, ...(configured ? { configured } : {}), shallow: [...shallow].sort() }));
+}
+
+/**
+ * The mailmaps git's config adds (`mailmap.file`, `mailmap.blob`, in any of its files), which
+ * `--use-mailmap` applies as it does .mailmap: set or changed, the cached commits' names had to
+ * change too (they stayed, and one person showed as two). Null when there are none.
+ */
+async function configuredMailmaps(target: Pick<RepoTarget, 'dir' | 'bare'>): Promise<Record<string, string | null> | null> {
+  // One git for both (a no-change refresh is mostly such processes); the last value of a key wins, as for git.
+  const lines = (await runGit(target.dir, ['config', '--type=path', '--get-regexp', '^mailmap\\.(file|blob)$'], { okCodes: [0, 1] })).stdout.split('\n');
+  const setting = (key: string) => lines.filter((l) => l.toLowerCase().startsWith(`${key} `)).map((l) => l.slice(key.length + 1).trim()).pop() ?? '';
+  const [file, blob] = [setting('mailmap.file'), setting('mailmap.blob')];
+  if (!file && !blob) return null;
+  const blobText = blob ? await runGit(target.dir, ['cat-file', '-p', blob], { okCodes: [0, 128] }) : null;
+  return {
+    file: file ? `${file}\n${(await readTextIfExists(path.resolve(target.dir, file))) ?? ''}` : null,
+    blob: blob ? `${blob}\n${blobText?.code === 0 ? blobText.stdout : ''}` : null,
+  };
 }
 
 /**
