@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
+import { folded } from '../shared/fold.js';
 import { LeaderboardError } from './errors.js';
+import { boardNames } from './manual-names.js';
 import type { ManualChangeOptions } from './manual-service.js';
 import { rebuildAfterSave } from './refresh.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
@@ -56,13 +58,14 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
   }
   const incoming = parseManualText(bytes.toString('utf8'), file);
   // A file without the field would import as nobody: every manual score gone, with exit 0.
-  if (!Object.hasOwn(JSON.parse(bytes.toString('utf8')) as object, 'contributors')) {
+  if (!Object.hasOwn(JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, '')) as object, 'contributors')) {
     throw new LeaderboardError('INVALID_INPUT', `${file} has no "contributors" field, so importing it would remove every manual contribution.`, 'A manual-contributions file holds {"contributors": {...}}, as `leaderboard export` writes it; to remove everyone, import {"contributors": {}}.');
   }
   if (Object.hasOwn(incoming.contributors, '__proto__')) {
     throw new LeaderboardError('INVALID_INPUT', `${file} is not valid: contributors.__proto__: Contributor name "__proto__" is reserved.`);
   }
   const paths = dataDirPaths(opts.dataDir);
+  checkNames(Object.keys(incoming.contributors), await boardNames(paths.index), file);
   const planFor = (currentText: string | null): ImportPlan => {
     let current = emptyManualContributions();
     let currentInvalid: string | undefined;
@@ -99,4 +102,20 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
     const { rebuilt, error } = await rebuildAfterSave(opts);
     return { ...plan, dryRun: false, backup, rebuilt, ...(error ? { rebuildError: error } : {}) };
   });
+}
+
+/**
+ * Names on the board in another spelling (another case or accents: "alice" beside "Alice") are
+ * refused, as `add-contribution` refuses them: each made a second person, shown in every period.
+ */
+function checkNames(names: readonly string[], board: readonly string[], file: string): void {
+  const exact = new Set(board.map((n) => n.normalize('NFC')));
+  const misspelt = names.flatMap((name) => {
+    if (exact.has(name.normalize('NFC'))) return [];
+    const like = board.find((n) => folded(n) === folded(name));
+    return like === undefined ? [] : [`"${name}" (on the board as "${like}")`];
+  });
+  if (misspelt.length > 0) {
+    throw new LeaderboardError('INVALID_INPUT', `${file} names ${misspelt.join(', ')}: each would be a second person beside the one on the board.`, 'Write the names as the board does, then import the file again.');
+  }
 }

@@ -45,6 +45,8 @@ describe('import', () => {
       // Each imported as nobody, exit 0: every manual score gone.
       ['misspelt.json', JSON.stringify({ contributers: { Ann: { contributions: [] } } }), /unknown field "contributers", which would be ignored: write "contributors"/],
       ['no-contributors.json', JSON.stringify({ _instructions: 'x' }), /has no "contributors" field, so importing it would remove every manual contribution/],
+      // A committer in another case: a second person beside them.
+      ['lookalike.json', JSON.stringify({ contributors: { alice: { contributions: [{ score: 5, notes: '', start_date: null, end_date: null }] } } }), /names "alice" \(on the board as "Alice"\): each would be a second person beside the one on the board/],
     ];
     for (const [name, text, field] of cases) {
       const file = path.join(dir, name);
@@ -57,6 +59,12 @@ describe('import', () => {
         expect(hasStackTrace(r.stderr)).toBe(false);
       }
     }
+    // A byte order mark (Windows editors write one) is not an error.
+    const bom = path.join(dir, 'bom.json');
+    await writeFile(bom, `\uFEFF${JSON.stringify({ contributors: { Ann: { contributions: [{ score: 5, notes: 'talk', start_date: null, end_date: null }] } } })}`);
+    const withBom = cli(repo.dir, ['import', bom, '--dry-run']);
+    expect(withBom.stderr).toBe('');
+    expect(withBom.code).toBe(0);
     const missing = cli(repo.dir, ['import', path.join(dir, 'nope.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('does not exist');

@@ -212,7 +212,8 @@ export async function readJsonFile<S extends z.ZodType>(
 export function parseJsonText<S extends z.ZodType>(text: string, file: string, schema: S, code: ErrorCode = 'INVALID_INPUT'): z.output<S> {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // A byte order mark (Windows editors write one) read as "Unexpected token": an invisible character.
+    json = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (err) {
     throw new LeaderboardError(code, `${file} is not valid JSON (${(err as Error).message}).`, 'Fix the file by hand or restore it from a backup.');
   }
