@@ -4,7 +4,7 @@
  * refresh, incremental refreshes, and what happens when a repository is missing or a part is bad.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
@@ -245,6 +245,15 @@ describe('a repository that fails', () => {
     expect(cli(board.dir, ['refresh', '--all', '--quiet']).code).toBe(0);
   }, 60_000);
 
+  it('refuses a folder inside a repository, whose whole history would count under the folder\'s name', async () => {
+    const sub = path.join(alpha.dir, 'packages', 'api');
+    await mkdir(sub, { recursive: true });
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'board' }, { path: sub }] }));
+    const r = cli(board.dir, ['refresh', '--all', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`Repository "api" (${sub}) is a folder inside the repository ${await realpath(alpha.dir)}: the whole repository's history would count as "api".`);
+  });
+
   it('names a missing repository in the error and last-update.json, and keeps the last good board', async () => {
     const good = await read(path.join(dataDir, 'leaderboard-data.json'));
     await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'board' }, { path: path.join(alpha.dir, 'gone'), name: 'gone' }] }));
@@ -296,7 +305,8 @@ describe('a repository that fails', () => {
     await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: alpha.dir, name: 'api' }, { path: path.join(alpha.dir, 'lib'), name: 'api2' }] }));
     const inside = cli(board.dir, ['refresh', '--all', '--quiet']);
     expect(inside.code).toBe(2);
-    expect(inside.stderr).toContain(`The repositories "api" and "api2" are one repository (${alpha.dir}).`);
+    // A folder of it is refused as such (see below), before it is found to be the same repository.
+    expect(inside.stderr).toContain(`Repository "api2" (${path.join(alpha.dir, 'lib')}) is a folder inside the repository ${alpha.dir}`);
   });
 
   it('gives hints for --repo flags that can be followed without a config', async () => {

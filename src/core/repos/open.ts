@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage, LeaderboardError } from '../errors.js';
 import { REPO_HINT, resolveRepo } from '../git/repo.js';
@@ -42,6 +42,11 @@ export async function openRepository(source: RepoSource, dataDir: string, { fetc
       const own = err instanceof LeaderboardError && err.hint !== REPO_HINT ? err.hint : undefined;
       const hint = own ?? (source.fromFlag ? 'Check the --repo path.' : 'Fix its path in the repositories list of leaderboard.config.json (paths are relative to that file), or remove it.');
       throw new LeaderboardError('NOT_A_GIT_REPO', `Repository "${source.name}": ${errorMessage(err)}`, hint, { cause: err });
+    }
+    // A folder inside a repository (a monorepo's package) counted the whole repository's history under its name.
+    if (!source.fromFlag && (await realpath(source.path).catch(() => source.path)) !== dir) {
+      throw new LeaderboardError('INVALID_CONFIG', `Repository "${source.name}" (${source.path}) is a folder inside the repository ${dir}: the whole repository's history would count as "${source.name}".`,
+        `Give the repository's top folder (${dir}) in the repositories list of leaderboard.config.json: a board counts whole repositories.`);
     }
     return { name: source.name, dir, bare: false, url: await originUrl(dir) };
   }
