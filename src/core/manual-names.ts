@@ -1,5 +1,5 @@
 import leven from 'leven';
-import { folded } from '../shared/fold.js';
+import { folded, trimSpaces } from '../shared/fold.js';
 import { LeaderboardError } from './errors.js';
 import { readTextIfExists } from './store/files.js';
 
@@ -28,7 +28,7 @@ export async function boardNames(indexFile: string): Promise<string[]> {
  * already is refused too, in any spelling; a slip may be someone else there.
  */
 export function checkManualName(typed: string, board: readonly string[], manual: readonly string[], asNew: boolean, identities: Readonly<Record<string, readonly string[]>> = {}): void {
-  const nfc = typed.normalize('NFC').trim();
+  const nfc = trimSpaces(typed.normalize('NFC'));
   const add = (name: string) => `Add to their score with \`leaderboard add-contribution "${name}" --score N\`.`;
   // An alias names commits only: a manual contribution under it was a second person.
   for (const [canonical, aliases] of Object.entries(identities)) {

@@ -4,3 +4,10 @@
  * nothing typed on a keyboard, and "jose" found José only through his email.
  */
 export const folded = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
+/**
+ * Text without the spaces, tabs and line breaks around it, as git trims a name: other Unicode
+ * spaces (a no-break space) are part of a name git keeps, so "Bob\u00A0" is not "Bob". trim()
+ * took one for the other: a contribution or a page for one went to the other.
+ */
+export const trimSpaces = (text: string): string => text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');

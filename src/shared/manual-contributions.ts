@@ -1,5 +1,6 @@
 import leven from 'leven';
 import { z } from 'zod';
+import { trimSpaces } from './fold.js';
 
 /** YYYY-MM-DD that is a real calendar date. */
 export const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').refine((s) => {
@@ -78,7 +79,7 @@ export const manualContributorSchema = z.unknown().transform((value, ctx): z.out
 });
 export type ManualContributor = z.infer<typeof contributorRecordSchema>;
 
-export const contributorNameSchema = z.string().trim().min(1, 'Contributor name is required').max(200, 'Contributor name must be at most 200 characters')
+export const contributorNameSchema = z.string().overwrite(trimSpaces).min(1, 'Contributor name is required').max(200, 'Contributor name must be at most 200 characters')
   // As an object key it would set the prototype instead of adding a contributor, and vanish.
   .refine((name) => name !== '__proto__', 'Contributor name "__proto__" is reserved; choose another name');
 
@@ -110,7 +111,7 @@ export const contributorsMapSchema = z.record(z.string(), manualContributorSchem
 /** The existing name that `name` duplicates (compared trimmed, without case, and composed alike: NFC), or null. */
 export function findExisting(map: Readonly<Record<string, unknown>>, name: string): string | null {
   const key = (n: string) => n.normalize('NFC').toLowerCase();
-  const wanted = key(name.trim());
+  const wanted = key(trimSpaces(name));
   return Object.keys(map).find((n) => key(n) === wanted) ?? null;
 }
 

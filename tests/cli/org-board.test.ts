@@ -277,12 +277,12 @@ describe('a repository that fails', () => {
   });
 
   it('never shows the credentials of a URL that cannot be cloned, in the error or last-update.json', async () => {
-    // Port 9 (discard) on loopback: nothing answers, so git fails with the whole URL in its command.
-    const url = 'http://bot:s3cretTOKEN@127.0.0.1:9/org/api.git';
+    // Port 9 (discard) on this machine: nothing answers, so git fails with the whole URL in its command.
+    const url = 'http://bot:s3cretTOKEN@localhost:9/org/api.git';
     await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'board' }, { url, name: 'api' }] }));
     const r = cli(board.dir, ['refresh', '--all', '--quiet']);
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain('Repository "api": cannot clone http://127.0.0.1:9/org/api.git');
+    expect(r.stderr).toContain('Repository "api": cannot clone http://localhost:9/org/api.git');
     expect(`${r.stdout}${r.stderr}`).not.toContain('s3cretTOKEN');
     expect(readStatus(dataDir).error).toContain('Repository "api"');
     expect(JSON.stringify(readStatus(dataDir))).not.toContain('s3cretTOKEN');

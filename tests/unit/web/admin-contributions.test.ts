@@ -76,6 +76,10 @@ describe('checkNewContributor', () => {
     expect(checkNewContributor(map(), newDraft({ name: 'Evan' }), board)).toMatchObject({ ok: true });
   });
 
+  it('keeps a no-break space in a name (git keeps it), and drops plain spaces around it', () => {
+    expect(checkNewContributor(map(), newDraft({ name: ' Bob\u00A0 ' }))).toMatchObject({ ok: true, value: { name: 'Bob\u00A0' } });
+  });
+
   it('refuses the reserved name __proto__', () => {
     const checked = checkNewContributor(map(), newDraft({ name: '__proto__' }));
     expect(checked.ok).toBe(false);

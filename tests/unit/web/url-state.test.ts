@@ -7,6 +7,11 @@ describe('parseUrlState', () => {
     expect(parseUrlState('type=quarterly&period=2025-Q4')).toEqual({ type: 'quarterly', period: '2025-Q4' });
   });
 
+  it('keeps a no-break space a contributor\'s name ends in (git keeps it: "Bob\u00A0" is not "Bob"), and drops plain spaces around it', () => {
+    expect(parseUrlState(`?contributor=${encodeURIComponent('Bob\u00A0')}`)).toMatchObject({ contributor: 'Bob\u00A0' });
+    expect(parseUrlState(`?contributor=${encodeURIComponent('  Bob ')}`)).toMatchObject({ contributor: 'Bob' });
+  });
+
   it('falls back to weekly and no period', () => {
     expect(parseUrlState('')).toEqual({ type: 'weekly', period: null });
     expect(parseUrlState('?type=yearly&period=')).toEqual({ type: 'weekly', period: null });

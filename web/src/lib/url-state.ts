@@ -1,4 +1,5 @@
 import { PERIOD_TYPES, type PeriodType } from '../../../src/shared/data-file.js';
+import { trimSpaces } from '../../../src/shared/fold.js';
 
 /**
  * The view a link names: `?type=monthly&period=2025-10`, plus `&contributor=<name>` for a
@@ -21,7 +22,7 @@ function isPeriodType(value: string | null): value is PeriodType {
 
 /** A parameter's value without surrounding spaces; null when absent or blank. */
 function text(params: URLSearchParams, key: string): string | null {
-  return params.get(key)?.trim() || null;
+  return trimSpaces(params.get(key) ?? '') || null;
 }
 
 /** Reads the view from a query string; an unknown type falls back to weekly, an empty period or contributor to none. */
