@@ -226,11 +226,8 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
   const credit = planCredit(commits, opts.credit, opts.bots);
   const newestEmail = new Map<string, string>();
   for (const commit of sorted) {
+    // The author is always the first person credited.
     if (!newestEmail.has(commit.author)) newestEmail.set(commit.author, commit.email);
-  }
-  // A co-author's email as a trailer spells it only for someone with no commit of their own: one
-  // typed "ANN@NEW.EXAMPLE" in another's commit showed as Ann's, whose commits say ann@new.example.
-  for (const commit of sorted) {
     if (commit.co_authors?.length) for (const person of credit.shares(commit)) if (!newestEmail.has(person.name)) newestEmail.set(person.name, person.email);
   }
 

@@ -228,19 +228,6 @@ describe('buildLeaderboardData', () => {
   });
 });
 
-describe('a contributor\'s email', () => {
-  it('is their own commits\' newest, not how another\'s co-author trailer spells it; a co-author without commits gets the trailer\'s', () => {
-    const coAuthors = [{ name: 'Ann', email: 'ANN@EXAMPLE.COM' }, { name: 'Cy', email: 'cy@trailer.example' }];
-    const commits = [
-      sc('Ann', '2025-05-01T10:00:00Z', 40),
-      sc('Bo', '2025-05-10T10:00:00Z', 40, { co_authors: coAuthors }),
-    ];
-    const data = read(buildLeaderboardData(commits, noManual, opts({ credit: { coAuthors: 'share', reverts: 'cancel' } })));
-    const emails = Object.fromEntries((data.leaderboards.quarterly['2025-Q2'] ?? []).map((e) => [e.name, e.email]));
-    expect(emails).toEqual({ Ann: 'ann@example.com', Bo: 'bo@example.com', Cy: 'cy@trailer.example' });
-  });
-});
-
 describe('buildLeaderboardData with manual contributions', () => {
   const commits = () => [
     sc('Ada', '2025-03-04T10:00:00Z', 40), // 2025-W10, 2025-03, 2025-Q1
