@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { AiSettings } from '../core/ai/settings.js';
+import { withoutUrlCredentials } from '../core/errors.js';
 import { parseInteger } from './context.js';
 
 /** The AI provider options shared by `refresh` and `serve`. */
@@ -14,5 +15,6 @@ export function addAiOptions(command: Command): Command {
 /** Says which scorer gives the AI part, for the start of a run. */
 export function describeAi(settings: AiSettings | null): string {
   if (!settings) return 'AI part: local estimate (no AI provider configured; see --ai).';
-  return `AI part: ${settings.provider}:${settings.model}${settings.baseUrl ? ` at ${settings.baseUrl}` : ''}, ${settings.concurrency} request${settings.concurrency === 1 ? '' : 's'} at a time.`;
+  // A query string may hold a key (`?api-key=...`): left out, as in failures.
+  return `AI part: ${settings.provider}:${settings.model}${settings.baseUrl ? ` at ${withoutUrlCredentials(settings.baseUrl)}` : ''}, ${settings.concurrency} request${settings.concurrency === 1 ? '' : 's'} at a time.`;
 }

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { LeaderboardError } from '../errors.js';
+import { LeaderboardError, withoutUrlCredentials } from '../errors.js';
 
 /** What a finished git process produced. */
 export interface GitResult {
@@ -79,22 +79,12 @@ function spawnError(err: NodeJS.ErrnoException, cwd: string): LeaderboardError {
   return new LeaderboardError('GIT_FAILED', `Could not run git: ${err.message}`, undefined, { cause: err });
 }
 
-/** A user name and password in a URL (`https://user:token@host/...`), up to its `@`. */
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi;
-
-/**
- * `text` with the credentials of every URL in it left out. A token in a repository's URL is how
- * private repositories are cloned in CI; a failed clone's message (the command, git's own words)
- * goes to the log and to last-update.json, which `serve` and a published site show to anyone.
- */
-export function withoutUrlCredentials(text: string): string {
-  return text.replace(URL_CREDENTIALS, '$1');
-}
-
 function failure(args: readonly string[], code: number | null, signal: string | null, stderr: string): LeaderboardError {
   const how = code === null ? `was killed (${signal ?? 'signal'})` : `failed (exit ${code})`;
   const detail = stderr.trim();
   const command = args.filter((a) => !a.startsWith('--format=')).join(' ');
+  // A token in a repository's URL is how private repositories are cloned in CI: this message goes
+  // to the log and to last-update.json, which serve and a published site show to anyone.
   return new LeaderboardError('GIT_FAILED', withoutUrlCredentials(`git ${command} ${how}${detail ? `: ${detail}` : ''}`));
 }
 
