@@ -61,7 +61,7 @@ export async function commandContext(flags: RepoFlags): Promise<CommandContext> 
   // Outside any repository there is no board's home: the first repository's own data directory
   // would silently get a board of all of them.
   if (!home && !flags.dataDir) {
-    throw new LeaderboardError('INVALID_INPUT', `No git repository in ${cwd} to keep the board of ${given.length} repositories in.`, 'Pass --data-dir DIR, or run inside the repository that holds leaderboard.config.json.');
+    throw new LeaderboardError('INVALID_INPUT', `No git repository in ${cwd} to keep the board of ${given.length === 1 ? 'its repository' : `${given.length} repositories`} in.`, 'Pass --data-dir DIR, or run inside the repository that holds leaderboard.config.json.');
   }
   const config = repo === home && homeConfig ? homeConfig : repo ? await loadConfig(repo) : defaultConfig();
   return { repo: repo ?? cwd, config, sources, dataDir: path.resolve(flags.dataDir ?? defaultDataDir(repo ?? cwd)) };

@@ -284,7 +284,7 @@ async function defaultBranch(repo: string): Promise<{ branch: string; from: stri
   if (onOrigin.length === 1) return { branch: onOrigin[0] as string, from: "origin's only branch" };
   const current = await git(['symbolic-ref', '--quiet', '--short', 'HEAD']);
   const here = current.code === 0 ? current.stdout.trim() : '';
-  return here ? { branch: here, from: 'the current branch (origin names no default branch)' } : { branch: 'main', from: 'no branch is checked out' };
+  return here ? { branch: here, from: 'the current branch; origin names no default branch' } : { branch: 'main', from: 'no branch is checked out' };
 }
 
 /** A --branch value: a name git could give a branch (no spaces, control characters or `..`). */
