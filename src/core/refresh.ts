@@ -106,6 +106,8 @@ export interface RefreshResult {
   shallow?: string[];
   /** Commits left out for an author date git cannot give (malformed, before 1970, after 9999); absent when none. */
   undated?: number;
+  /** Commits left out for an author date after tomorrow (a clock set wrong); absent when none. */
+  future?: number;
   contributors: number;
   analysisPeriodDays: number;
   pulled?: { before: string | null; after: string | null };
@@ -263,7 +265,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   opts.onProgress?.({ phase: 'listing', done: 0, total: 0 });
   const parts: BoardPart[] = [];
   const statParts: StatePart[] = [];
-  const totals = { inWindow: 0, scored: 0, dropped: 0, undated: 0 };
+  const totals = { inWindow: 0, scored: 0, dropped: 0, undated: 0, future: 0 };
   let cache: CacheLoad['kind'] = 'ok';
   const cacheProblems: string[] = [];
   const aiSteps: AiStep[] = [];
@@ -287,7 +289,9 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   activityRead.catch(() => {});
   try {
     const listings: ListedHistory[] = [];
-    for (const { target } of probes) listings.push(await listHistory(target.dir, windowStart ? { since: windowStart } : {}));
+    // Up to the end of tomorrow (UTC): a commit made today anywhere on Earth is in, one from a clock set wrong is not.
+    const until = new Date(utcDayStart(now) + 2 * DAY_MS - 1000);
+    for (const { target } of probes) listings.push(await listHistory(target.dir, { ...(windowStart ? { since: windowStart } : {}), until }));
     const boardCommits = listings.reduce((n, l) => n + l.commits.length, 0);
     for (const [i, { target, head: partHead, shallow, fingerprint: partPrint }] of probes.entries()) {
       if (several) await mkdir(path.join(paths.dir, partDir(target.name)), { recursive: true });
@@ -311,6 +315,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
       statParts.push({ name: target.name, dir: partDir(target.name), url: target.url, head: partHead, fingerprint: partPrint, history: done.history });
     }
     totals.undated = listings.reduce((n, l) => n + (l.undated ?? 0), 0);
+    totals.future = listings.reduce((n, l) => n + (l.future ?? 0), 0);
     // The listings (a hash and date per commit, the hashes cut from git's whole output) are not
     // needed by the board: on a million commits they held about 150 MB through its build.
     listings.length = 0;
@@ -360,6 +365,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     scored: totals.scored,
     dropped: totals.dropped,
     ...(totals.undated > 0 ? { undated: totals.undated } : {}),
+    ...(totals.future > 0 ? { future: totals.future } : {}),
     cache,
     ...(cacheProblems.length > 0 ? { cacheProblem: cacheProblems.join(' ') } : {}),
     ...(aiCacheDropped > 0 ? { aiCacheProblem: `${paths.aiCache} had ${aiCacheDropped} unreadable line${aiCacheDropped === 1 ? '' : 's'} (a write cut short, or an edit); ${aiCacheDropped === 1 ? 'it was' : 'they were'} dropped, and ${aiCacheDropped === 1 ? 'its commit is' : 'their commits are'} asked about again when next scored (the score cache keeps the scores until then).` } : {}),

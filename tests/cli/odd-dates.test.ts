@@ -36,3 +36,20 @@ describe('refresh with commits git gives no usable author date', () => {
     expect(data.commits.map((c) => c.message).sort()).toEqual(['feat: f1', 'feat: f2', 'feat: f3']);
   });
 });
+
+describe('refresh with a commit dated after tomorrow (a clock set wrong)', () => {
+  it('leaves it out and says so: its period would be the latest, and the page would open on it', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: { name: 'Ann', email: 'ann@example.com' }, date: hoursAgo(30) });
+    await repo.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: { name: 'Cy', email: 'cy@example.com' }, date: '2099-01-01T10:00:00Z' });
+    // Hours ahead of UTC (a commit made today east of here) is in.
+    await repo.commit({ files: { 'c.ts': 'c\n' }, message: 'feat: c', author: { name: 'Bo', email: 'bo@example.com' }, date: new Date(Date.now() + 10 * 3_600_000).toISOString() });
+    const r = cli(repo.dir, ['refresh']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Note: 1 commit left out: its author date is after tomorrow (a clock set wrong when it was made). It counts from that date on.');
+    const data = readRawData(path.join(repo.dir, '.leaderboard'));
+    expect(data.commits.map((c) => c.message).sort()).toEqual(['feat: a', 'feat: c']);
+    expect(Object.keys(data.leaderboards.weekly).some((label) => label.startsWith('2099'))).toBe(false);
+  });
+});

@@ -100,6 +100,7 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
     if (result.aiCacheProblem) console.log(`Note: ${result.aiCacheProblem}`);
     if (result.shallow) console.log(`Note: ${shallowNote(result.shallow)}`);
     if (result.undated) console.log(`Note: ${undatedNote(result.undated)}`);
+    if (result.future) console.log(`Note: ${futureNote(result.future)}`);
     console.log(summarize(result, Date.now() - started));
     if (result.ai?.partial) console.error(partialWarning(result.ai));
     if (result.activity?.state === 'failed') console.error(`Warning: ${result.activity.error}. The last review data read is kept.`);
@@ -198,6 +199,10 @@ function plural(n: number, word: string): string {
 }
 
 /** Said of commits a refresh left out for their author date (git fsck calls such commits broken). */
+export function futureNote(n: number): string {
+  return `${plural(n, 'commit')} left out: ${n === 1 ? 'its' : 'their'} author date is after tomorrow (a clock set wrong when ${n === 1 ? 'it was' : 'they were'} made). ${n === 1 ? 'It counts' : 'They count'} from that date on.`;
+}
+
 export function undatedNote(n: number): string {
   return `${plural(n, 'commit')} left out: ${n === 1 ? 'its' : 'their'} author date is one git cannot give (malformed, before 1970 or after 9999; \`git fsck\` lists ${n === 1 ? 'it' : 'them'}), so no period can hold ${n === 1 ? 'it' : 'them'}.`;
 }

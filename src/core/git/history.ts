@@ -61,6 +61,8 @@ export interface ListedHistory {
   span: HistorySpan | null;
   /** Commits left out for an author date git cannot give (see {@link listHistory}); absent when none. */
   undated?: number;
+  /** Commits left out for an author date after `until` (see {@link listHistory}); absent when none. */
+  future?: number;
 }
 
 /** 9999-12-31T23:59:59Z: the last second a period label (four-digit years) can name. */
@@ -69,7 +71,7 @@ const LAST_SECOND = 253_402_300_799;
 /**
  * The non-merge commits reachable from HEAD, newest author date first (ties keep git's
  * traversal order, which is deterministic for a given history), only those authored at or
- * after `since` when given. A repository with no commits gives [].
+ * after `since` and not after `until` when given. A repository with no commits gives [].
  * One `git rev-list` process; `--since` is not used because it filters (and stops the walk)
  * by committer date.
  */
@@ -81,7 +83,7 @@ export async function listCommits(repo: string, opts: { since?: Date }): Promise
  * {@link listCommits} plus the span of the whole history, read from the same walk at no extra
  * cost: an empty window can then say how old the newest commit is.
  */
-export async function listHistory(repo: string, opts: { since?: Date }): Promise<ListedHistory> {
+export async function listHistory(repo: string, opts: { since?: Date; until?: Date }): Promise<ListedHistory> {
   let stdout: string;
   try {
     ({ stdout } = await runGit(repo, ['rev-list', '--no-merges', '--format=%at', 'HEAD', '--']));
@@ -90,10 +92,12 @@ export async function listHistory(repo: string, opts: { since?: Date }): Promise
     throw err;
   }
   const minSeconds = opts.since ? Math.ceil(opts.since.getTime() / 1000) : -Infinity;
+  const maxSeconds = opts.until ? Math.floor(opts.until.getTime() / 1000) : Infinity;
   const found: CommitRef[] = [];
   let newest = -Infinity;
   let oldest = Infinity;
   let undated = 0;
+  let future = 0;
   // `commit <hash>`, then `<author seconds>`; a commit whose author date git cannot give (a
   // malformed or negative one, which git fsck calls broken but git log reads) has no date line at
   // all. Read as pairs, every date after it was shifted, and the board was written empty.
@@ -115,6 +119,11 @@ export async function listHistory(repo: string, opts: { since?: Date }): Promise
       undated++;
       continue;
     }
+    // A clock set wrong (2099): counted, its period would be the board's latest and open first.
+    if (seconds > maxSeconds) {
+      future++;
+      continue;
+    }
     if (seconds > newest) newest = seconds;
     if (seconds < oldest) oldest = seconds;
     if (seconds >= minSeconds) found.push({ hash, seconds });
@@ -122,7 +131,7 @@ export async function listHistory(repo: string, opts: { since?: Date }): Promise
   // Array#sort is stable, so equal dates keep git's order.
   found.sort((a, b) => b.seconds - a.seconds);
   const iso = isoConverter();
-  return { commits: found, span: Number.isFinite(newest) ? { newest: iso(newest), oldest: iso(oldest) } : null, ...(undated > 0 ? { undated } : {}) };
+  return { commits: found, span: Number.isFinite(newest) ? { newest: iso(newest), oldest: iso(oldest) } : null, ...(undated > 0 ? { undated } : {}), ...(future > 0 ? { future } : {}) };
 }
 
 // One header per commit: marker + hash, name, email, author seconds, raw message; each ends in NUL.
