@@ -310,6 +310,19 @@ describe('AI scoring with a provider', () => {
     expect(stub.requests).toHaveLength(4);
   });
 
+  it('keeps the answers a --rescore-ai was to replace when the provider fails it', async () => {
+    const stub = await res.stub();
+    const repo = await res.repo();
+    const hashes = await sourceCommits(repo, 3);
+    const dataDir = await res.dataDir();
+    await refreshWith(repo, dataDir, stubSettings(stub));
+    expect((await rowOf(dataDir, hashes[0]!)).scores).toMatchObject({ ai: 12, ai_source: 'openai:gpt-stub' });
+    stub.setReply(() => ({ kind: 'status', status: 500 }));
+    const failed = await refreshWith(repo, dataDir, stubSettings(stub, { model: 'gpt-other', concurrency: 1, maxRetries: 0 }), { rescoreAi: true });
+    expect(failed.ai).toMatchObject({ sent: 0, failed: 3, partial: true });
+    for (const hash of hashes) expect((await rowOf(dataDir, hash)).scores).toMatchObject({ ai: 12, ai_source: 'openai:gpt-stub' });
+  });
+
   it('estimates a dry run without sending or writing anything', async () => {
     const stub = await res.stub();
     const repo = await res.repo();

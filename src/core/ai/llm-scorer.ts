@@ -105,6 +105,10 @@ export class LlmAiScorer implements AiScorer {
   private fallback(input: AiScoreInput, why: string): AiScore {
     this.counts.partial = true;
     this.counts.error ??= why;
+    // A rescore that failed keeps the answer it was to replace, as a refresh without it does: the
+    // local estimate took its place on the board, answers paid for and still in the cache.
+    const kept = this.opts.rescore ? this.opts.cache.latest(input.commit.hash) : undefined;
+    if (kept) return this.settle({ score: kept.score, source: `${kept.provider}:${kept.model}`, reason: kept.reason }, 'failed');
     return this.settle({ ...this.local.score(input), fallback: why }, 'failed');
   }
 
