@@ -40,5 +40,10 @@ export const siteAdminConfigSchema = z.object({
    * request when the branch is protected).
    */
   adminChanges: adminChangesSchema.default('pull-request'),
+  /**
+   * The board's other repositories on the same GitHub (`owner/name`), on a board of several: an AI
+   * override's commit is looked up in them when `repository` has none. Absent: `repository` alone.
+   */
+  boardRepositories: z.array(z.string().regex(/^[\w.-]+\/[\w.-]+$/)).optional(),
 });
 export type SiteAdminConfig = z.infer<typeof siteAdminConfigSchema>;

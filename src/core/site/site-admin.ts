@@ -5,6 +5,8 @@ import { primaryAdminsOf } from '../github/admin-access.js';
 import { nonEmpty, originOnGitHub, resolveApiUrl } from '../github/target.js';
 import { ADMIN_LIST_PATH } from '../github/types.js';
 import { dataDirPaths } from '../store/data-dir.js';
+import { readTextIfExists } from '../store/files.js';
+import { githubRepoOf } from '../github/activity/refresh-step.js';
 import { WORKFLOW_PATH } from '../workflow/github-actions.js';
 
 export interface SiteAdminInputs {
@@ -44,7 +46,9 @@ export async function siteAdminConfig({ repo, dataDir, config, env }: SiteAdminI
   const manual = inRepo(paths.manual);
   const overrides = inRepo(paths.overrides);
   if (!manual || !overrides) return { admin: null, reason: `the data directory ${dataDir} is outside the repository, so its files cannot be committed there` };
+  const others = await otherBoardRepositories(paths.index, apiUrl, slug);
   const parsed = siteAdminConfigSchema.safeParse({
+    ...(others.length > 0 ? { boardRepositories: others } : {}),
     repository: slug,
     apiUrl,
     primary: primaryAdminsOf(config),
@@ -58,4 +62,25 @@ export async function siteAdminConfig({ repo, dataDir, config, env }: SiteAdminI
     return { admin: null, reason: `the GitHub API URL ${parsed.data.apiUrl} has a host that cannot go in the page's Content-Security-Policy` };
   }
   return { admin: parsed.data };
+}
+
+/**
+ * The GitHub repositories (`owner/name`) of the board's other repositories on the API's GitHub,
+ * from the built board's metadata: the published page looks an AI override's commit up in them.
+ */
+async function otherBoardRepositories(indexFile: string, apiUrl: string, own: string): Promise<string[]> {
+  const text = await readTextIfExists(indexFile).catch(() => null);
+  let listed: unknown;
+  try {
+    listed = text ? (JSON.parse(text) as { metadata?: { repositories?: unknown } }).metadata?.repositories : undefined;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(listed)) return [];
+  const slugs = listed.flatMap((r: unknown) => {
+    const url = (r as { url?: unknown } | null)?.url;
+    const slug = typeof url === 'string' ? githubRepoOf(url, apiUrl) : null;
+    return slug && slug.toLowerCase() !== own.toLowerCase() ? [slug] : [];
+  });
+  return [...new Set(slugs)];
 }

@@ -1,3 +1,4 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFileSchema, defaultConfig } from '../../../src/core/config.js';
@@ -48,6 +49,24 @@ describe('the origin remote names the GitHub repository only when it is on that 
     const { site, target } = await withOrigin('https://user:s3cret@gitlab.example.com:8443/acme/board.git');
     expect(site.reason).toMatch(/^the origin remote is on gitlab\.example\.com,/);
     expect(`${site.reason ?? ''} ${(target as Error).message}`).not.toContain('s3cret');
+  });
+
+  it('lists the board\'s other repositories on the same GitHub, from the built board, for AI overrides of their commits', async () => {
+    const dataDir = path.join(repo.dir, '.leaderboard');
+    await mkdir(dataDir, { recursive: true });
+    const repositories = [
+      { name: 'board', url: 'https://github.com/acme/board.git' },
+      { name: 'lib', url: 'git@github.com:acme/lib.git' },
+      { name: 'far', url: 'https://gitlab.com/acme/far' },
+      { name: 'local', url: null },
+    ];
+    await writeFile(path.join(dataDir, 'leaderboard-index.json'), JSON.stringify({ metadata: { repositories } }));
+    try {
+      const site = await siteAdminConfig({ repo: repo.dir, dataDir, config: configFileSchema.parse({ github: { repo: 'acme/board' } }), env: {} });
+      expect(site.admin?.boardRepositories).toEqual(['acme/lib']);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('an API URL with a user name or password is refused, from the config or the environment, never published or echoed', async () => {

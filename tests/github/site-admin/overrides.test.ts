@@ -29,6 +29,18 @@ describe('GitHub back end: AI overrides', () => {
     expect(env.gh.pulls(SLUG)).toHaveLength(1);
   });
 
+  it('on a board of several repositories, takes a commit of another of them, and names them all when none has it', async () => {
+    env.gh.addRepo({ owner: 'acme', name: 'lib', files: { 'README.md': '# lib\n' } });
+    env.gh.addCommitSha('acme/lib', OTHER);
+    const backend = env.backend({ boardRepositories: ['acme/lib'] });
+    const res = await backend.setAiOverride(OWNER_TOKEN, OTHER.slice(0, 8), { score: 9, note: 'lib work' });
+    expect(res.override).toMatchObject({ hash: OTHER, score: 9 });
+    // Written with the board's own files, in the board's repository.
+    expect(env.gh.fileContent(SLUG, BRANCH, OVERRIDES)).toContain(OTHER);
+    const err = await rejection(backend.setAiOverride(OWNER_TOKEN, 'deadbeef', { score: 1, note: 'x' }));
+    expect(err).toMatchObject({ status: 404, message: 'No commit deadbeef in acme/board, acme/lib (or the hash is ambiguous).' });
+  });
+
   it('an unknown commit is a 404 naming it, and nothing is written', async () => {
     const err = await rejection(env.backend().setAiOverride(OWNER_TOKEN, 'deadbeef', { score: 1, note: 'x' }));
     expect(err).toMatchObject({ status: 404, message: 'No commit deadbeef in acme/board (or the hash is ambiguous).' });

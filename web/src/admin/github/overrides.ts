@@ -46,15 +46,22 @@ function commitParam(value: string): string {
   return commit.toLowerCase();
 }
 
-/** The full hash of a commit of the repository; 404 naming it when GitHub knows none (or several). */
+/**
+ * The full hash of a commit of the board: of its repository, else (a board of several) of one of
+ * its other repositories on GitHub; 404 naming them when GitHub knows none (or several).
+ */
 async function resolveCommit(ctx: Context, token: string, commit: string): Promise<string> {
-  try {
-    const { data } = await ctx.request<{ sha: string }>(token, 'GET /repos/{owner}/{repo}/commits/{ref}', { params: { ref: commit } });
-    return data.sha;
-  } catch (err) {
-    if (hasStatus(err, 404, 409, 422)) throw new AdminApiError(`No commit ${commit} in ${ctx.config.repository} (or the hash is ambiguous).`, 404, 'NOT_FOUND');
-    throw err;
+  const repositories = [ctx.config.repository, ...(ctx.config.boardRepositories ?? [])];
+  for (const repository of repositories) {
+    const [owner = '', repo = ''] = repository.split('/');
+    try {
+      const { data } = await ctx.request<{ sha: string }>(token, 'GET /repos/{owner}/{repo}/commits/{ref}', { params: { owner, repo, ref: commit } });
+      return data.sha;
+    } catch (err) {
+      if (!hasStatus(err, 404, 409, 422)) throw err;
+    }
   }
+  throw new AdminApiError(`No commit ${commit} in ${repositories.join(', ')} (or the hash is ambiguous).`, 404, 'NOT_FOUND');
 }
 
 function effect(saved: BoardFileSaved): string {
