@@ -224,7 +224,7 @@ describe('AI scoring with a provider', () => {
 
     stub.setReply(() => ({ kind: 'hang' }));
     const timedOut = await refreshWith(repo, await res.dataDir(), stubSettings(stub, { concurrency: 1, timeoutMs: 200 }));
-    expect(timedOut.ai?.error).toBe('openai:gpt-stub did not answer in time');
+    expect(timedOut.ai?.error).toBe('openai:gpt-stub did not answer in time; gave up after 3 failures in a row');
     expect(stub.requests).toHaveLength(9);
   });
 
@@ -308,6 +308,15 @@ describe('AI scoring with a provider', () => {
     // Rescoring again sends nothing: both now have this model's answer.
     await refreshWith(repo, dataDir, other, { rescoreAi: true });
     expect(stub.requests).toHaveLength(4);
+  });
+
+  it('says why the AI step stopped: after three failures in a row, not only the first failure', async () => {
+    const stub = await res.stub({ reply: () => ({ kind: 'status', status: 500, message: 'boom' }) });
+    const repo = await res.repo();
+    await sourceCommits(repo, 5);
+    const result = await refreshWith(repo, await res.dataDir(), stubSettings(stub, { concurrency: 1, maxRetries: 0 }));
+    expect(result.ai).toMatchObject({ sent: 0, failed: 5, partial: true });
+    expect(result.ai?.error).toMatch(/^openai:gpt-stub failed \(500.*boom.*\); gave up after 3 failures in a row$/);
   });
 
   it('keeps the answers a --rescore-ai was to replace when the provider fails it', async () => {

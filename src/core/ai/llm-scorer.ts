@@ -65,7 +65,8 @@ export class LlmAiScorer implements AiScorer {
 
   /** What this scorer did so far, for the status file and the summary. */
   step(): AiStep {
-    return { ...this.counts };
+    // Given up: why it stopped (a third failure in a row, a refused key), not the first failure.
+    return this.stopped && this.counts.partial ? { ...this.counts, error: this.stopped } : { ...this.counts };
   }
 
   /**
