@@ -6,6 +6,7 @@ import type { PullAndRefreshResponse } from '../shared/admin-api.js';
 import { defaultConfig, type LeaderboardConfig } from '../core/config.js';
 import { WEB_ROOT } from '../core/package-root.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
+import type { RepoSource } from '../core/repos/sources.js';
 import { createAuth, type AdminDeps, type AuthOptions } from './auth.js';
 import { boardIndexGuard, chunkFileHandler, dataFileHandler } from './data-files.js';
 import { repoBoardRoutes } from './repo-boards.js';
@@ -16,8 +17,6 @@ import { manualRoutes } from './routes/manual.js';
 import { refreshRoutes } from './routes/refresh.js';
 import { sessionRoutes } from './routes/session.js';
 import { apiOriginGuard, hostGuard, securityHeaders, staticPathGuard } from './security.js';
-
-import type { RepoSource } from '../core/repos/sources.js';
 
 export { sendError } from './http-errors.js';
 

@@ -198,11 +198,12 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** Said of commits a refresh left out for their author date (git fsck calls such commits broken). */
+/** Said of commits a refresh left out for an author date after tomorrow (a clock set wrong). */
 export function futureNote(n: number): string {
   return `${plural(n, 'commit')} left out: ${n === 1 ? 'its' : 'their'} author date is after tomorrow (a clock set wrong when ${n === 1 ? 'it was' : 'they were'} made). ${n === 1 ? 'It counts' : 'They count'} from that date on.`;
 }
 
+/** Said of commits a refresh left out for their author date (git fsck calls such commits broken). */
 export function undatedNote(n: number): string {
   return `${plural(n, 'commit')} left out: ${n === 1 ? 'its' : 'their'} author date is one git cannot give (malformed, before 1970 or after 9999; \`git fsck\` lists ${n === 1 ? 'it' : 'them'}), so no period can hold ${n === 1 ? 'it' : 'them'}.`;
 }
