@@ -83,6 +83,13 @@ describe(`a board of ${PEOPLE.toLocaleString('en-US')} people`, () => {
     await pw(page.getByTestId('contributor-page')).toBeVisible();
     expect((await probe.stop()).busyFrames).toBeGreaterThan(0);
 
+    // Another type on the contributor's page: busy first too, and it ends on the type chosen.
+    const switching = await watchBusy(page, { busy: 'contributor-page', indicator: 'page-busy' });
+    await page.getByTestId('contributor-type-monthly').click();
+    await pw(page.getByTestId('contributor-type-monthly')).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => page.getByTestId('contributor-page').getAttribute('aria-busy')).toBeNull();
+    expect((await switching.stop()).busyFrames).toBeGreaterThan(0);
+
     // Back to the board (the page's link, then the browser's Back after Forward): the page says it
     // is busy until the board is shown again, as it was.
     for (const back of [() => page.getByTestId('contributor-back').click(), () => page.goBack()]) {

@@ -1,5 +1,5 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { boardRepositories, PERIOD_TYPES } from '../../../src/shared/data-file.js';
+import { boardRepositories, PERIOD_TYPES, type PeriodType } from '../../../src/shared/data-file.js';
 import { BoardNamesContext } from '../hooks/board-names.js';
 import { CommitLoaderContext } from '../hooks/commit-loader.js';
 import { ReviewLoaderContext } from '../hooks/review-loader.js';
@@ -111,6 +111,11 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const rules = useMemo(() => ({ rules: readScoringRules(board), explain: (section: RulesSection = 'parts') => setExplaining(section) }), [board]);
 
   const { type, period, profile, openContributor, closeContributor, takeBoardScroll } = view;
+  // A contributor's page of a big board rebuilds its standings for another type: busy first, as the board's tabs.
+  const setProfileType = profile?.setType;
+  const setProfilePeriod = profile?.setPeriod;
+  const changeProfileType = useCallback((t: PeriodType) => run.current(() => setProfileType?.(t), 'profile'), [setProfileType]);
+  const changeProfilePeriod = useCallback((label: string) => run.current(() => setProfilePeriod?.(label), 'profile'), [setProfilePeriod]);
   const contributor = profile?.name ?? null;
   const hrefFor = useCallback((name: string | null) => buildUrlSearch(window.location.search, { type, period, contributor: name }), [type, period]);
   // Opened as a slow change is on a big board (busy first): a contributor's page took 80-130 ms there.
@@ -161,8 +166,8 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           )}
           {profile && (
             <RepositoriesContext.Provider value={links}>
-              <ContributorPage board={board} name={profile.name} type={profile.type} onTypeChange={profile.setType} labels={profile.labels}
-                period={profile.period} onPeriodChange={profile.setPeriod} hidden={hidden} boardHref={hrefFor(null)} onBack={closeContributor}
+              <ContributorPage board={board} name={profile.name} type={profile.type} onTypeChange={changeProfileType} labels={profile.labels}
+                period={profile.period} onPeriodChange={changeProfilePeriod} hidden={hidden} boardHref={hrefFor(null)} onBack={closeContributor}
                 busy={controls.busy} takeFocus={!landing.current} repo={repo && repositories.length > 1 ? repo : null} />
             </RepositoriesContext.Provider>
           )}

@@ -33,7 +33,7 @@ interface ContributorPageProps {
   repo?: string | null;
   /** Move focus to the heading: when the page opens from the board or history, not when the address was typed. */
   takeFocus: boolean;
-  /** Going back to the board, which takes a while on a big one: the page says it is busy meanwhile. */
+  /** A change that takes a while on a big board (another type or period, going back): the page says it is busy meanwhile. */
   busy?: boolean;
 }
 
@@ -84,8 +84,6 @@ export function ContributorPage({ board, name: asked, type, onTypeChange, labels
     <article className="contributor-page" data-testid="contributor-page" aria-labelledby="contributor-title" aria-busy={busy || undefined}>
       <nav aria-label="Breadcrumb">
         <BoardLink href={boardHref} onBack={onBack} testId="contributor-back">&larr; Back to the leaderboard</BoardLink>
-        {/* Seen only when going back takes a while: its CSS waits before showing it. */}
-        {busy && <span className="busy-indicator" aria-hidden="true" data-testid="page-busy" />}
       </nav>
       <header className="card contributor-head">
         <div className="contributor-id">
@@ -98,6 +96,8 @@ export function ContributorPage({ board, name: asked, type, onTypeChange, labels
           <TypeSwitch type={type} onChange={onTypeChange} />
           <PeriodSelect type={type} labels={labels} period={period} onChange={onPeriodChange} />
           <CopyLinkButton />
+          {/* Last, so nothing moves: seen only when a change (another type or period, going back) takes a while (its CSS waits). */}
+          {busy && <span className="busy-indicator" aria-hidden="true" data-testid="page-busy" />}
         </div>
       </header>
       <ContributorOverview type={type} period={period} current={current} summary={summary} reviews={reviews} />
