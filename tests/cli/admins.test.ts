@@ -162,6 +162,19 @@ describe('leaderboard admins', () => {
     const r = await runCliAsync(['admins', 'list'], { cwd: repo.dir, env: { ...gitIsolationVars(), GITHUB_TOKEN: 'tok-owner', GITHUB_API_URL: gh.url } });
     expect(r.code).toBe(0);
   });
+
+  it('never sends GITHUB_TOKEN to an API only leaderboard.config.json names (the repository\'s, cloned from anyone)', async () => {
+    const own = await newRepo();
+    await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', date: '2025-01-08T10:00:00Z' });
+    // 127.0.0.2: not this machine's usual name, so the config's word is not enough; nothing listens there.
+    await own.writeFile('leaderboard.config.json', JSON.stringify({ github: { repo: SLUG, apiUrl: 'http://127.0.0.2:9/api/v3' } }));
+    const r = await run(['admins', 'list'], 'tok-owner', own.dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("Error: leaderboard.config.json's github.apiUrl http://127.0.0.2:9/api/v3 would get your GITHUB_TOKEN.");
+    expect(r.stderr).toContain('Hint: If you trust that server, name it yourself: --github-api-url URL, or GITHUB_API_URL');
+    // Named by the user, it is used (here the emulator).
+    expect((await run(['admins', 'list', ...api()], 'tok-owner', own.dir)).code).toBe(0);
+  });
 });
 
 describe('leaderboard contributor add', () => {

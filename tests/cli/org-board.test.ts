@@ -179,6 +179,12 @@ describe('a board of several repositories', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("No commit abcdef12 in the board's repositories (alpha, beta, gamma)");
     for (const repo of [beta, gammaSource]) expect(cli(board.dir, ['ai-override', 'remove', (await repo.git('rev-parse', 'HEAD')).trim()]).code).toBe(0);
+    // A name (HEAD) is the board's own repository's, as on a board of one: every repository has a HEAD.
+    const head = (await board.git('rev-parse', 'HEAD')).trim();
+    const byName = cli(board.dir, ['ai-override', 'set', 'HEAD', '--score', '20', '--note', 'x', '--by', 'ann']);
+    expect(byName.stderr).toBe('');
+    expect(byName.stdout).toContain(`AI score of ${head.slice(0, 8)} set to 20 by ann: x`);
+    expect(cli(board.dir, ['ai-override', 'remove', 'HEAD']).code).toBe(0);
   });
 
   it('refuses to write one repository over the whole board without --data-dir', async () => {

@@ -71,7 +71,7 @@ async function adminDeps(flags: AdminFlags) {
   }
   // Sent in a header, it failed with an error that printed the whole token.
   if (hasForeignCharacter(token)) throw new LeaderboardError('INVALID_INPUT', `${notOneToken('GITHUB_TOKEN')}.`);
-  const [{ resolveGitHubTarget }, { createGitHubGateway }, { primaryAdminsOf }] = await Promise.all([
+  const [{ resolveGitHubTarget, tokenMayGo }, { createGitHubGateway }, { primaryAdminsOf }] = await Promise.all([
     import('../../core/github/target.js'), import('../../core/github/gateway.js'), import('../../core/github/admin-access.js'),
   ]);
   const ctx = await contextOrDefaults(flags);
@@ -81,6 +81,11 @@ async function adminDeps(flags: AdminFlags) {
     flags: { githubRepo: flags.githubRepo, githubApiUrl: flags.githubApiUrl },
     env: process.env,
   });
+  // The config is the repository's, cloned from anyone: its API URL alone gets no token (see tokenMayGo).
+  if (!tokenMayGo(target.apiUrl, { config: ctx.config, flags: { githubApiUrl: flags.githubApiUrl }, env: process.env })) {
+    throw new LeaderboardError('INVALID_CONFIG', `leaderboard.config.json's github.apiUrl ${target.apiUrl} would get your GITHUB_TOKEN.`,
+      'If you trust that server, name it yourself: --github-api-url URL, or GITHUB_API_URL (GitHub Actions sets it on GitHub Enterprise).');
+  }
   return { token, repo: target.repo, gateway: createGitHubGateway(target), primary: primaryAdminsOf(ctx.config) };
 }
 

@@ -65,7 +65,8 @@ async function boardRepositories(ctx: OverrideContext): Promise<{ name: string; 
  * several, a commit of any of them can be overridden (only the board's first was searched).
  */
 async function resolveBoardCommit(ctx: OverrideContext, rev: string): Promise<{ hash: string; dir: string }> {
-  const repos = await boardRepositories(ctx);
+  // A name (HEAD, a branch, v1.2~3) is the board's own repository's, as before: every repository has a HEAD.
+  const repos = HEX.test(rev.trim()) ? await boardRepositories(ctx) : [];
   if (repos.length <= 1) {
     const dir = repos[0]?.dir ?? ctx.repo;
     return { hash: await resolveCommit(dir, rev), dir };

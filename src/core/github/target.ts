@@ -100,6 +100,19 @@ export function resolveApiUrl({ config, flags, env }: Pick<TargetInputs, 'config
   return apiUrl.replace(/\/+$/, '');
 }
 
+/**
+ * Whether a token from the environment may go to `apiUrl`. The config file is the repository's,
+ * cloned from anyone: an API URL only it names gets no token unless it is api.github.com (https)
+ * or this machine; one the user names (a flag, GITHUB_API_URL, which GitHub Actions sets on
+ * GitHub Enterprise) does.
+ */
+export function tokenMayGo(apiUrl: string, { config, flags = {}, env }: Pick<TargetInputs, 'config' | 'env'> & { flags?: { githubApiUrl?: string | undefined } }): boolean {
+  if (nonEmpty(flags.githubApiUrl) || nonEmpty(env['GITHUB_API_URL']) || config.github.apiUrl === undefined) return true;
+  const { hostname, protocol } = new URL(apiUrl);
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || (protocol === 'https:' && host === 'api.github.com');
+}
+
 /** What to do about a user name or password in a GitHub API URL. */
 export const API_URL_CREDENTIALS_HINT = 'Leave them out of the URL: the token goes in GITHUB_TOKEN (or GH_TOKEN), or an admin signs in with it on the page.';
 

@@ -7,7 +7,7 @@ import { hostFromUrl, slugFromUrl } from '../../git/repo.js';
 import { LeaderboardError } from '../../errors.js';
 import { withoutSecret } from '../../../shared/github-token.js';
 import { noreplyLogin } from '../../identity/identities.js';
-import { DEFAULT_GITHUB_API_URL, gitHostOfApi, onGitHubOf, resolveApiUrl } from '../target.js';
+import { DEFAULT_GITHUB_API_URL, gitHostOfApi, onGitHubOf, resolveApiUrl, tokenMayGo } from '../target.js';
 import { ActivityCache } from './cache.js';
 import { readBytesIfExists, writeFileAtomic } from '../../store/files.js';
 import { activityHead, activityHeadText, activityOf, activityTailText, answersOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, readPartActivity, storedHead, storedHeadLength, type ActivityHead } from './part-activity.js';
@@ -104,7 +104,7 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
   if (found.problem) urlError = new LeaderboardError('INVALID_INPUT', found.problem);
   // The config file is the repository's, cloned from anyone: its API URL alone must not get the
   // token of the shell that refreshes it. gh's token is the named host's own.
-  else if (found.source !== 'gh' && !urlError && !o.env?.['GITHUB_API_URL']?.trim() && o.config.github.apiUrl !== undefined && !tokenMayGo(apiUrl)) {
+  else if (found.source !== 'gh' && !urlError && !tokenMayGo(apiUrl, { config: o.config, env: o.env ?? {} })) {
     urlError = new LeaderboardError('INVALID_CONFIG', `leaderboard.config.json's github.apiUrl ${apiUrl} would get your ${found.source}. If you trust that server, set GITHUB_API_URL to it yourself (GitHub Actions sets it on GitHub Enterprise), or sign in to it with \`gh auth login --hostname ${gitHostOfApi(apiUrl)}\``);
   }
   const step: ActivityStep = { status: { state: 'ok', syncedAt: (o.now ?? new Date()).toISOString() }, activity: new Map(), changed: false, requests: 0 };
@@ -240,11 +240,4 @@ function emailsToAsk(commits: readonly ActivityCommit[], config: LeaderboardConf
     if ((!seen || c.date < seen.date) && /^[0-9a-f]{40}$/.test(c.hash)) oldest.set(email, c);
   }
   return new Map([...oldest].map(([email, c]) => [email, c.hash]));
-}
-
-/** GitHub's own API (https) and this machine: where a token from the environment may go on the config's word alone. */
-function tokenMayGo(apiUrl: string): boolean {
-  const { hostname, protocol } = new URL(apiUrl);
-  const host = hostname.toLowerCase();
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || (protocol === 'https:' && host === 'api.github.com');
 }
