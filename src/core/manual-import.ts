@@ -65,7 +65,7 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
     throw new LeaderboardError('INVALID_INPUT', `${file} is not valid: contributors.__proto__: Contributor name "__proto__" is reserved.`);
   }
   const paths = dataDirPaths(opts.dataDir);
-  checkNames(Object.keys(incoming.contributors), await boardNames(paths.index), file);
+  checkNames(Object.keys(incoming.contributors), await boardNames(paths.index), file, opts.config.identities);
   const planFor = (currentText: string | null): ImportPlan => {
     let current = emptyManualContributions();
     let currentInvalid: string | undefined;
@@ -105,12 +105,18 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
 }
 
 /**
- * Names on the board in another spelling (another case or accents: "alice" beside "Alice") are
- * refused, as `add-contribution` refuses them: each made a second person, shown in every period.
+ * Names on the board in another spelling (another case or accents: "alice" beside "Alice"), and
+ * another name identities gives someone, are refused, as `add-contribution` refuses them: each
+ * made a second person, shown in every period.
  */
-function checkNames(names: readonly string[], board: readonly string[], file: string): void {
+function checkNames(names: readonly string[], board: readonly string[], file: string, identities: Readonly<Record<string, readonly string[]>>): void {
   const exact = new Set(board.map((n) => n.normalize('NFC')));
+  // Another name of someone (identities): it names commits only, and was a second person too.
+  const aliasOf = new Map<string, string>();
+  for (const [canonical, aliases] of Object.entries(identities)) for (const a of aliases) if (!a.includes('@')) aliasOf.set(a.normalize('NFC'), canonical);
   const misspelt = names.flatMap((name) => {
+    const canonical = aliasOf.get(name.normalize('NFC'));
+    if (canonical !== undefined && canonical.normalize('NFC') !== name.normalize('NFC')) return [`"${name}" (another name of "${canonical}" in identities)`];
     if (exact.has(name.normalize('NFC'))) return [];
     const like = board.find((n) => folded(n) === folded(name));
     return like === undefined ? [] : [`"${name}" (on the board as "${like}")`];

@@ -38,3 +38,18 @@ export const aiOverrideMarkSchema = z.object({
   original_source: z.string(),
 });
 export type AiOverrideMark = z.infer<typeof aiOverrideMarkSchema>;
+
+/**
+ * One override per commit: the newest (`at`; the later in the file on a tie). A merge of two
+ * branches of the committed file can list a commit twice: the last one listed counted, and after
+ * the next save (written newest first) the other one, and neither could be removed.
+ */
+export function newestPerCommit(overrides: AiOverride[]): AiOverride[] {
+  const kept = new Map<string, AiOverride>();
+  for (const o of overrides) {
+    const key = o.hash.toLowerCase();
+    const other = kept.get(key);
+    if (!other || o.at >= other.at) kept.set(key, o);
+  }
+  return kept.size === overrides.length ? overrides : overrides.filter((o) => kept.get(o.hash.toLowerCase()) === o);
+}

@@ -1,9 +1,10 @@
 /**
  * Text as a search or a name comparison sees it: decomposed, without its accents and other
- * combining marks, in lower case. A name git stored decomposed (as macOS writes it) matched
+ * combining marks, its spaces of any kind (a no-break space pasted from a web page) one plain
+ * space and none around it, in lower case. A name git stored decomposed (as macOS writes it) matched
  * nothing typed on a keyboard, and "jose" found José only through his email.
  */
-export const folded = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+export const folded = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/gu, ' ').trim().toLocaleLowerCase();
 
 /**
  * Text without the spaces, tabs and line breaks around it, as git trims a name: other Unicode

@@ -182,6 +182,12 @@ describe('add-contribution', () => {
       expect(r.stderr).toContain(`Hint: Use "${ALICE.name}".`);
     }
     expect(cli(own.dir, ['add-contribution', ALICE.name, '--score', '5']).code).toBe(0);
+    // Nor may a file imported hold it.
+    const file = path.join(await tempDir('lb-alias-import-'), 'manual.json');
+    await writeFile(file, JSON.stringify({ contributors: { ali: { contributions: [{ score: 5, notes: '', start_date: null, end_date: null }] } } }));
+    const imported = cli(own.dir, ['import', file]);
+    expect(imported.code).toBe(2);
+    expect(imported.stderr).toContain(`names "ali" (another name of "${ALICE.name}" in identities): each would be a second person beside the one on the board.`);
   });
 
   it('refuses a manual file that lists a name twice (a merge of two branches), in a refresh, an import and a save, changing nothing', async () => {

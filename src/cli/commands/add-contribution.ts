@@ -3,6 +3,7 @@ import { LeaderboardError } from '../../core/errors.js';
 import { addManualContribution, type ManualChangeOptions } from '../../core/manual-service.js';
 import type { RebuildResult } from '../../core/refresh.js';
 import { dataDirContext, parseDataDir, type RepoFlags } from '../context.js';
+import { trimSpaces } from '../../shared/fold.js';
 
 interface ContributionFlags extends RepoFlags {
   score: string;
@@ -37,7 +38,7 @@ export function registerAddContribution(program: Command): void {
         ...(flags.end !== undefined ? { end: flags.end } : {}),
         ...(flags.email !== undefined ? { email: flags.email } : {}),
       });
-      console.log(`Added ${points(score)} for ${name.trim()}. ${rebuiltText(result)}`);
+      console.log(`Added ${points(score)} for ${trimSpaces(name)}. ${rebuiltText(result)}`);
     });
 }
 

@@ -3,6 +3,7 @@ import { LeaderboardError } from '../../core/errors.js';
 import { addManualContribution } from '../../core/manual-service.js';
 import { dataDirContext, parseDataDir, type RepoFlags } from '../context.js';
 import { points, rebuiltText } from './add-contribution.js';
+import { trimSpaces } from '../../shared/fold.js';
 
 interface ContributorFlags extends RepoFlags {
   score: string;
@@ -43,11 +44,11 @@ export function registerContributor(program: Command): void {
       }, true).catch((err: unknown) => {
         // The spec's message names the page's button; on the command line the way is another command.
         if (err instanceof LeaderboardError && err.code === 'CONFLICT' && !err.hint) {
-          throw new LeaderboardError(err.code, err.message, `On the command line: leaderboard add-contribution ${JSON.stringify(/"(.*)" already exists/.exec(err.message)?.[1] ?? name.trim())} --score N`);
+          throw new LeaderboardError(err.code, err.message, `On the command line: leaderboard add-contribution ${JSON.stringify(/"(.*)" already exists/.exec(err.message)?.[1] ?? trimSpaces(name))} --score N`);
         }
         throw err;
       });
-      console.log(`Added contributor ${name.trim()} with ${points(score)}. ${rebuiltText(result)}`);
+      console.log(`Added contributor ${trimSpaces(name)} with ${points(score)}. ${rebuiltText(result)}`);
     });
 }
 

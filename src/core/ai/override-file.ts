@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiOverrideSchema, type AiOverride } from '../../shared/ai-overrides.js';
+import { aiOverrideSchema, newestPerCommit, type AiOverride } from '../../shared/ai-overrides.js';
 import { OVERRIDE_AI_SOURCE } from '../../shared/ai-part.js';
 import { parseJsonText, readTextIfExists, writeJsonAtomic } from '../store/files.js';
 import type { ErrorCode } from '../errors.js';
@@ -20,21 +20,6 @@ export async function readOverrides(file: string, code: ErrorCode = 'INVALID_INP
 export function parseOverrides(text: string | null, file: string, code: ErrorCode = 'INVALID_INPUT'): AiOverride[] {
   if (text === null || text.trim() === '') return [];
   return newestPerCommit(parseJsonText(text, file, overridesFileSchema, code).overrides);
-}
-
-/**
- * One override per commit: the newest (`at`; the later in the file on a tie). A merge of two
- * branches of the committed file can list a commit twice: the last one listed counted, and after
- * the next save (written newest first) the other one, and neither could be removed.
- */
-function newestPerCommit(overrides: AiOverride[]): AiOverride[] {
-  const kept = new Map<string, AiOverride>();
-  for (const o of overrides) {
-    const key = o.hash.toLowerCase();
-    const other = kept.get(key);
-    if (!other || o.at >= other.at) kept.set(key, o);
-  }
-  return kept.size === overrides.length ? overrides : overrides.filter((o) => kept.get(o.hash.toLowerCase()) === o);
 }
 
 /** Writes ai-overrides.json atomically, newest first, indented for people who read it. */

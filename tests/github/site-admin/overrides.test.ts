@@ -70,6 +70,16 @@ describe('GitHub back end: AI overrides', () => {
     expect(await rejection(backend.removeAiOverride(OWNER_TOKEN, 'abcdef'))).toMatchObject({ status: 404, message: 'Commit abcdef has no AI score override.' });
   });
 
+  it('a file listing a commit twice (a merge of two branches of it) shows and counts the newest, and its removal removes both', async () => {
+    const older = { hash: SHA, score: 3, note: 'branch a', by: 'ann', at: '2026-01-01T00:00:00.000Z' };
+    const newer = { hash: SHA, score: 20, note: 'branch b', by: 'bob', at: '2026-02-01T00:00:00.000Z' };
+    env.gh.pushFile(SLUG, 'main', OVERRIDES, `${JSON.stringify({ overrides: [newer, older] }, null, 2)}\n`, 'Merge two branches');
+    const backend = env.backend({ adminChanges: 'commit' });
+    expect((await backend.aiOverrides(OWNER_TOKEN)).overrides).toEqual([newer]);
+    await backend.removeAiOverride(OWNER_TOKEN, SHA);
+    expect(JSON.parse(env.gh.fileContent(SLUG, 'main', OVERRIDES) ?? '')).toEqual({ overrides: [] });
+  });
+
   it('someone else\'s override saved meanwhile is kept', async () => {
     env.gh.addCommitSha(SLUG, SHA);
     const theirs = { hash: OTHER, score: 1, note: 'theirs', by: 'bob', at: '2025-01-01T00:00:00.000Z' };

@@ -78,6 +78,8 @@ describe('checkNewContributor', () => {
 
   it('keeps a no-break space in a name (git keeps it), and drops plain spaces around it', () => {
     expect(checkNewContributor(map(), newDraft({ name: ' Bob\u00A0 ' }))).toMatchObject({ ok: true, value: { name: 'Bob\u00A0' } });
+    // Beside "Bob" on the board, the same name with a stray no-break space (pasted from a web page) is a second person.
+    expect(checkNewContributor(map(), newDraft({ name: 'Bob\u00A0' }), ['Bob'])).toMatchObject({ ok: false, error: expect.stringContaining('Contributor "Bob" is on the board') as unknown });
   });
 
   it('refuses the reserved name __proto__', () => {

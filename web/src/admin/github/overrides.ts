@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageResponse, SetAiOverrideRequest, SetAiOverrideResponse } from '../../../../src/shared/admin-api.js';
-import { aiOverrideInputSchema, aiOverrideSchema, type AiOverride } from '../../../../src/shared/ai-overrides.js';
+import { aiOverrideInputSchema, aiOverrideSchema, newestPerCommit, type AiOverride } from '../../../../src/shared/ai-overrides.js';
 import { AdminApiError } from '../api.js';
 import type { AiOverridesRead, ChangeNotice } from '../backend.js';
 import { actorName, requireAdmin } from './access.js';
@@ -14,7 +14,8 @@ const HASH = /^[0-9a-f]{4,64}$/i;
 
 function parseOverrides(ctx: Context, text: string | null, where: string): AiOverride[] {
   if (text === null || text.trim() === '') return [];
-  return parseRepoJson(text, overridesFileSchema, ctx.config.files.overrides, where).data.overrides;
+  // One per commit, as the server reads the file: a merge of two branches of it can list one twice.
+  return newestPerCommit(parseRepoJson(text, overridesFileSchema, ctx.config.files.overrides, where).data.overrides);
 }
 
 /** ai-overrides.json's text as the local server writes it: newest first, 2-space JSON and a final newline. */
