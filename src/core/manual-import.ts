@@ -3,7 +3,7 @@ import path from 'node:path';
 import { emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
 import { folded } from '../shared/fold.js';
 import { LeaderboardError } from './errors.js';
-import { boardNames } from './manual-names.js';
+import { boardNames, identityOwner } from './manual-names.js';
 import type { ManualChangeOptions } from './manual-service.js';
 import { rebuildAfterSave } from './refresh.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
@@ -111,12 +111,9 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
  */
 function checkNames(names: readonly string[], board: readonly string[], file: string, identities: Readonly<Record<string, readonly string[]>>): void {
   const exact = new Set(board.map((n) => n.normalize('NFC')));
-  // Another name of someone (identities): it names commits only, and was a second person too.
-  const aliasOf = new Map<string, string>();
-  for (const [canonical, aliases] of Object.entries(identities)) for (const a of aliases) if (!a.includes('@')) aliasOf.set(a.normalize('NFC'), canonical);
   const misspelt = names.flatMap((name) => {
-    const canonical = aliasOf.get(name.normalize('NFC'));
-    if (canonical !== undefined && canonical.normalize('NFC') !== name.normalize('NFC')) return [`"${name}" (another name of "${canonical}" in identities)`];
+    const canonical = identityOwner(name, identities);
+    if (canonical !== null) return [`"${name}" (another name of "${canonical}" in identities)`];
     if (exact.has(name.normalize('NFC'))) return [];
     const like = board.find((n) => folded(n) === folded(name));
     return like === undefined ? [] : [`"${name}" (on the board as "${like}")`];

@@ -6,7 +6,7 @@ import { contributorsMapSchema, emptyManualContributions, manualContributionsFil
 import type { LeaderboardConfig } from './config.js';
 import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
-import { boardNames, checkManualName } from './manual-names.js';
+import { boardNames, checkManualName, identityOwner } from './manual-names.js';
 import { rebuildAfterSave, type RebuildResult } from './refresh.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { describeIssues, parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
@@ -189,6 +189,13 @@ export async function replaceManualContributions(opts: ManualChangeOptions, cont
     // The file as it is (not re-validated: a file that fails validation is being replaced),
     // so hand-added top-level keys survive in their place.
     const current = text === null ? emptyManualContributions() : topLevelObject(text, paths.manual);
+    // A name added under another name identities gives someone would be a second person (the
+    // admin panel knows the board's names, not the config's identities). Names already kept stay.
+    const kept = typeof current.contributors === 'object' && current.contributors !== null ? current.contributors : {};
+    for (const name of Object.keys(parsed.data)) {
+      const canonical = Object.hasOwn(kept, name) ? null : identityOwner(name, opts.config.identities);
+      if (canonical !== null) throw new LeaderboardError('INVALID_INPUT', `"${name}" is another name of "${canonical}" (identities in leaderboard.config.json): a contribution under it would be a second person. Use "${canonical}".`);
+    }
     const next = `${JSON.stringify({ ...current, contributors: parsed.data }, null, 2)}\n`;
     await backupManualFile(paths);
     await writeFileAtomic(paths.manual, next);

@@ -1,5 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../src/core/config.js';
 import { backupFileName, manualEtag } from '../../src/core/manual-service.js';
 import { dataDirPaths } from '../../src/core/store/data-dir.js';
 import { createApp } from '../../src/server/app.js';
@@ -224,5 +225,26 @@ describe('GET /api/export-manual-contributions', () => {
     const res = await get('/api/export-manual-contributions');
     expect(res.status).toBe(200);
     expect(manualContributionsFileSchema.parse(await res.json()).contributors).toEqual({});
+  });
+});
+
+describe('POST /api/update-manual-contributions and identities', () => {
+  it('refuses a new name identities makes another name of someone (the panel knows the board\'s names, not the config), keeping names already in the file', async () => {
+    const config = { ...defaultConfig(), identities: { Carol: ['caz'], Dana: ['dee'] } };
+    const withIdentities = await listen(createApp({ dataDir, repo: repo.dir, version: '1', config, admin: { gateway: new FakeGateway(), target: TARGET, primary: PRIMARY } }));
+    try {
+      const post = (contributors: unknown) => fetch(`${withIdentities.url}/api/update-manual-contributions`, { method: 'POST', headers: { ...admin, 'Content-Type': 'application/json' }, body: JSON.stringify({ contributors }) });
+      const current = manualContributionsFileSchema.parse(JSON.parse(INITIAL)).contributors;
+      const refused = await post({ ...current, dee: { contributions: [contribution(5)] } });
+      expect(refused.status).toBe(400);
+      expect((await errorOf(refused)).message).toBe('"dee" is another name of "Dana" (identities in leaderboard.config.json): a contribution under it would be a second person. Use "Dana".');
+      expect(await readFile(manualFile, 'utf8')).toBe(INITIAL);
+      // A name the file holds already is kept as it is; the canonical name is taken.
+      await writeFile(manualFile, INITIAL.replace('"Carol"', '"caz"'));
+      const kept = await post({ caz: { contributions: [contribution(7)] }, Dana: { contributions: [contribution(5)] } });
+      expect(kept.status).toBe(200);
+    } finally {
+      await withIdentities.close();
+    }
   });
 });
