@@ -1,4 +1,4 @@
-import { useContext, useId, useRef, useState, type FormEvent } from 'react';
+import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { BoardNamesContext } from '../hooks/board-names.js';
 import { ContributionFields } from './ContributionFields.js';
 import { addContributor, checkNewContributor, EMPTY_DRAFT, type ContributorsMap, type NewContributorDraft } from './contributions.js';
@@ -18,6 +18,13 @@ export function NewContributorForm({ contributors, saving, onSave }: NewContribu
   const boardNames = useContext(BoardNamesContext);
   const id = useId();
   const nameField = useRef<HTMLInputElement>(null);
+  // Where the focus goes once the save has ended and the fields are enabled again (see submit).
+  const refocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (saving || !refocus.current) return;
+    refocus.current.focus();
+    refocus.current = null;
+  }, [saving]);
   // The field the error is about, so a screen reader reads the error with it.
   const invalid = error === null ? null : /date/i.test(error) ? 'end' : /score/i.test(error) ? 'score' : 'name';
 
@@ -35,7 +42,11 @@ export function NewContributorForm({ contributors, saving, onSave }: NewContribu
     const from = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const saved = await onSave(addContributor(contributors, name, record), `Added contributor ${name}`);
     if (saved) setDraft(EMPTY);
-    requestAnimationFrame(() => (saved || !from?.isConnected ? nameField.current : from)?.focus());
+    const target = saved || !from?.isConnected ? nameField.current : from;
+    // Still disabled when the render that ends the save has not come yet (a busy machine): then
+    // that render's effect gives the focus back.
+    if (target && !target.matches(':disabled')) target.focus();
+    else refocus.current = target;
   };
 
   return (
