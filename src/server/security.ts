@@ -1,11 +1,10 @@
 import os from 'node:os';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { LOOPBACK_NAMES } from '../core/loopback.js';
 import { PAGE_CSP_DIRECTIVES } from '../shared/page-csp.js';
 import { sendError } from './http-errors.js';
 
-/** Host names that always mean this machine's loopback interface. */
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
 /** Lower-cases a host name and puts an IPv6 address in brackets, as a Host header writes it. */
 export function normalizeHostname(name: string): string {

@@ -1,5 +1,6 @@
 import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
+import { LOOPBACK_NAMES } from '../loopback.js';
 
 export type AiProviderName = 'openai' | 'anthropic';
 
@@ -78,8 +79,7 @@ function keyMayGo(baseUrl: string): boolean {
   if (!URL.canParse(baseUrl)) return false;
   const { hostname, protocol } = new URL(baseUrl);
   const host = hostname.toLowerCase();
-  if (host === 'localhost' || host === '127.0.0.1' || host === '[::1]') return true;
-  return protocol === 'https:' && (host === 'api.openai.com' || host === 'api.anthropic.com');
+  return LOOPBACK_NAMES.includes(host) || (protocol === 'https:' && (host === 'api.openai.com' || host === 'api.anthropic.com'));
 }
 
 /** The URL without its query (which may hold a key of its own). */

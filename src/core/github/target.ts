@@ -2,6 +2,7 @@ import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 import { hostFromUrl, originUrl, slugFromUrl } from '../git/repo.js';
 import type { GitHubTarget } from './types.js';
+import { LOOPBACK_NAMES } from '../loopback.js';
 
 /** GitHub.com's REST API. */
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
@@ -110,11 +111,11 @@ export function tokenMayGo(apiUrl: string, { config, flags = {}, env }: Pick<Tar
   if (nonEmpty(flags.githubApiUrl) || nonEmpty(env['GITHUB_API_URL']) || config.github.apiUrl === undefined) return true;
   const { hostname, protocol } = new URL(apiUrl);
   const host = hostname.toLowerCase();
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || (protocol === 'https:' && host === 'api.github.com');
+  return LOOPBACK_NAMES.includes(host) || (protocol === 'https:' && host === 'api.github.com');
 }
 
 /** What to do about a user name or password in a GitHub API URL. */
-export const API_URL_CREDENTIALS_HINT = 'Leave them out of the URL: the token goes in GITHUB_TOKEN (or GH_TOKEN), or an admin signs in with it on the page.';
+const API_URL_CREDENTIALS_HINT = 'Leave them out of the URL: the token goes in GITHUB_TOKEN (or GH_TOKEN), or an admin signs in with it on the page.';
 
 /** The trimmed value, or undefined when it is missing or blank. */
 export function nonEmpty(value: string | undefined): string | undefined {
