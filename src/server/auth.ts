@@ -12,6 +12,11 @@ export interface AdminDeps {
   gateway: AdminGateway;
   target: GitHubTarget;
   primary: PrimaryAdmins;
+  /**
+   * Why no token may be sent to `target.apiUrl` (an API URL only the repository's config names,
+   * see tokenMayGo): every sign-in is refused with it before the token leaves. Default: none.
+   */
+  heldBack?: LeaderboardError;
 }
 
 /** A verified caller: who the token belongs to and whether they are an admin. */
@@ -62,6 +67,7 @@ export function createAuth(admin: AdminDeps, options: AuthOptions = {}): Auth {
   const keyOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
   const verify = async (token: string): Promise<Omit<Session, 'token'>> => {
+    if (admin.heldBack) throw admin.heldBack;
     const user = await admin.gateway.verifyToken(token);
     // A primary admin needs no look-up of the list (and keeps access if the list is unreadable).
     if (isAuthorized(user, admin.primary, [])) return { user, authorized: true };

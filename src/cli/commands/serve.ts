@@ -135,7 +135,9 @@ export function registerServe(program: Command): void {
         throw err;
       });
       await serveLock.setAddress(server.url, Number(new URL(server.url).port));
-      if (admin) {
+      if (admin?.heldBack) {
+        console.log(admin.heldBack.message);
+      } else if (admin) {
         const primary = [admin.primary.email, admin.primary.login].filter(Boolean).join(', ');
         console.log(`Admin sign-in: GitHub repository ${admin.target.repo}${primary ? ` (primary admins: ${primary})` : ' (no primary admins configured: only accounts in admin-list.json are admins)'}`);
       } else {
@@ -163,7 +165,7 @@ export function registerServe(program: Command): void {
  * admin routes then say what to configure). A malformed repository or API URL is an error.
  */
 async function adminDeps(ctx: CommandContext, flags: ServeFlags): Promise<AdminDeps | undefined> {
-  const [{ resolveGitHubTarget }, { createGitHubGateway }, { primaryAdminsOf }] = await Promise.all([
+  const [{ resolveGitHubTarget, tokenMayGo }, { createGitHubGateway }, { primaryAdminsOf }] = await Promise.all([
     import('../../core/github/target.js'), import('../../core/github/gateway.js'), import('../../core/github/admin-access.js'),
   ]);
   try {
@@ -173,7 +175,13 @@ async function adminDeps(ctx: CommandContext, flags: ServeFlags): Promise<AdminD
       flags: { githubRepo: flags.githubRepo, githubApiUrl: flags.githubApiUrl },
       env: process.env,
     });
-    return { gateway: createGitHubGateway(target), target, primary: primaryAdminsOf(ctx.config) };
+    // The config is the repository's, cloned from anyone: the token an admin signs in with on
+    // this page must not go to a server only it names (see tokenMayGo).
+    const heldBack = tokenMayGo(target.apiUrl, { config: ctx.config, flags: { githubApiUrl: flags.githubApiUrl }, env: process.env }) ? undefined
+      // Said on the sign-in dialog, which shows no hint: the way out is in the message.
+      : new LeaderboardError('NO_GITHUB_REPO', `Admin sign-in is off: leaderboard.config.json's github.apiUrl ${target.apiUrl} would get the token you sign in with. `
+        + 'If you trust that server, name it yourself: start leaderboard serve with --github-api-url URL, or with GITHUB_API_URL set.');
+    return { gateway: createGitHubGateway(target), target, primary: primaryAdminsOf(ctx.config), ...(heldBack ? { heldBack } : {}) };
   } catch (err) {
     if (err instanceof LeaderboardError && err.code === 'NO_GITHUB_REPO') return undefined;
     throw err;
