@@ -1,5 +1,6 @@
 import leven from 'leven';
 import { folded, trimSpaces } from '../shared/fold.js';
+import { aliasRefusal, identityOwner } from '../shared/name-aliases.js';
 import { LeaderboardError } from './errors.js';
 import { readTextIfExists } from './store/files.js';
 
@@ -10,18 +11,6 @@ import { readTextIfExists } from './store/files.js';
  */
 const slip = (a: string, b: string): boolean => Math.min(a.length, b.length) >= 5 && a.replace(/\d/g, '0') !== b.replace(/\d/g, '0')
   && leven(a, b) <= (Math.min(a.length, b.length) >= 10 ? 2 : 1);
-
-/**
- * The person `identities` makes `name` another name of, or null. An alias names commits only: a
- * manual contribution under it was a second person beside them.
- */
-export function identityOwner(name: string, identities: Readonly<Record<string, readonly string[]>>): string | null {
-  const nfc = name.normalize('NFC');
-  for (const [canonical, aliases] of Object.entries(identities)) {
-    if (canonical.normalize('NFC') !== nfc && aliases.some((a) => !a.includes('@') && a.normalize('NFC') === nfc)) return canonical;
-  }
-  return null;
-}
 
 /** The names on the board as its index lists them ([] when there is none yet, or it cannot be read). */
 export async function boardNames(indexFile: string): Promise<string[]> {
@@ -44,7 +33,7 @@ export function checkManualName(typed: string, board: readonly string[], manual:
   const add = (name: string) => `Add to their score with \`leaderboard add-contribution "${name}" --score N\`.`;
   const canonical = identityOwner(nfc, identities);
   if (canonical !== null) {
-    throw new LeaderboardError('INVALID_INPUT', `"${nfc}" is another name of "${canonical}" (identities in leaderboard.config.json): a contribution under it would be a second person.`, `Use "${canonical}".`);
+    throw new LeaderboardError('INVALID_INPUT', aliasRefusal(nfc, canonical), `Use "${canonical}".`);
   }
   if (asNew) {
     // A manual record in another case is refused by addContributor with the page's words.

@@ -3,10 +3,11 @@ import { existsSync, lstatSync, statSync } from 'node:fs';
 import { link, open, readlink, realpath, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
+import { aliasRefusal, identityOwner } from '../shared/name-aliases.js';
 import type { LeaderboardConfig } from './config.js';
 import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
-import { boardNames, checkManualName, identityOwner } from './manual-names.js';
+import { boardNames, checkManualName } from './manual-names.js';
 import { rebuildAfterSave, type RebuildResult } from './refresh.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { describeIssues, parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
@@ -194,7 +195,7 @@ export async function replaceManualContributions(opts: ManualChangeOptions, cont
     const kept = typeof current.contributors === 'object' && current.contributors !== null ? current.contributors : {};
     for (const name of Object.keys(parsed.data)) {
       const canonical = Object.hasOwn(kept, name) ? null : identityOwner(name, opts.config.identities);
-      if (canonical !== null) throw new LeaderboardError('INVALID_INPUT', `"${name}" is another name of "${canonical}" (identities in leaderboard.config.json): a contribution under it would be a second person. Use "${canonical}".`);
+      if (canonical !== null) throw new LeaderboardError('INVALID_INPUT', `${aliasRefusal(name, canonical)} Use "${canonical}".`);
     }
     const next = `${JSON.stringify({ ...current, contributors: parsed.data }, null, 2)}\n`;
     await backupManualFile(paths);
