@@ -28,6 +28,28 @@ describe('reading patches for prompts', () => {
   });
 });
 
+describe('paths git quotes in diff headers', () => {
+  it('reads their patches like any other file\'s: a quote, a backslash, a tab, a control character, renames to and from them', async () => {
+    const repo = await createTestRepo();
+    repos.push(repo);
+    const odd = ['src/we"ird.ts', 'src/back\\slash.ts', 'src/ta\tb.ts', 'src/bell\x07\x01.ts', 'src/caf\u00e9 "x".ts'];
+    const root = await repo.commit({ files: { ...Object.fromEntries(odd.map((p, i) => [p, `export const v${i} = ${i};\n`])), 'src/plain.ts': 'export const p = 0;\n' }, message: 'odd names' });
+    // Renamed both ways: the header's old name is quoted and the new one not, then the reverse.
+    await repo.rename('src/we"ird.ts', 'src/now-plain.ts');
+    await repo.rename('src/plain.ts', 'src/now "quoted".ts');
+    const renamed = await repo.commit({ files: { 'src/now-plain.ts': 'export const v0 = 0;\nexport const more = 1;\n', 'src/now "quoted".ts': 'export const p = 0;\nexport const also = 2;\n' }, message: 'renames' });
+    // As git writes them: quoted, so a reader splitting on ` b/` never finds them.
+    expect(await repo.git('show', '--format=', root, '--', 'src/ta\tb.ts')).toContain('diff --git "a/src/ta\\tb.ts" "b/src/ta\\tb.ts"');
+    const reader = new PatchReader(repo.dir, 300);
+    const [first, second] = await Promise.all([reader.get(root, [...odd, 'src/plain.ts']), reader.get(renamed, ['src/now-plain.ts', 'src/now "quoted".ts'])]);
+    odd.forEach((p, i) => expect(first.get(p), p).toContain(`+export const v${i} = ${i};`));
+    expect(first.get('src/plain.ts')).toContain('+export const p = 0;');
+    expect(second.get('src/now-plain.ts')).toContain('+export const more = 1;');
+    expect(second.get('src/now "quoted".ts')).toContain('+export const also = 2;');
+    expect([...first.keys()].sort()).toEqual([...odd, 'src/plain.ts'].sort());
+  });
+});
+
 describe('burstLimit', () => {
   it('runs at most `high` tasks and refills in bursts once `low` or fewer run', async () => {
     const limit = burstLimit(4, 1);

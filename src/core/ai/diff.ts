@@ -111,6 +111,20 @@ export class PatchReader {
 
 // `diff --git a/<old> b/<new>`: paths may hold spaces, so the known paths are matched instead of split.
 function pathOfHeader(line: string, wanted: ReadonlySet<string>): string | null {
-  for (const p of wanted) if (line.endsWith(` b/${p}`)) return p;
+  for (const p of wanted) if (line.endsWith(` ${quoteLikeGit(`b/${p}`)}`)) return p;
   return null;
+}
+
+// The escapes of git's quote_c_style; other control characters and DEL are written in octal.
+const C_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\x07': '\\a', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\v': '\\v', '\f': '\\f', '\r': '\\r' };
+
+// What git quotes in a name: `"`, `\`, control characters and DEL (never non-ASCII: core.quotePath=false).
+// eslint-disable-next-line no-control-regex
+const QUOTED_CHARS = /["\\\x00-\x1f\x7f]/g;
+
+// A name as git writes it in a diff header: as it is, or in double quotes with C escapes. Matched
+// unquoted, such files' patches were never found and their diffs were left out of the prompt.
+function quoteLikeGit(name: string): string {
+  const escaped = name.replace(QUOTED_CHARS, (c) => C_ESCAPES[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
+  return escaped === name ? name : `"${escaped}"`;
 }
