@@ -1,6 +1,6 @@
 /** The AI options of `leaderboard refresh` and `leaderboard ai-override`, through the built bin. */
 import { spawn } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAiStub, type AiStub } from '../support/ai-stub.js';
@@ -262,6 +262,24 @@ describe('a broken ai-overrides.json, kept by hand', () => {
     await rm(`${dir}/manual-contributions.json`);
     await writeFile(`${dir}/ai-overrides.json`, '{ "overrides": ');
     for (const args of [['refresh'], ['ai-override', 'list'], ['ai-override', 'set', 'HEAD', '--score', '3', '--note', 'n', '--by', 'me']]) await expectInputError('ai-overrides.json', args);
+  });
+
+  it('says how to get it back as it is: by hand or from git, as no backup of it is kept', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'src/a.ts': 'export const a = 1;\n' }, message: 'feat: a', date: new Date().toISOString() });
+    const file = `${repo.dir}/.leaderboard/ai-overrides.json`;
+    const hintTail = ` or restore the version you committed (git checkout -- ${file}); leaderboard keeps no backup of it.`;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, '{ "overrides": ');
+    const notJson = await run(repo, ['ai-override', 'list']);
+    expect(notJson.stderr).toContain(`Hint: Fix the file by hand${hintTail}`);
+    await writeFile(file, JSON.stringify({ overrides: [{ hash: 'abc', score: 3, note: 'n', by: 'me', at: '2026-01-01T00:00:00.000Z' }] }));
+    const badField = await run(repo, ['refresh']);
+    expect(badField.stderr).toContain('overrides.0.hash: must be a full commit hash');
+    expect(badField.stderr).toContain(`Hint: Fix the named field${hintTail}`);
+    expect(badField.stderr).not.toMatch(/backup\./);
+    // True: nothing beside it holds a copy.
+    expect((await readdir(path.dirname(file))).filter((f) => /overrides|backup/.test(f))).toEqual(['ai-overrides.json']);
   });
 });
 

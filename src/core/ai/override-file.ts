@@ -19,7 +19,10 @@ export async function readOverrides(file: string, code: ErrorCode = 'INVALID_INP
 /** The overrides in the text of ai-overrides.json (null or blank: none); `file` names it in errors (see readOverrides). */
 export function parseOverrides(text: string | null, file: string, code: ErrorCode = 'INVALID_INPUT'): AiOverride[] {
   if (text === null || text.trim() === '') return [];
-  return newestPerCommit(parseJsonText(text, file, overridesFileSchema, code).overrides);
+  // No backup of this file is kept (manual-contributions.json alone has them): it is meant to be
+  // committed, so the committed version is what there is to go back to.
+  const restore = `restore the version you committed (git checkout -- ${file}); leaderboard keeps no backup of it`;
+  return newestPerCommit(parseJsonText(text, file, overridesFileSchema, code, restore).overrides);
 }
 
 /** Writes ai-overrides.json atomically, newest first, indented for people who read it. */

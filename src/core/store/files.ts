@@ -208,17 +208,20 @@ export async function readJsonFile<S extends z.ZodType>(
   return parseJsonText(text, file, schema, code);
 }
 
-/** Parses JSON text with a schema, naming `file` in any error. */
-export function parseJsonText<S extends z.ZodType>(text: string, file: string, schema: S, code: ErrorCode = 'INVALID_INPUT'): z.output<S> {
+/**
+ * Parses JSON text with a schema, naming `file` in any error. `restore` ends the error's hint
+ * (after "Fix the file by hand or"); default: restore it from a backup.
+ */
+export function parseJsonText<S extends z.ZodType>(text: string, file: string, schema: S, code: ErrorCode = 'INVALID_INPUT', restore?: string): z.output<S> {
   let json: unknown;
   try {
     // A byte order mark (Windows editors write one) read as "Unexpected token": an invisible character.
     json = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (err) {
-    throw new LeaderboardError(code, `${file} is not valid JSON (${(err as Error).message}).`, 'Fix the file by hand or restore it from a backup.');
+    throw new LeaderboardError(code, `${file} is not valid JSON (${(err as Error).message}).`, `Fix the file by hand or ${restore ?? 'restore it from a backup'}.`);
   }
   const invalid = (error: z.ZodError) =>
-    new LeaderboardError(code, `${file} is not valid: ${describeIssues(error)}.`, 'Fix the named field or restore the file from a backup.');
+    new LeaderboardError(code, `${file} is not valid: ${describeIssues(error)}.`, `Fix the named field or ${restore ?? 'restore the file from a backup'}.`);
   let parsed;
   try {
     parsed = schema.safeParse(json);
