@@ -28,6 +28,21 @@ describe('reading patches for prompts', () => {
   });
 });
 
+describe('paths that end other paths', () => {
+  it("gives each file its own patch when one file's path ends another's header (x.ts and a b/x.ts)", async () => {
+    const repo = await createTestRepo();
+    repos.push(repo);
+    const both = await repo.commit({ files: { 'x.ts': 'export const top = 1;\n', 'a b/x.ts': 'export const nested = 2;\n' }, message: 'two x.ts' });
+    // Asked in both orders: the first path that matched the header took its patch.
+    for (const paths of [['x.ts', 'a b/x.ts'], ['a b/x.ts', 'x.ts']]) {
+      const patches = await new PatchReader(repo.dir, 300).get(both, paths);
+      expect(patches.get('x.ts'), paths.join(', ')).toContain('+export const top = 1;');
+      expect(patches.get('x.ts'), paths.join(', ')).not.toContain('nested');
+      expect(patches.get('a b/x.ts'), paths.join(', ')).toContain('+export const nested = 2;');
+    }
+  });
+});
+
 describe('paths git quotes in diff headers', () => {
   it('reads their patches like any other file\'s: a quote, a backslash, a tab, a control character, renames to and from them', async () => {
     const repo = await createTestRepo();

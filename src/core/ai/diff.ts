@@ -109,10 +109,12 @@ export class PatchReader {
   }
 }
 
-// `diff --git a/<old> b/<new>`: paths may hold spaces, so the known paths are matched instead of split.
+// `diff --git a/<old> b/<new>`: paths may hold spaces, so the known paths are matched instead of
+// split. The longest that ends the header: `x.ts` also ends `b/a b/x.ts`, and took its patch.
 function pathOfHeader(line: string, wanted: ReadonlySet<string>): string | null {
-  for (const p of wanted) if (line.endsWith(` ${quoteLikeGit(`b/${p}`)}`)) return p;
-  return null;
+  let found: string | null = null;
+  for (const p of wanted) if ((found === null || p.length > found.length) && line.endsWith(` ${quoteLikeGit(`b/${p}`)}`)) found = p;
+  return found;
 }
 
 // The escapes of git's quote_c_style; other control characters and DEL are written in octal.
