@@ -33,7 +33,7 @@ import { readBoardActivity, type ActivityStep } from './github/activity/refresh-
 import type { SyncProgress } from './github/activity/sync.js';
 import type { GhRunner } from './github/activity/token.js';
 import type { AiScorer, ScoredCommit } from './types.js';
-import { TOOL_VERSION } from './version.js';
+import { TOOL_BUILD } from './version.js';
 
 const DAY_MS = 86_400_000;
 
@@ -133,7 +133,7 @@ const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 const EMPTY_HASH = sha1('');
 
 /** Key of the settings that change the data file but not commit scores; `version`: the tool's that made it (a state records it). */
-export function buildKey(config: LeaderboardConfig, version = TOOL_VERSION): string {
+export function buildKey(config: LeaderboardConfig, version = TOOL_BUILD): string {
   return sha1(JSON.stringify({
     v: version, schema: DATA_FILE_SCHEMA_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit, identities: config.identities,
     reviewPoints: config.github.points,
@@ -219,7 +219,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   const cacheOf = (name: string) => path.join(paths.dir, partDir(name), 'score-cache.json');
 
   const state: Omit<RefreshState, 'analysisPeriodDays'> = {
-    version: TOOL_VERSION,
+    version: TOOL_BUILD,
     commitsPerEntry: opts.config.commitsPerEntry,
     head,
     fingerprint,

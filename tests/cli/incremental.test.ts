@@ -6,6 +6,9 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../src/core/config.js';
+import { buildKey } from '../../src/core/refresh.js';
+import { TOOL_VERSION } from '../../src/core/version.js';
 import type { TestAuthor, TestRepo } from '../support/git-repo.js';
 import { bytesOf, cachedHashes, cli, dataFiles, hasStackTrace, readJson, readRawData, readStatus, summaryCounts , tempResources } from './helpers.js';
 
@@ -58,6 +61,18 @@ describe('incremental refresh', () => {
     expect(r.stdout.trim()).toBe(`Up to date at ${base[2]?.slice(0, 8)}: nothing new to analyse (.leaderboard/leaderboard-data.json).`);
     expect(bytesOf(files.data)).toBe(before.data);
     expect(bytesOf(files.cache)).toBe(before.cache);
+  });
+
+  it('builds the board again, rescoring nothing, when other code of the same version made it', async () => {
+    // What every build before build ids wrote (an update from a checkout keeps package.json's version).
+    const state = readJson<Record<string, unknown>>(files.state);
+    await writeFile(files.state, JSON.stringify({ ...state, version: TOOL_VERSION, buildKey: buildKey(defaultConfig(), TOOL_VERSION) }));
+    const r = cli(repo.dir, ['refresh', '--all']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/^Up to date/);
+    expect(summaryCounts(r.stdout)).toEqual({ analysed: 3, scored: 0, cached: 3, dropped: 0 });
+    expect(readJson<{ version: string }>(files.state).version).toMatch(new RegExp(`^${TOOL_VERSION.replace(/\./g, '\\.')}\\+[0-9a-f]{12}$`));
+    expect(cli(repo.dir, ['refresh', '--all']).stdout).toMatch(/^Up to date/);
   });
 
   it('after k new commits reads and scores exactly those k', async () => {

@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
+import { TOOL_VERSION } from '../../src/core/version.js';
 import type { TestAuthor, TestRepo } from '../support/git-repo.js';
 import { cli, readData, readJson, readStatus, summaryCounts, tempResources } from './helpers.js';
 
@@ -465,6 +466,18 @@ describe('merge refuses bad parts and writes nothing', () => {
     const { r } = await merge(partA, old);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`Part ${old} was made by contributor-leaderboard 0.0.1; this is contributor-leaderboard`);
+  });
+
+  it('names a part made by other code of the same version', async () => {
+    const old = await part('two');
+    const stateFile = path.join(old, 'refresh-state.json');
+    // What every build before build ids wrote (an update from a checkout keeps package.json's version).
+    await writeFile(stateFile, JSON.stringify({ ...readJson<Record<string, unknown>>(stateFile), version: TOOL_VERSION }));
+    const { out, r } = await merge(partA, old);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`Part ${old} was made by contributor-leaderboard ${TOOL_VERSION.replace(/\./g, '\\.')}; this is contributor-leaderboard ${TOOL_VERSION.replace(/\./g, '\\.')}\\+[0-9a-f]{12}\\.`));
+    expect(r.stderr).toContain('run `leaderboard refresh` for that part with this one');
+    expect(existsSync(out)).toBe(false);
   });
 
   it('names a repository held by two parts', async () => {

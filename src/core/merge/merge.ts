@@ -20,7 +20,7 @@ import { readJsonFile, readTextIfExists, removeDeadDataDirTempFiles, writeJsonAt
 import { withDataDirLock } from '../store/lock.js';
 import { readManualFile } from '../store/manual-file.js';
 import { writeStatus } from '../store/status.js';
-import { PACKAGE_NAME, TOOL_VERSION } from '../version.js';
+import { PACKAGE_NAME, TOOL_BUILD } from '../version.js';
 import { firstDifference } from './difference.js';
 
 /** What {@link mergeParts} needs. */
@@ -140,7 +140,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       metadata: metadataFor({ repo: o.repo, config: o.config }, { head, aiId, windowStart, history }),
     });
     const state: RefreshState = {
-      version: TOOL_VERSION,
+      version: TOOL_BUILD,
       commitsPerEntry: o.config.commitsPerEntry,
       head,
       fingerprint: several ? boardFingerprint(recorded) : (recorded[0]?.fingerprint ?? ''),
@@ -187,8 +187,8 @@ async function readPart(dir: string, repo: string): Promise<ReadPart> {
   const parsed = stateSchema.safeParse(json);
   if (!parsed.success) throw new LeaderboardError('INVALID_DATA_FILE', `Part ${dir}: ${file} is not a refresh state (${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? ''}).`, 'Run `leaderboard refresh` for that part again.');
   const state = parsed.data;
-  if (state.version !== TOOL_VERSION) {
-    throw new LeaderboardError('INVALID_INPUT', `Part ${dir} was made by ${PACKAGE_NAME} ${state.version}; this is ${PACKAGE_NAME} ${TOOL_VERSION}.`, `Make every part and the merge with the same version of ${PACKAGE_NAME}.`);
+  if (state.version !== TOOL_BUILD) {
+    throw new LeaderboardError('INVALID_INPUT', `Part ${dir} was made by ${PACKAGE_NAME} ${state.version}; this is ${PACKAGE_NAME} ${TOOL_BUILD}.`, `Make every part and the merge with the same version of ${PACKAGE_NAME} (run \`leaderboard refresh\` for that part with this one).`);
   }
   if (!state.scoring) throw new LeaderboardError('INVALID_INPUT', `Part ${dir} was made by an older leaderboard that does not record its scoring settings.`, 'Run `leaderboard refresh` for that part again.');
   return { dir, state, recorded: statePartsOf(state, repo) };
