@@ -16,8 +16,8 @@ function line(label: string, data: number[], color: string, yAxisID: string, den
   return { label, data, yAxisID, tension: 0.4, ...lineStyle(color, dense) };
 }
 
-/** The line chart itself; loaded on demand so the table does not wait for chart.js. */
-export function TrendsCanvas({ series, type }: { series: TrendSeries; type: PeriodType }) {
+/** The line chart itself; loaded on demand so the table does not wait for chart.js. `describedBy`: the id of its summary in words. */
+export function TrendsCanvas({ series, type, describedBy }: { series: TrendSeries; type: PeriodType; describedBy?: string }) {
   const dense = series.labels.length > DENSE_PERIODS;
   const colors = useChartColors();
   const data = useMemo<ChartData<'line'>>(() => ({
@@ -52,6 +52,6 @@ export function TrendsCanvas({ series, type }: { series: TrendSeries; type: Peri
   return (
     <Line data={data} options={options}
       aria-label={`Significant commits, simple commits${series.reviews ? ', reviews' : ''} and contributors per ${type} period`} role="img"
-      data-dense={dense ? 'true' : undefined} />
+      aria-describedby={describedBy} data-dense={dense ? 'true' : undefined} />
   );
 }

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useAfterPaint } from '../hooks/use-after-paint.js';
 import type { PeriodType } from '../../../src/shared/data-file.js';
 import type { Board } from '../lib/board.js';
 import { canvasPng } from '../lib/chart-png.js';
+import { describeTrends } from '../lib/chart-summary.js';
 import { downloadBlob } from '../lib/csv.js';
 import { PERIOD_TYPE_NAMES } from '../lib/periods.js';
 
@@ -28,6 +29,8 @@ export function TrendsChart({ board, type: nowType, hidden: nowHidden }: TrendsC
   const shown = useAfterPaint(wanted);
   const { type } = shown ?? wanted;
   const series = useMemo(() => (shown ? board.series(shown.type, shown.hidden) : null), [board, shown]);
+  const summary = useMemo(() => (series && series.labels.length > 0 ? describeTrends(series, type) : null), [series, type]);
+  const summaryId = useId();
   const card = useRef<HTMLElement>(null);
   const [pngError, setPngError] = useState<string | null>(null);
   if (board.labels[type].length === 0 || (series && series.labels.length === 0)) return null;
@@ -50,10 +53,12 @@ export function TrendsChart({ board, type: nowType, hidden: nowHidden }: TrendsC
       <div className="chart-box" data-periods={board.labels[type].length}>
         {series ? (
           <Suspense fallback={LOADING}>
-            <TrendsCanvas series={series} type={type} />
+            <TrendsCanvas series={series} type={type} describedBy={summaryId} />
           </Suspense>
         ) : LOADING}
       </div>
+      {/* The canvas's text equivalent, for screen readers; hidden from sight, not from them. */}
+      {summary && <p className="visually-hidden" id={summaryId} data-testid="trends-summary">{summary}</p>}
     </section>
   );
 }

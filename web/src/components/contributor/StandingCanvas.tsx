@@ -11,8 +11,11 @@ import { DENSE_PERIODS, lineChartOptions, lineStyle } from '../../theme/line-cha
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
 
-/** Total score (left axis) and rank (right axis, 1 at the top) per period; loaded on demand like the trends chart. */
-export function StandingCanvas({ series, type, reviews = false }: { series: StandingSeries; type: PeriodType; reviews?: boolean }) {
+/**
+ * Total score (left axis) and rank (right axis, 1 at the top) per period; loaded on demand like the
+ * trends chart. `describedBy`: the id of its summary in words.
+ */
+export function StandingCanvas({ series, type, reviews = false, describedBy }: { series: StandingSeries; type: PeriodType; reviews?: boolean; describedBy?: string }) {
   const dense = series.labels.length > DENSE_PERIODS;
   const few = series.labels.length < 3;
   const colors = useChartColors(); // new on a theme change: the series colours below are read again too
@@ -49,7 +52,7 @@ export function StandingCanvas({ series, type, reviews = false }: { series: Stan
     });
   }, [few, dense, colors]);
   return (
-    <Line data={data} options={options} role="img" data-testid="standing-canvas"
+    <Line data={data} options={options} role="img" data-testid="standing-canvas" aria-describedby={describedBy}
       aria-label={`Total score${reviews ? ', commit score, review points' : ''} and rank per ${type} period; rank 1 is at the top of the right-hand axis`} />
   );
 }
