@@ -65,8 +65,12 @@ describe('a contributor page with the keyboard alone', () => {
   it('is reached from the board and walked through with a focus ring at every stop, and Back returns', async () => {
     const page = await open('?type=weekly&period=2025-W43');
     await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
-    const link = page.locator('[data-testid="leaderboard-row"][data-name="maobaolong"]').getByTestId('contributor-name');
-    await tabTo(page, link);
+    // The ranking is one Tab stop: Down to maobaolong's row (the 4th), then Tab to the name.
+    const row = page.locator('[data-testid="leaderboard-row"][data-name="maobaolong"]');
+    await tabTo(page, page.getByTestId('leaderboard-row').first());
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await pw(row).toBeFocused();
+    await tabTo(page, row.getByTestId('contributor-name'));
     await page.keyboard.press('Enter');
     await loaded(page);
     // Everything after the heading, to the last commit's controls, shows where the focus is.

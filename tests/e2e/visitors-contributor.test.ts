@@ -185,10 +185,14 @@ describe('a contributor page on the fixture', () => {
   it('works with the keyboard alone, with visible focus', async () => {
     const page = await open('?type=weekly&period=2025-W43');
     const outline = (el: Element) => { const st = getComputedStyle(el); return st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) > 0; };
-    // Tab from the search box through the rows to maobaolong's name link (4th row).
+    // Tab from the search box into the ranking (one Tab stop, a treegrid), Down to maobaolong's
+    // row (the 4th), Tab to its name link.
     await page.getByTestId('ranking-search').focus();
     const link = row(page, 'maobaolong').getByTestId('contributor-name');
-    for (let i = 0; i < 30 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && !(await rows(page).first().evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await pw(row(page, 'maobaolong')).toBeFocused();
+    await page.keyboard.press('Tab');
     await pw(link).toBeFocused();
     expect(await link.evaluate(outline)).toBe(true);
     await page.keyboard.press('Enter');

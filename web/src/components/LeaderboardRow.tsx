@@ -37,9 +37,11 @@ export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement,
     if (!link || !isPlainClick(e)) return;
     e.preventDefault();
     link.open(entry.name);
-  };  return (
+  };
+  // Out of the Tab order, row and link: the grid's one Tab stop is moved by useRovingRow.
+  return (
     <>
-      <tr className={`lb-row${expanded ? ' is-expanded' : ''}${reviews ? ' has-reviews' : ''}`} tabIndex={0} aria-expanded={expanded}
+      <tr className={`lb-row${expanded ? ' is-expanded' : ''}${reviews ? ' has-reviews' : ''}`} tabIndex={-1} aria-expanded={expanded}
         aria-controls={expanded ? detailsId : undefined} onClick={onToggle} onKeyDown={onKeyDown}
         data-testid="leaderboard-row" data-name={entry.name} data-rank={entry.rank}>
         <td className="col-tier">
@@ -55,7 +57,7 @@ export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement,
         <td className="col-contributor">
           {link ? (
             <a className="contributor-name contributor-link" href={link.href(entry.name)} onClick={onNameClick}
-              data-testid="contributor-name">{entry.name}</a>
+              tabIndex={-1} data-testid="contributor-name">{entry.name}</a>
           ) : (
             <span className="contributor-name" data-testid="contributor-name">{entry.name}</span>
           )}

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { afterPaint } from '../hooks/use-after-paint.js';
+import { useRovingRow } from '../hooks/use-roving-row.js';
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
 import { downloadBlob, rankingCsvRows, toCsv, type CsvActivity } from '../lib/csv.js';
 import { describeMovement, movementOf } from '../lib/movement.js';
@@ -105,6 +106,7 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
   // of rebuilding every row below them; a repeated name in a hand-made file gets its position too.
   const seen = new Set<string>();
   const keys = shown.map((e, i) => (seen.has(e.name) ? `${e.name}#${i}` : (seen.add(e.name), e.name)));
+  const onGridFocus = useRovingRow(body);
   const baseId = useId();
   return (
     <section className="card table-card" data-testid="leaderboard" aria-labelledby={`${baseId}-title`}>
@@ -136,7 +138,7 @@ export function LeaderboardTable({ entries, emptyReason, query = '', onQueryChan
                 <th scope="col" className="col-toggle"><span className="visually-hidden">Details</span></th>
               </tr>
             </thead>
-            <tbody onKeyDown={onTreegridKeyDown} ref={body}>
+            <tbody onKeyDown={onTreegridKeyDown} onFocus={onGridFocus} ref={body}>
               {shown.map((e, i) => (
                 <LeaderboardRow key={keys[i]} entry={e} expanded={openName === e.name}
                   onToggle={() => setOpenName((cur) => (cur === e.name ? null : e.name))}
