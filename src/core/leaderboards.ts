@@ -50,6 +50,11 @@ export interface BuildOptions {
    * and the file is exactly as before activity existed.
    */
   activity?: BoardActivity;
+  /**
+   * With several repositories: `metadata.repositoryShares`, each person's commits and points per
+   * repository (see repositoryShares). Default false.
+   */
+  repositoryShares?: boolean;
 }
 
 
@@ -164,6 +169,38 @@ function analysedCommits(commits: ScoredCommit[], bots: LeaderboardConfig['bots'
   if (inOrder) return { sorted: kept, ms: Float64Array.from(times) };
   const order = Array.from(kept.keys()).sort(compare);
   return { sorted: order.map((i) => kept[i] as ScoredCommit), ms: Float64Array.from(order, (i) => times[i] as number) };
+}
+
+/**
+ * `{ person: { repository: [commits, points] } }` over the analysed commits (bots left out, each
+ * commit once, in the repository it is listed under), credited as the entries credit them, so a
+ * person's shares add up to their commits and points. Summed from each repository's own board, a
+ * commit two repositories share (a fork and its origin) was counted in both: one commit read as
+ * two, and half of its points in each.
+ */
+function repositoryShares(sorted: ScoredCommit[], credit: CreditPlan): Record<string, Record<string, [number, number]>> {
+  // person -> repository -> [commits, points in hundredths]
+  const shares = new Map<string, Map<string, [number, number]>>();
+  for (const commit of sorted) {
+    const repo = commit.repo ?? '';
+    for (const share of credit.shares(commit)) {
+      let person = shares.get(share.name);
+      if (!person) shares.set(share.name, (person = new Map()));
+      const sum = person.get(repo);
+      if (sum) {
+        sum[0] += 1;
+        sum[1] += share.cents;
+      } else {
+        person.set(repo, [1, share.cents]);
+      }
+    }
+  }
+  // fromEntries: a person named __proto__ is a key, not the object's prototype. Repositories in
+  // the order the board takes its parts.
+  return Object.fromEntries([...shares.keys()].sort(compareCodePoints).map((name) => [name,
+    Object.fromEntries([...(shares.get(name) as Map<string, [number, number]>)]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([repo, [commits, cents]]) => [repo, [commits, cents / 100]]))]));
 }
 
 type PeriodBuckets = Map<string, Bucket>;
@@ -327,6 +364,7 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
     leaderboards,
     metadata: {
       ...opts.metadata,
+      ...(opts.repositoryShares ? { repositoryShares: repositoryShares(sorted, credit) } : {}),
       ...(opts.repositories ? { repositories: [...opts.repositories].sort((a, b) => compareCodePoints(a.name, b.name)) } : {}),
       totalContributors: contributors.size,
       ...(opts.credit ? { credit: { ...opts.credit, ...credit.counts(sorted) } } : {}),

@@ -71,9 +71,6 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
   const settings = { now: o.now, analysisPeriodDays: o.analysisPeriodDays, commitsPerEntry: o.config.commitsPerEntry, bots: o.config.bots, credit: o.config.credit };
   const activityOf = boardActivity(ordered, all, o);
   const several = ordered.length > 1;
-  // Each repository's board first: the whole board's metadata says what share of each person's
-  // commits and points each repository holds, summed from them.
-  const shares = new Map<string, Map<string, [number, number]>>();
   if (several) {
     await mkdir(o.paths.repoBoards, { recursive: true });
     for (const part of ordered) {
@@ -86,7 +83,6 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
       });
       // The whole list, so the page's selector offers every repository from any of the boards.
       board.metadata.repositories = [...repositories].sort((a, b) => compareCodePoints(a.name, b.name));
-      addShares(shares, part.name, board);
       const where = repoBoardPaths(o.paths, part.name);
       await mkdir(path.dirname(where.data), { recursive: true });
       await writeBoard(where, board);
@@ -101,32 +97,12 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
     await rm(o.paths.repoBoards, { recursive: true, force: true });
   }
   collectGarbage(all.length);
-  const metadata = several ? { ...o.metadata, repositoryShares: sharesRecord(shares) } : o.metadata;
-  const data = buildLeaderboardData(all.splice(0), o.manual, { ...settings, repositories, metadata, ...(activityOf ? { activity: activityOf(null) } : {}) });
+  // The shares come from the whole board's commits: a commit two repositories share (a fork and
+  // its origin) is in both their boards, but is one commit of one repository here.
+  const data = buildLeaderboardData(all.splice(0), o.manual, { ...settings, repositories, metadata: o.metadata, repositoryShares: several, ...(activityOf ? { activity: activityOf(null) } : {}) });
   collectGarbage(data.commits.length);
   await writeBoard(o.paths, data);
   return data;
-}
-
-/** Adds each person's commits and points (in hundredths) in one repository's board; each commit is in one quarter. */
-function addShares(shares: Map<string, Map<string, [number, number]>>, repo: string, board: WrittenLeaderboardData): void {
-  for (const entries of Object.values(board.leaderboards.quarterly)) {
-    for (const e of entries) {
-      // Reviews only: no share of the repository's commits to show.
-      if (e.total_commits === 0 && e.commit_score === 0) continue;
-      let person = shares.get(e.name);
-      if (!person) shares.set(e.name, (person = new Map()));
-      const [commits, cents] = person.get(repo) ?? [0, 0];
-      person.set(repo, [commits + e.total_commits, cents + Math.round(e.commit_score * 100)]);
-    }
-  }
-}
-
-/** `{ person: { repository: [commits, points] } }`, people in code-point order. */
-function sharesRecord(shares: Map<string, Map<string, [number, number]>>): Record<string, Record<string, [number, number]>> {
-  // fromEntries: a person named __proto__ is a key, not the object's prototype.
-  return Object.fromEntries([...shares.keys()].sort(compareCodePoints).map((name) => [name,
-    Object.fromEntries([...(shares.get(name) as Map<string, [number, number]>)].map(([repo, [commits, cents]]) => [repo, [commits, cents / 100]]))]));
 }
 
 /**
