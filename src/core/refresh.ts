@@ -20,6 +20,7 @@ import { openRepository, type RepoTarget } from './repos/open.js';
 import { scoreRepository } from './repos/score-repository.js';
 import { withoutCredentials, type RepoSource } from './repos/sources.js';
 import { loadStoredParts, removeLoneRepoFiles, statePartsOf } from './repos/stored-parts.js';
+import { windowTally } from './repos/window-counts.js';
 import type { CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
 import { chunksDamaged, dataFileIntact, exists, fileStamp, indexIntact, indexStamp, looksWhole } from './store/file-checks.js';
@@ -91,10 +92,12 @@ export interface RefreshResult {
   head: string | null;
   /** Nothing had changed since the last refresh: no git history was read. */
   upToDate: boolean;
-  /** Non-merge commits in the window (bots included). */
+  /** Non-merge commits in the window the board holds: each once, whatever repositories have it; bots left out (see WindowCounts). */
   commitsInWindow: number;
-  /** Commits read from git and scored in this run. */
+  /** Of those, the commits read from git and scored in this run. */
   scored: number;
+  /** Commits by bots in the window, left out of the board; absent when none. */
+  bots?: number;
   /** Cached commits dropped because they are no longer in the history (force-push) or window. */
   dropped: number;
   cache: CacheLoad['kind'];
@@ -265,7 +268,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   opts.onProgress?.({ phase: 'listing', done: 0, total: 0 });
   const parts: BoardPart[] = [];
   const statParts: StatePart[] = [];
-  const totals = { inWindow: 0, scored: 0, dropped: 0, undated: 0, future: 0 };
+  const totals = { dropped: 0, undated: 0, future: 0 };
+  const tally = windowTally(opts.config.bots, several);
   let cache: CacheLoad['kind'] = 'ok';
   const cacheProblems: string[] = [];
   const aiSteps: AiStep[] = [];
@@ -297,14 +301,12 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
       if (several) await mkdir(path.join(paths.dir, partDir(target.name)), { recursive: true });
       const done = await scoreRepository({
         target, cacheFile: cacheOf(target.name), fingerprint: partPrint, shallow, windowStart, config: opts.config, local,
-        listed: listings[i], boardCommits,
+        listed: listings[i], boardCommits, onWindowCommit: tally.add,
         aiSettings: opts.aiSettings, aiProvider: opts.aiProvider, aiCacheFile: paths.aiCache, rescoreAi: opts.rescoreAi, concurrency: opts.concurrency,
         ...(opts.signal ? { signal: opts.signal } : {}),
         onReading: (d, total) => opts.onProgress?.({ phase: 'reading', done: d, total }),
         onScoring: (d, total, ai) => opts.onProgress?.({ phase: 'scoring', done: d, total, ai }),
       });
-      totals.inWindow += done.commits.length;
-      totals.scored += done.scored;
       totals.dropped += done.dropped;
       if (done.cache.kind !== 'ok' && cache === 'ok') cache = done.cache.kind;
       if (done.cache.kind === 'corrupt') cacheProblems.push(`${cacheOf(target.name)} was corrupt (${done.cache.reason ?? 'unreadable'}); it was discarded and rebuilt.`);
@@ -326,6 +328,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     throw err;
   }
   scoredParts(parts);
+  const counts = tally.counts();
   // Caches of repositories no longer on the board go (one added back is scored again); with one
   // repository its cache is at the top. So do the mirrors of repositories no longer on the board
   // and clones killed part-way (`<name>.git.<pid>.cloning`): full copies of what may be private
@@ -361,8 +364,9 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   return {
     ...base,
     upToDate: false,
-    commitsInWindow: totals.inWindow,
-    scored: totals.scored,
+    commitsInWindow: counts.analysed,
+    scored: counts.scored,
+    ...(counts.bots > 0 ? { bots: counts.bots } : {}),
     dropped: totals.dropped,
     ...(totals.undated > 0 ? { undated: totals.undated } : {}),
     ...(totals.future > 0 ? { future: totals.future } : {}),

@@ -50,6 +50,8 @@ export interface RefreshRun {
   summary: string;
   analysed: number | null;
   scored: number | null;
+  /** Bots' commits in the window (left out of `analysed` and `scored`, as of the board). */
+  bots: number;
   upToDate: boolean;
 }
 
@@ -85,6 +87,7 @@ export async function runRefresh(repo: string, dataDir: string, extraArgs: reado
     summary: res.stdout.trim(),
     analysed: m ? Number(m[1]) : null,
     scored: m ? Number(m[2]) : null,
+    bots: Number(/ Bots: (\d+) commits? left out\./.exec(res.stdout)?.[1] ?? 0),
     upToDate: /Up to date/.test(res.stdout),
   };
 }

@@ -1,13 +1,14 @@
 /**
  * A board of a repository and its fork (a clone: the commits before the fork are in both), with
- * a bot's commit: each person's share per repository counts a shared commit once, and `merge` of
- * the two parts gives the joint refresh's bytes.
+ * a bot's commit: the refresh's summary counts the commits the board holds (each once, bots left
+ * out, as total_commits_analyzed does), each person's share per repository counts a shared commit
+ * once, and `merge` of the two parts gives the joint refresh's bytes.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestAuthor, TestRepo } from '../support/git-repo.js';
-import { cli, readData, tempResources } from './helpers.js';
+import { cli, readData, summaryCounts, tempResources } from './helpers.js';
 
 const { newRepo, tempDir } = tempResources();
 
@@ -29,6 +30,7 @@ describe('a board of a repository and its fork', () => {
   let origin: TestRepo;
   let fork: TestRepo;
   let dataDir: string;
+  let first: string;
 
   beforeAll(async () => {
     [board, origin] = await Promise.all([newRepo(), newRepo()]);
@@ -43,7 +45,28 @@ describe('a board of a repository and its fork', () => {
     const r = cli(board.dir, ['refresh', '--all', '--quiet']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    first = r.stdout;
   }, 60_000);
+
+  it('says it analysed the commits the board holds: a shared commit once, a bot\'s left out', async () => {
+    // origin has 3 commits, fork those 3 and 1 more; one of them is the bot's.
+    expect(readData(dataDir).total_commits_analyzed).toBe(3);
+    expect(summaryCounts(first)).toEqual({ analysed: 3, scored: 3, cached: 0, dropped: 0 });
+    expect(first).toContain(' Repositories: origin 3, fork 4. Bots: 1 commit left out.');
+
+    // One new commit in origin: one scored, the three the board already had cached.
+    await commit(origin, ANN, 'feat: after the fork');
+    const again = cli(board.dir, ['refresh', '--all', '--quiet']);
+    expect(again.code).toBe(0);
+    expect(readData(dataDir).total_commits_analyzed).toBe(4);
+    expect(summaryCounts(again.stdout)).toEqual({ analysed: 4, scored: 1, cached: 3, dropped: 0 });
+
+    // The fork's cache lost: its commits are scored again, the shared ones too (cached in origin's).
+    await rm(path.join(dataDir, 'parts', 'fork', 'score-cache.json'));
+    const rescored = cli(board.dir, ['refresh', '--all', '--quiet']);
+    expect(rescored.code).toBe(0);
+    expect(summaryCounts(rescored.stdout)).toEqual({ analysed: 4, scored: 3, cached: 1, dropped: 0 });
+  });
 
   it('gives each person\'s commits and points per repository counting a shared commit in one repository', async () => {
     const data = readData(dataDir);

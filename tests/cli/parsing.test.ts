@@ -177,8 +177,10 @@ describe('bots', () => {
     await writeFile(path.join(repo.dir, 'leaderboard.config.json'), JSON.stringify({ bots: { patterns: ['CI-ROBOT@'] } }));
     const second = cli(repo.dir, ['refresh', '--all']);
     expect(second.code).toBe(0);
-    // Bot settings change the rankings, not the scores: nothing is rescored.
-    expect(summaryCounts(second.stdout)).toMatchObject({ scored: 0, cached: 4 });
+    // Bot settings change the rankings, not the scores: nothing is rescored. The count is the
+    // board's: the bots' commits are said apart.
+    expect(summaryCounts(second.stdout)).toMatchObject({ analysed: 1, scored: 0, cached: 1 });
+    expect(second.stdout).toContain(' Bots: 3 commits left out.');
     expect(second.stdout).toContain('1 contributor,');
     data = readData(dataDir);
     expect(names(data)).toEqual(['Hu Man']);

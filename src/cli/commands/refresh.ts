@@ -159,12 +159,17 @@ export function summarize(r: RefreshResult, ms?: number): string {
   if (r.upToDate && r.repositories) return `${pulled}Up to date: nothing new to analyse in ${r.repositories.length} repositories (${where}).`;
   if (r.upToDate) return `${pulled}Up to date at ${short(r.head)}: nothing new to analyse (${where}).`;
   return `${pulled}Analysed ${plural(r.commitsInWindow, 'commit')} over ${plural(r.analysisPeriodDays, 'day')} (${r.scored} scored, ${r.commitsInWindow - r.scored} cached${r.dropped ? `, ${r.dropped} dropped` : ''}), ` +
-    `${plural(r.contributors, 'contributor')}${ms === undefined ? '' : `, in ${(ms / 1000).toFixed(1)}s`} -> ${where}.${repos(r)}${emptyWindow(r)}${ai}${credited(r)}`;
+    `${plural(r.contributors, 'contributor')}${ms === undefined ? '' : `, in ${(ms / 1000).toFixed(1)}s`} -> ${where}.${repos(r)}${botsLeftOut(r)}${emptyWindow(r)}${ai}${credited(r)}`;
 }
 
 // A board of several repositories: how many commits each gave.
 function repos(r: RefreshResult): string {
   return r.repositories ? ` Repositories: ${r.repositories.map((x) => `${x.name} ${x.commits}`).join(', ')}.` : '';
+}
+
+// The board leaves bots out, and so does the count above: said, or a history's count looks short.
+function botsLeftOut(r: RefreshResult): string {
+  return r.bots ? ` Bots: ${plural(r.bots, 'commit')} left out.` : '';
 }
 
 // An old history (an archived project, a stale mirror) gives an empty window; say so, or it looks broken.

@@ -36,6 +36,8 @@ export interface ScoreRepositoryOptions {
   /** Commits of the whole board in the window: a big board is read lean, whatever each repository's size. */
   boardCommits?: number;
   onReading?: (done: number, total: number) => void;
+  /** Told of each commit in the window, and whether this run scored it (the refresh's summary counts them). */
+  onWindowCommit?: (commit: ScoredCommit, scoredNow: boolean) => void;
   onScoring?: (done: number, total: number, step: AiStep) => void;
 }
 
@@ -121,7 +123,10 @@ export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<Sco
   const commits = refs.map((r) => {
     const old = cached.get(r.hash);
     if (old) named++;
-    return fresh.get(r.hash) ?? old;
+    const now = fresh.get(r.hash);
+    const commit = now ?? old;
+    if (commit) opts.onWindowCommit?.(commit, now !== undefined);
+    return commit;
   }).filter((c): c is ScoredCommit => c !== undefined);
   const dropped = cached.size - named;
   const scored = fresh.size;
