@@ -7,6 +7,7 @@ import {
   type Contribution,
   type ManualContributionsFile,
 } from '../shared/manual-contributions.js';
+import { identityOwner, type Identities } from '../shared/name-aliases.js';
 import { LeaderboardError } from './errors.js';
 import { periodBounds } from './periods.js';
 
@@ -71,6 +72,32 @@ export function contributionsInPeriod(file: ManualContributionsFile, type: Perio
     });
   }
   return result;
+}
+
+/**
+ * The manual contributions as the board counts them: a record under another name `identities`
+ * gives someone (made before the config said so, or by hand) is that person's, as their commits
+ * under it are. The file is not changed: the admin panel still lists the record as it is.
+ */
+export function manualUnderIdentities(file: ManualContributionsFile, identities: Identities): ManualContributionsFile {
+  const owners = Object.keys(file.contributors).map((name) => [name, identityOwner(name, identities)] as const);
+  if (owners.every(([, owner]) => owner === null)) return file;
+  // Records of one person side by side: contributionsInPeriod adds up records of one name.
+  const contributors = new Map<string, ManualContributionsFile['contributors'][string]>();
+  for (const [name, owner] of owners) {
+    const record = file.contributors[name] as ManualContributionsFile['contributors'][string];
+    const key = owner ?? name;
+    const same = contributors.get(key);
+    if (!same) {
+      contributors.set(key, record);
+      continue;
+    }
+    // The person's own record gives the email, when it has one.
+    const email = owner === null ? (record.email ?? same.email) : (same.email ?? record.email);
+    contributors.set(key, { ...same, ...(email !== undefined ? { email } : {}), contributions: [...same.contributions, ...record.contributions] });
+  }
+  // fromEntries: a person named __proto__ is a key, not the object's prototype.
+  return { ...file, contributors: Object.fromEntries(contributors) };
 }
 
 const invalid = (message: string): LeaderboardError => new LeaderboardError('INVALID_INPUT', message);

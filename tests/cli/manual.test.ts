@@ -190,6 +190,29 @@ describe('add-contribution', () => {
     expect(imported.stderr).toContain(`names "ali" (another name of "${ALICE.name}" in identities): each would be a second person beside the one on the board.`);
   });
 
+  it("counts a record the file holds under another name identities gives someone (made before the config said so) as that person's", async () => {
+    const own = await newRepo();
+    await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: add a', author: ALICE, date: '2025-01-08T10:00:00Z' });
+    const dataDir = path.join(own.dir, '.leaderboard');
+    await mkdir(dataDir, { recursive: true });
+    const manual = { contributors: {
+      ali: { email: 'ali@old.example', contributions: [{ score: 30, notes: 'Talk', start_date: '2025-01-06', end_date: '2025-01-12' }] },
+      [ALICE.name]: { contributions: [{ score: 5, notes: 'Review day', start_date: '2025-01-06', end_date: '2025-01-12' }] },
+    } };
+    await writeFile(dataFiles(dataDir).manual, `${JSON.stringify(manual, null, 2)}\n`);
+    const before = bytesOf(dataFiles(dataDir).manual);
+    await own.writeFile('leaderboard.config.json', JSON.stringify({ identities: { [ALICE.name]: ['ali'] } }));
+    const r = cli(own.dir, ['refresh', '--all']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('1 contributor');
+    const data = readData(dataDir);
+    expect(data.leaderboards.weekly['2025-W02']?.map((e) => [e.name, e.email, e.additional_contribution_score, e.additional_contribution_notes])).toEqual([
+      [ALICE.name, ALICE.email, 35, 'Talk; Review day'],
+    ]);
+    // The file keeps its records as they are: the admin panel lists them so.
+    expect(bytesOf(dataFiles(dataDir).manual)).toBe(before);
+  });
+
   it('refuses a manual file that lists a name twice (a merge of two branches), in a refresh, an import and a save, changing nothing', async () => {
     const own = await newRepo();
     await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: add a', author: ALICE, date: '2025-01-08T10:00:00Z' });

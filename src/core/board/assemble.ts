@@ -7,6 +7,7 @@ import { applyOverrides, parseOverrides } from '../ai/override-file.js';
 import type { LeaderboardConfig } from '../config.js';
 import type { HistorySpan } from '../git/history.js';
 import { applyIdentities } from '../identity/identities.js';
+import { manualUnderIdentities } from '../manual-contributions.js';
 import { loginResolver } from '../identity/logins.js';
 import { buildLeaderboardData, compareCodePoints } from '../leaderboards.js';
 import { collectGarbage } from '../memory.js';
@@ -99,7 +100,7 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
   collectGarbage(all.length);
   // The shares come from the whole board's commits: a commit two repositories share (a fork and
   // its origin) is in both their boards, but is one commit of one repository here.
-  const data = buildLeaderboardData(all.splice(0), o.manual, { ...settings, repositories, metadata: o.metadata, repositoryShares: several, ...(activityOf ? { activity: activityOf(null) } : {}) });
+  const data = buildLeaderboardData(all.splice(0), manualUnderIdentities(o.manual, o.config.identities), { ...settings, repositories, metadata: o.metadata, repositoryShares: several, ...(activityOf ? { activity: activityOf(null) } : {}) });
   collectGarbage(data.commits.length);
   await writeBoard(o.paths, data);
   return data;
