@@ -92,6 +92,12 @@ describe('identities', () => {
     expect(out.flatMap((c) => c.co_authors ?? []).map((co) => co.name)).toEqual(['Alice Doe', 'zed@other.example']);
   });
 
+  it('gives an author with neither name nor email to nobody else: no email ties them to people with none either', () => {
+    // git fast-import takes `Alice <>`, `Zoe <>` and `<>` (imports from other version control do).
+    const out = applyIdentities([commit('Alice', ''), commit('Zoe', ''), commit('', '')], {});
+    expect(out.map((c) => c.author)).toEqual(['Alice', 'Zoe', '']);
+  });
+
   it('names a nameless author by their email (git can import one), so two of them stay two people', () => {
     const out = applyIdentities([commit('', 'p1@x.org'), commit('', 'p2@x.org'), commit('Pat', 'p3@x.org'), commit('', 'p3@x.org')], {});
     expect(out.map((c) => c.author)).toEqual(['p1@x.org', 'p2@x.org', 'Pat', 'Pat']);

@@ -54,9 +54,13 @@ export function identityResolver(commits: readonly ScoredCommit[], identities: L
     // for a name, or its email outvoted the person's own commits and renamed them.
     if (!named(p)) return;
     const email = p.email.trim().toLowerCase();
-    let byName = emailNames.get(email);
-    if (!byName) emailNames.set(email, (byName = new Map()));
-    byName.set(p.name, (byName.get(p.name) ?? 0) + n);
+    // No email ties nobody to anybody: a commit with neither name nor email was given the name of
+    // whoever else had an empty email (the first in string order, of people who share nothing).
+    if (email !== '') {
+      let byName = emailNames.get(email);
+      if (!byName) emailNames.set(email, (byName = new Map()));
+      byName.set(p.name, (byName.get(p.name) ?? 0) + n);
+    }
     const login = noreplyLogin(p.email);
     if (login === null) return;
     let names = logins.get(login);
