@@ -14,6 +14,9 @@ import { registerMerge } from './commands/merge.js';
 import { registerRefresh } from './commands/refresh.js';
 import { registerServe } from './commands/serve.js';
 import { describeSystemError, isSystemError } from '../core/system-error.js';
+import { printOnlyPrintable } from './printable.js';
+
+printOnlyPrintable();
 
 // A reader that stops early (`leaderboard --help | head -1`, a log reader that died) closes the
 // pipe: nothing more is printed, and the command goes on to its own end and exit code (a server

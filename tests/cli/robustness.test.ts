@@ -43,6 +43,19 @@ describe('several writers at once', () => {
 });
 
 describe('names and paths that used to slip through', () => {
+  it("prints an author's name with control characters escaped: an ESC sequence from the history does not reach the terminal", async () => {
+    const own = await newRepo();
+    // Anyone whose commit is merged names its author: here with a bell, an ESC colour sequence and a backspace.
+    const odd = { name: 'Ctl\x07\x1b[31mRed\x08Bs', email: 'odd@example.com' };
+    await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: odd, date: '2025-01-06T10:00:00Z' });
+    expect(cli(own.dir, ['refresh', '--all']).code).toBe(0);
+    // A slip of that name: the refusal names the board's person.
+    const r = cli(own.dir, ['add-contribution', 'Ctl\x07\x1b[31mRed\x08B', '--score', '5']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Error: No contributor is named "Ctl\\x07\\x1b[31mRed\\x08B", but "Ctl\\x07\\x1b[31mRed\\x08Bs" is: it would be a second person.');
+    for (const raw of ['\x07', '\x08', '\x1b']) expect(r.stderr).not.toContain(raw);
+  });
+
   it('refuses "__proto__" as a contributor name instead of losing it', () => {
     const r = cli(repo.dir, ['add-contribution', '__proto__', '--score', '7']);
     expect(r.code).toBe(2);
