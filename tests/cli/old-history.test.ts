@@ -3,6 +3,7 @@
  * mirror): the summary says why nothing was analysed and how to widen the window, and the data
  * file records the history's span so the page can say it too.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestRepo } from '../support/git-repo.js';
@@ -70,5 +71,29 @@ describe('a history older than the window', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Analysed 0 commits over 365 days .*The repository has no commits yet\./);
     expect(readRawData(path.join(empty.dir, '.leaderboard')).metadata).toMatchObject({ history: null });
+  });
+
+  it('keeps the board, naming the branch, when the current branch has no commits yet but others have (git checkout --orphan)', async () => {
+    const own = await newRepo();
+    await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: OLD, date: '2026-11-02T10:00:00Z' });
+    expect(cli(own.dir, ['refresh'], NOW).code).toBe(0);
+    const board = readFileSync(path.join(own.dir, '.leaderboard', 'leaderboard-data.json'));
+    const main = (await own.git('branch', '--show-current')).trim();
+    await own.git('checkout', '-q', '--orphan', 'fresh');
+    await own.git('rm', '-rq', '--cached', '.');
+    const r = cli(own.dir, ['refresh'], NOW);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`Error: The current branch fresh of ${own.dir} has no commits yet; other branches have (${main}).`);
+    expect(r.stderr).toContain(`Hint: Switch to a branch with commits (git switch ${main}), or commit on this one; the last leaderboard is kept until then.`);
+    expect(readFileSync(path.join(own.dir, '.leaderboard', 'leaderboard-data.json')).equals(board)).toBe(true);
+  });
+
+  it('does not say the repository has no commits when its only commits are left out for their dates', async () => {
+    const own = await newRepo();
+    await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: OLD, date: '2099-01-02T10:00:00Z' });
+    const r = cli(own.dir, ['refresh'], NOW);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Note: 1 commit left out');
+    expect(r.stdout).not.toContain('no commits yet');
   });
 });

@@ -175,7 +175,8 @@ function botsLeftOut(r: RefreshResult): string {
 // An old history (an archived project, a stale mirror) gives an empty window; say so, or it looks broken.
 function emptyWindow(r: RefreshResult): string {
   if (r.commitsInWindow > 0) return '';
-  if (r.history === null) return ' The repository has no commits yet.';
+  // Commits left out for their dates (said in a note of their own) are commits all the same.
+  if (r.history === null) return r.future || r.undated ? '' : ' The repository has no commits yet.';
   const beyond = windowBeyondHistory(r);
   return beyond
     ? ` The newest commit is from ${beyond.newest}, before the window (since ${beyond.windowStart}): run again with --all for the whole history, or --since ${beyond.since} for the year up to it.`

@@ -52,6 +52,14 @@ export async function headCommit(repo: string): Promise<string | null> {
   if (named.code === 0 && named.stdout.trim() !== '') {
     throw new LeaderboardError('GIT_FAILED', `HEAD of ${repo} points at ${named.stdout.trim()}, which git cannot read: the repository's objects are missing or corrupt.`, 'Check the repository with `git fsck`, or clone it again.');
   }
+  // A branch with no commits beside branches with some (`git checkout --orphan`, before its first
+  // commit): the repository has commits, and an empty board written over the last one said it had none.
+  const other = (await runGit(repo, ['for-each-ref', '--count=1', '--format=%(refname:short)', 'refs/heads'])).stdout.trim();
+  if (other !== '') {
+    const branch = (await runGit(repo, ['symbolic-ref', '--quiet', '--short', 'HEAD'], { okCodes: [0, 1] })).stdout.trim();
+    throw new LeaderboardError('GIT_FAILED', `The current branch${branch ? ` ${branch}` : ''} of ${repo} has no commits yet; other branches have (${other}).`,
+      `Switch to a branch with commits (git switch ${other}), or commit on this one; the last leaderboard is kept until then.`);
+  }
   return null;
 }
 
