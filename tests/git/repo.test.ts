@@ -1,4 +1,4 @@
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,20 @@ describe('resolveRepo', () => {
     expect(err.code).toBe('NOT_A_GIT_REPO');
     expect(err.message).toBe(`${bare.dir} is a bare repository: it has no working tree to analyse.`);
     expect(err.hint).toContain(`git clone ${bare.dir}`);
+    expect(err.hint).toContain(`--repo file://${bare.dir}`);
+  });
+
+  it("names the folder a worktree's .git file points to when its repository moved, and how to repair it", async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.txt': 'a\n' } });
+    const tree = path.join(plainDir, 'wt-moved');
+    await repo.git('worktree', 'add', '--detach', tree, 'HEAD');
+    const gitdir = (await readFile(path.join(tree, '.git'), 'utf8')).replace(/^gitdir: /, '').trim();
+    await rm(gitdir, { recursive: true, force: true });
+    const err = await caught(resolveRepo(tree));
+    expect(err.code).toBe('NOT_A_GIT_REPO');
+    expect(err.message).toBe(`${tree} is not a git repository: its .git file points to ${gitdir}, which is not one (the repository of this worktree or submodule moved or was removed).`);
+    expect(err.hint).toContain('git worktree repair');
   });
 });
 

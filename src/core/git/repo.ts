@@ -32,7 +32,14 @@ export async function resolveRepo(repoPath: string): Promise<string> {
       throw new LeaderboardError('NOT_A_GIT_REPO', `${abs} belongs to another user, and git refuses to read it (its safe.directory check).`, `Run \`git config --global --add safe.directory ${abs}\` if you trust it, or run as its owner.`);
     }
     if (/must be run in a work tree/i.test(said)) {
-      throw new LeaderboardError('NOT_A_GIT_REPO', `${abs} is a bare repository: it has no working tree to analyse.`, `Clone it (\`git clone ${abs}\`) and pass the clone with --repo.`);
+      throw new LeaderboardError('NOT_A_GIT_REPO', `${abs} is a bare repository: it has no working tree to analyse.`, `Clone it (\`git clone ${abs}\`) and pass the clone with --repo, or pass it as a URL (--repo file://${abs}).`);
+    }
+    // A `.git` file (a worktree's, a submodule's) whose repository moved or was removed: git names
+    // the folder it points to, where the usual refusal names none.
+    const gitdir = /^not a git repository: (.+)$/i.exec(said)?.[1];
+    if (gitdir !== undefined) {
+      throw new LeaderboardError('NOT_A_GIT_REPO', `${abs} is not a git repository: its .git file points to ${gitdir}, which is not one (the repository of this worktree or submodule moved or was removed).`,
+        'For a worktree, run `git worktree repair` in its main repository (or fix the gitdir: line of its .git file); otherwise clone the repository again.');
     }
     // The usual message says nothing new; others do.
     throw notARepo(abs, /not a git repository/i.test(said) || said === '' ? undefined : `git: ${said}`);
