@@ -1,6 +1,6 @@
 // Concurrent writers, awkward names and paths, and settings git applies from subfolders.
-import { spawn } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../support/cli.js';
@@ -54,6 +54,26 @@ describe('names and paths that used to slip through', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Error: No contributor is named "Ctl\\x07\\x1b[31mRed\\x08B", but "Ctl\\x07\\x1b[31mRed\\x08Bs" is: it would be a second person.');
     for (const raw of ['\x07', '\x08', '\x1b']) expect(r.stderr).not.toContain(raw);
+  });
+
+  it("says in one line with a hint when a partial clone's remote, which holds the files' contents, cannot be reached", async () => {
+    const source = await newRepo();
+    await source.commit({ files: { 'a.ts': 'export const a = 1;\n' }, message: 'feat: a', author: ALICE, date: '2025-01-06T10:00:00Z' });
+    await source.git('config', 'uploadpack.allowFilter', 'true');
+    const where = await tempDir('lb-partial-');
+    const clone = path.join(where, 'clone');
+    execFileSync('git', ['clone', '-q', '--filter=blob:none', '--no-checkout', `file://${source.dir}`, clone], { env: { ...process.env, ...gitIsolationVars() } });
+    await rename(source.dir, `${source.dir}.moved`);
+    try {
+      const r = cli(clone, ['refresh', '--all']);
+      expect(r.code).toBe(1);
+      const [error, hint, ...rest] = r.stderr.trim().split('\n');
+      expect(error).toMatch(/^Error: git could not read the files it needs \(exit 128\): this is a partial clone, and its remote, which has them, cannot be reached \(.+\)\.$/);
+      expect(hint).toBe('Hint: Make the remote reachable (the network, its URL: git remote -v) and run again, or clone the repository again without --filter.');
+      expect(rest).toEqual([]);
+    } finally {
+      await rename(`${source.dir}.moved`, source.dir);
+    }
   });
 
   it('refuses "__proto__" as a contributor name instead of losing it', () => {

@@ -83,6 +83,13 @@ function failure(args: readonly string[], code: number | null, signal: string | 
   const how = code === null ? `was killed (${signal ?? 'signal'})` : `failed (exit ${code})`;
   const detail = stderr.trim();
   const command = args.filter((a) => !a.startsWith('--format=')).join(' ');
+  // A partial clone (--filter) fetches file contents from its remote as git reads them: with the
+  // remote out of reach, git's five lines ended in "could not fetch ... from promisor remote".
+  if (/from promisor remote/i.test(detail)) {
+    const first = detail.split('\n')[0]?.replace(/^fatal: /, '') ?? '';
+    return new LeaderboardError('GIT_FAILED', withoutUrlCredentials(`git ${how.replace(/^failed/, 'could not read the files it needs')}: this is a partial clone, and its remote, which has them, cannot be reached (${first}).`),
+      'Make the remote reachable (the network, its URL: git remote -v) and run again, or clone the repository again without --filter.');
+  }
   // A token in a repository's URL is how private repositories are cloned in CI: this message goes
   // to the log and to last-update.json, which serve and a published site show to anyone.
   return new LeaderboardError('GIT_FAILED', withoutUrlCredentials(`git ${command} ${how}${detail ? `: ${detail}` : ''}`));
