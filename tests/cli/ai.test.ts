@@ -156,6 +156,18 @@ describe('leaderboard ai-override on commits the leaderboards do not show', () =
     expect(merged.code).toBe(2);
     expect(merged.stderr).toMatch(/Error: [0-9a-f]{12} is a merge commit: merges are not scored/);
     expect((await run(repo, ['ai-override', 'list'])).stdout.trim().split('\n')).toHaveLength(3);
+
+    // An override of a commit amended away applies to nothing: list says so.
+    const tip = await repo.commit({ files: { 'src/e.ts': 'export const e = 1;\n' }, message: 'feat: e', date: new Date().toISOString() });
+    expect((await run(repo, ['refresh'])).code).toBe(0);
+    await run(repo, ['ai-override', 'set', tip.slice(0, 8), '--score', '7', '--note', 'kept', '--by', 'me']);
+    expect((await run(repo, ['ai-override', 'list'])).stdout).not.toContain('not in the history');
+    await repo.git('commit', '-q', '--amend', '-m', 'feat: e, amended');
+    const listed = (await run(repo, ['ai-override', 'list'])).stdout;
+    expect(listed).toContain(`${tip.slice(0, 8)}  AI  7  `);
+    expect(listed).toContain('me: kept  (not in the history)\n');
+    expect(listed).toContain('Note: 1 commit marked "not in the history" is in no branch the board reads any more (amended, rebased or force-pushed away), so its override applies to nothing.');
+    expect((await run(repo, ['ai-override', 'remove', tip.slice(0, 8)])).code).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import { readOverrides } from '../../core/ai/override-file.js';
-import { describeEffect, removeAiOverride, setAiOverride } from '../../core/ai/overrides.js';
+import { describeEffect, overridesGone, removeAiOverride, setAiOverride } from '../../core/ai/overrides.js';
 import { LeaderboardError } from '../../core/errors.js';
 import { runGit } from '../../core/git/run-git.js';
 import { dataDirPaths } from '../../core/store/data-dir.js';
@@ -55,7 +55,13 @@ export function registerAiOverride(program: Command): void {
       const ctx = await manualContext(flags);
       const overrides = await readOverrides(dataDirPaths(ctx.dataDir).overrides);
       if (overrides.length === 0) return console.log('No AI overrides.');
-      for (const o of overrides) console.log(`${o.hash.slice(0, 8)}  AI ${String(o.score).padStart(2)}  ${o.at.slice(0, 10)}  ${o.by}: ${o.note}`);
+      const gone = await overridesGone(ctx, overrides);
+      for (const o of overrides) console.log(`${o.hash.slice(0, 8)}  AI ${String(o.score).padStart(2)}  ${o.at.slice(0, 10)}  ${o.by}: ${o.note}${gone.has(o.hash) ? '  (not in the history)' : ''}`);
+      if (gone.size > 0) {
+        const one = gone.size === 1;
+        console.log(`Note: ${one ? '1 commit marked "not in the history" is' : `${gone.size} commits marked "not in the history" are`} in no branch the board reads any more (amended, rebased or force-pushed away), so ${one ? 'its override applies' : 'their overrides apply'} to nothing. `
+          + 'Set the override again on the new commit, and remove the old one with `leaderboard ai-override remove HASH`.');
+      }
     });
 }
 

@@ -61,6 +61,33 @@ async function boardRepositories(ctx: OverrideContext): Promise<{ name: string; 
 }
 
 /**
+ * The overridden commits none of the board's repositories has in its history (from HEAD, or a
+ * mirror's default branch): amended, rebased or force-pushed away, their overrides apply to
+ * nothing, silently. Empty when no repository can be asked (a data directory without it).
+ */
+export async function overridesGone(ctx: OverrideContext, overrides: readonly AiOverride[]): Promise<Set<string>> {
+  const repos: string[] = [];
+  for (const { dir } of await boardRepositories(ctx)) {
+    const head = await runGit(dir, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { okCodes: [0, 1, 128] }).catch(() => null);
+    if (head?.code === 0) repos.push(dir);
+  }
+  const gone = new Set<string>();
+  if (repos.length === 0) return gone;
+  for (const o of overrides) {
+    let found = false;
+    for (const dir of repos) {
+      // 0: an ancestor of HEAD; 1: not one; 128: no such object (gone, or never in this repository).
+      if ((await runGit(dir, ['merge-base', '--is-ancestor', o.hash, 'HEAD'], { okCodes: [0, 1, 128] })).code === 0) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) gone.add(o.hash);
+  }
+  return gone;
+}
+
+/**
  * The commit `rev` names in one of the board's repositories, and that repository: on a board of
  * several, a commit of any of them can be overridden (only the board's first was searched).
  */
