@@ -1,10 +1,11 @@
 /**
- * The names `identities` (leaderboard.config.json) gives a person beside their canonical one. An
- * alias names commits only: a manual contribution under it was a second person beside them, so
- * the CLI, `serve` and the published page all refuse one, with the same words.
+ * The names `identities` (leaderboard.config.json) gives a person beside their canonical one. A
+ * new manual contribution under one is refused by the CLI and `serve`, with the same words; one
+ * the file holds already counts for the person (manualUnderIdentities). A published site does not
+ * hold them: it is public, and another name of someone may be a former one they do not show.
  */
 
-/** The config's identities, or the names of them a published site holds: canonical name -> aliases. */
+/** The config's identities: canonical name -> aliases (names, emails, `@login`s). */
 export type Identities = Readonly<Record<string, readonly string[]>>;
 
 /** An alias that is a name, not an email address nor a GitHub `@login`. */
@@ -22,14 +23,3 @@ export function identityOwner(name: string, identities: Identities): string | nu
 /** Why a contribution under `name`, another name of `canonical`, is refused. */
 export const aliasRefusal = (name: string, canonical: string): string =>
   `"${name}" is another name of "${canonical}" (identities in leaderboard.config.json): a contribution under it would be a second person.`;
-
-/**
- * What a published site may show of `identities`: the name aliases of people with a name (never
- * an email address, nor a login), only for those who have any. The site is public.
- */
-export function publicNameAliases(identities: Identities): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(identities).flatMap(([canonical, aliases]) => {
-    const names = aliases.filter(isNameAlias);
-    return isNameAlias(canonical) && names.length > 0 ? [[canonical, names]] : [];
-  }));
-}

@@ -45,11 +45,5 @@ export const siteAdminConfigSchema = z.object({
    * override's commit is looked up in them when `repository` has none. Absent: `repository` alone.
    */
   boardRepositories: z.array(z.string().regex(/^[\w.-]+\/[\w.-]+$/)).optional(),
-  /**
-   * The other names `identities` gives people (canonical name -> name aliases; never an email
-   * address, the file is public): the panel refuses a contribution under one, as `serve` does.
-   * Absent (also in the file of an older build): none.
-   */
-  identities: z.record(z.string().min(1), z.array(z.string().min(1))).optional(),
 });
 export type SiteAdminConfig = z.infer<typeof siteAdminConfigSchema>;

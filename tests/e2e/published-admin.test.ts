@@ -10,7 +10,7 @@ import { cli } from '../cli/helpers.js';
 import { keepScreenshot } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
 import {
-  ALICE, ALICE_ALIAS, banner, MANUAL_PATH, modal, OVERRIDES_PATH, PUBLISHED_MANUAL, signIn, sitePage, SLUG, TOKENS, usePublishedSite,
+  banner, MANUAL_PATH, modal, OVERRIDES_PATH, PUBLISHED_MANUAL, signIn, sitePage, SLUG, TOKENS, usePublishedSite,
 } from './support/published-admin.js';
 
 const env = usePublishedSite();
@@ -240,28 +240,6 @@ describe('the panel, saving through GitHub', () => {
     await pw(grace.getByTestId('add-notes')).toHaveValue('Blog post');
     await context.close();
   });
-  it("refuses a new contributor under another name identities gives someone, with serve's words, writing nothing", async () => {
-    const published = JSON.parse(await readFile(path.join(env.site.site, 'leaderboard-admin.json'), 'utf8')) as unknown;
-    expect(JSON.stringify(published)).not.toContain('old-employer');
-    const { page, context } = await sitePage(env.browser, env.site.server);
-    await signIn(page, TOKENS.owner);
-    await pw(modal(page).getByTestId('admin-panel')).toBeVisible();
-    const before = writes().length;
-    await modal(page).getByTestId('new-name').fill(ALICE_ALIAS);
-    await modal(page).getByTestId('new-score').fill('10');
-    await modal(page).getByTestId('new-notes').fill('Meetup talk');
-    await modal(page).getByTestId('create-contributor').click();
-    await pw(banner(page)).toContainText(`Failed to save: "${ALICE_ALIAS}" is another name of "${ALICE.name}" (identities in leaderboard.config.json): a contribution under it would be a second person. Use "${ALICE.name}".`);
-    expect(writes().length).toBe(before);
-    await pw(modal(page).getByTestId('new-notes')).toHaveValue('Meetup talk');
-    // The canonical name is taken.
-    await modal(page).getByTestId('new-name').fill(ALICE.name);
-    await modal(page).getByTestId('create-contributor').click();
-    await pw(banner(page)).toContainText(`Added contributor ${ALICE.name}`);
-    expect(Object.keys(manualOn(BRANCH).contributors)).not.toContain(ALICE_ALIAS);
-    await context.close();
-  });
-
   it('deletes all of a published contributor: the deletion waits in the pull request, the board still shows them', async () => {
     const { page, context } = await sitePage(env.browser, env.site.server);
     await signIn(page, TOKENS.owner);

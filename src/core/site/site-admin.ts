@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { publicNameAliases } from '../../shared/name-aliases.js';
 import { siteAdminConfigSchema, type SiteAdminConfig } from '../../shared/site-admin.js';
 import type { LeaderboardConfig } from '../config.js';
 import { primaryAdminsOf } from '../github/admin-access.js';
@@ -25,10 +24,9 @@ export type SiteAdminResult = { admin: SiteAdminConfig; reason?: undefined } | {
 /**
  * What a published page needs to be administered through GitHub: the repository (`github.repo`,
  * else GITHUB_REPOSITORY, else the `origin` remote when it is on that GitHub), the API (as `serve` resolves it), the primary
- * admins, the workflow Pull & Refresh dispatches, where the files it edits are in the
- * repository, and the other names `identities` gives people (names only: the file is public).
- * None when `publish.admin` is off, no repository is known, or the data directory is outside the
- * repository (its files could not be committed there).
+ * admins, the workflow Pull & Refresh dispatches, and where the files it edits are in the
+ * repository. None when `publish.admin` is off, no repository is known, or the data directory
+ * is outside the repository (its files could not be committed there).
  */
 export async function siteAdminConfig({ repo, dataDir, config, env }: SiteAdminInputs): Promise<SiteAdminResult> {
   if (!config.publish.admin) return { admin: null, reason: 'publish.admin is false in leaderboard.config.json' };
@@ -49,10 +47,8 @@ export async function siteAdminConfig({ repo, dataDir, config, env }: SiteAdminI
   const overrides = inRepo(paths.overrides);
   if (!manual || !overrides) return { admin: null, reason: `the data directory ${dataDir} is outside the repository, so its files cannot be committed there` };
   const others = await otherBoardRepositories(paths.index, apiUrl, slug);
-  const identities = publicNameAliases(config.identities);
   const parsed = siteAdminConfigSchema.safeParse({
     ...(others.length > 0 ? { boardRepositories: others } : {}),
-    ...(Object.keys(identities).length > 0 ? { identities } : {}),
     repository: slug,
     apiUrl,
     primary: primaryAdminsOf(config),

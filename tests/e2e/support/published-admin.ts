@@ -18,8 +18,6 @@ export const SLUG = 'acme/board';
 export const MANUAL_PATH = '.leaderboard/manual-contributions.json';
 export const OVERRIDES_PATH = '.leaderboard/ai-overrides.json';
 export const ALICE = { name: 'Alice Author', email: 'alice@example.com' };
-/** Another name of Alice's in the config's identities. */
-export const ALICE_ALIAS = 'Ally A.';
 
 /** The manual contributions on the default branch when the tests start. */
 export const PUBLISHED_MANUAL = `${JSON.stringify({
@@ -58,11 +56,7 @@ export async function publishSite(newRepo: (options?: TestRepoOptions) => Promis
   gh.addUser({ login: 'mallory', token: TOKENS.mallory, scopes: ['repo', 'user:email'], emails: [{ email: 'mallory@example.com', primary: true, verified: true, visibility: null }] });
 
   const repo = await newRepo();
-  // Alice's other name and address: the page must refuse the name (and never see the address).
-  await repo.writeFile('leaderboard.config.json', JSON.stringify({
-    github: { repo: SLUG }, primaryAdmins: { email: 'owner@example.com', login: 'owner' },
-    identities: { [ALICE.name]: [ALICE_ALIAS, 'alice@old-employer.example'] },
-  }));
+  await repo.writeFile('leaderboard.config.json', JSON.stringify({ github: { repo: SLUG }, primaryAdmins: { email: 'owner@example.com', login: 'owner' } }));
   await repo.writeFile(MANUAL_PATH, PUBLISHED_MANUAL);
   await repo.commit({ files: { 'a.ts': 'a\n'.repeat(60) }, message: 'feat: alice adds a', author: ALICE, date: inThisWeek(0.3) });
   const site = path.join(repo.dir, '.leaderboard', 'site');

@@ -191,22 +191,6 @@ describe('GitHub back end: manual contributions through a pull request', () => {
     expect(await rejection(backend.manualContributions(EVE_TOKEN))).toMatchObject({ status: 403 });
     expect(acceptedWrites(env.gh)).toEqual([]);
   });
-
-  it('refuses a new name identities gives someone (400, serve\'s words) before any write; keeps a name the file holds, takes the canonical', async () => {
-    const backend = env.backend({ identities: { Alice: ['Ally'], Dana: ['Bob', 'Dee'] } });
-    const read = await backend.manualContributions(OWNER_TOKEN);
-    expect(await rejection(backend.saveManualContributions(OWNER_TOKEN, withContribution(read.contributors, 'Ally', talk(3, 'meetup')), read, 'Add contributor Ally')))
-      .toEqual(expect.objectContaining({ status: 400, code: 'INVALID_INPUT', message: '"Ally" is another name of "Alice" (identities in leaderboard.config.json): a contribution under it would be a second person. Use "Alice".' }));
-    expect(acceptedWrites(env.gh)).toEqual([]);
-    // Bob is in the file already (a name kept as it is); Alice is the canonical name.
-    const saved = await backend.saveManualContributions(OWNER_TOKEN, withContribution(withContribution(read.contributors, 'Bob', talk(2, 'blog 2')), 'Alice', talk(4, 'paper')), read, 'Add contributions');
-    expect(Object.keys(saved.contributors)).toEqual(['Alice', 'Bob']);
-    // A site built before identities were published refuses nothing it cannot know.
-    const older = env.backend();
-    const again = await older.manualContributions(OWNER_TOKEN);
-    await older.saveManualContributions(OWNER_TOKEN, withContribution(again.contributors, 'Dee', talk(1, 'x')), again, 'Add contributor Dee');
-    expect(fileOn(BRANCH).contributors.Dee).toBeDefined();
-  });
 });
 
 describe('GitHub back end: adminChanges "commit"', () => {

@@ -1,7 +1,6 @@
 import {
   contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema,
 } from '../../../../src/shared/manual-contributions.js';
-import { aliasRefusal, identityOwner } from '../../../../src/shared/name-aliases.js';
 import { AdminApiError, backupFileName } from '../api.js';
 import type { BackupFile, ContributionsRead, ContributionsSaved } from '../backend.js';
 import type { ContributorsMap } from '../contributions.js';
@@ -45,12 +44,6 @@ export async function saveManualContributions(ctx: Context, token: string, next:
   const parsed = contributorsMapSchema.safeParse(next);
   if (!parsed.success) throw new AdminApiError(`Invalid contributors: ${issuesText(parsed.error.issues)}.`, 400, 'INVALID_INPUT');
   const ours = parsed.data;
-  // A name added under another name identities gives someone would be a second person, as serve's
-  // save refuses it (same words). Names the file held already are kept.
-  for (const name of Object.keys(ours)) {
-    const canonical = Object.hasOwn(read.contributors, name) ? null : identityOwner(name, ctx.config.identities ?? {});
-    if (canonical !== null) throw new AdminApiError(`${aliasRefusal(name, canonical)} Use "${canonical}".`, 400, 'INVALID_INPUT');
-  }
   const { user } = await requireAdmin(ctx, token);
   let saved: ContributorsMap = ours;
   const result = await commitBoardFile(ctx, token, user, ctx.config.files.manual, change, (current) => {
