@@ -40,6 +40,13 @@ describe('paths that end other paths', () => {
       expect(patches.get('x.ts'), paths.join(', ')).not.toContain('nested');
       expect(patches.get('a b/x.ts'), paths.join(', ')).toContain('+export const nested = 2;');
     }
+    // Read in one batch with a commit that asks for the nested file (a commit of over 40 files asks for 40).
+    const later = await repo.commit({ files: { 'a b/x.ts': 'export const nested = 3;\n' }, message: 'nested again' });
+    const reader = new PatchReader(repo.dir, 300);
+    const [mine, theirs] = await Promise.all([reader.get(both, ['x.ts']), reader.get(later, ['a b/x.ts'])]);
+    expect(mine.get('x.ts')).toContain('+export const top = 1;');
+    expect(mine.get('x.ts')).not.toContain('nested');
+    expect(theirs.get('a b/x.ts')).toContain('+export const nested = 3;');
   });
 });
 

@@ -65,7 +65,8 @@ export class PatchReader {
 
   private async read(batch: Request[]): Promise<Map<string, Map<string, string>>> {
     const wanted = new Map(batch.map((r) => [r.hash, r.paths]));
-    const allPaths = [...new Set(batch.flatMap((r) => [...r.paths]))];
+    const batchPaths = new Set(batch.flatMap((r) => [...r.paths]));
+    const allPaths = [...batchPaths];
     const found = new Map<string, Map<string, string>>();
     let commit: Set<string> | undefined;
     let patches: Map<string, string> | undefined;
@@ -81,7 +82,10 @@ export class PatchReader {
       }
       if (!commit || !patches) return;
       if (line.startsWith('diff --git ')) {
-        file = pathOfHeader(line, commit);
+        // Matched against every path the batch asked for (git lists them all for each commit):
+        // one this commit did not ask for may be the longest that ends the header.
+        file = pathOfHeader(line, batchPaths);
+        if (file !== null && !commit.has(file)) file = null;
         if (file !== null && !patches.has(file)) patches.set(file, '');
         return;
       }
