@@ -528,8 +528,10 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
     metadata: metadataFor({ repo: state.repo ?? opts.repo, config }, { head: state.head, aiId, windowStart: state.windowStart ? new Date(state.windowStart) : null, history: state.history ?? null }),
   });
   // The board now follows this config: its key goes with it, or a refresh back on the old config
-  // would keep this board as up to date.
-  await writeJsonAtomic(paths.state, { ...state, buildKey: buildKey(config), manualHash: sha1(manualText), overridesHash: sha1(overridesText), ...(await boardStamps(paths)) });
+  // would keep this board as up to date. Under the version that made the state: the caches are
+  // that code's (the next refresh of this code reads git again), and a data directory copied
+  // without its repository is checked against its own key (cli/context.ts).
+  await writeJsonAtomic(paths.state, { ...state, buildKey: buildKey(config, state.version), manualHash: sha1(manualText), overridesHash: sha1(overridesText), ...(await boardStamps(paths)) });
   // Open pages follow the status file: the refresh's own time stays, the rebuilt board's is added.
   const status = await readStatus(paths.status);
   if (status) await writeStatus(paths.status, { ...status, rebuiltAt: now.toISOString() });

@@ -3,7 +3,7 @@
  * a settings change, a failed refresh and `--pull`. The steps of the first block build on
  * each other and run in order on one repository.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/core/config.js';
@@ -12,7 +12,7 @@ import { TOOL_VERSION } from '../../src/core/version.js';
 import type { TestAuthor, TestRepo } from '../support/git-repo.js';
 import { bytesOf, cachedHashes, cli, dataFiles, hasStackTrace, readJson, readRawData, readStatus, summaryCounts , tempResources } from './helpers.js';
 
-const { newRepo } = tempResources();
+const { newRepo, tempDir } = tempResources();
 
 const EVE: TestAuthor = { name: 'Eve Incremental', email: 'eve@example.com' };
 const FINN: TestAuthor = { name: 'Finn Forcepush', email: 'finn@example.com' };
@@ -73,6 +73,25 @@ describe('incremental refresh', () => {
     expect(summaryCounts(r.stdout)).toEqual({ analysed: 3, scored: 0, cached: 3, dropped: 0 });
     expect(readJson<{ version: string }>(files.state).version).toMatch(new RegExp(`^${TOOL_VERSION.replace(/\./g, '\\.')}\\+[0-9a-f]{12}$`));
     expect(cli(repo.dir, ['refresh', '--all']).stdout).toMatch(/^Up to date/);
+  });
+
+  it('keeps a board of other code for the next refresh after a rebuild from the cache, and the data directory usable without its repository', async () => {
+    const state = readJson<Record<string, unknown>>(files.state);
+    const older = { ...state, version: TOOL_VERSION, buildKey: buildKey(defaultConfig(), TOOL_VERSION) };
+    await writeFile(files.state, JSON.stringify(older));
+    // A manual change rebuilds from the caches, which that other code made.
+    expect(cli(repo.dir, ['add-contribution', EVE.name, '--score', '5']).code).toBe(0);
+    expect(readJson<{ version: string; buildKey: string }>(files.state)).toMatchObject({ version: TOOL_VERSION, buildKey: older.buildKey });
+    // Copied away from its repository, the board is still taken as built with the default settings.
+    const away = path.join(await tempDir('lb-away-'), 'board');
+    await cp(dataDir, away, { recursive: true });
+    const outside = cli(path.dirname(away), ['add-contribution', EVE.name, '--score', '1', '--data-dir', away]);
+    expect(outside.stderr).toBe('');
+    expect(outside.code).toBe(0);
+    // This code's refresh reads git again.
+    expect(cli(repo.dir, ['refresh', '--all']).stdout).not.toMatch(/^Up to date/);
+    await rm(files.manual);
+    expect(cli(repo.dir, ['refresh', '--all']).code).toBe(0);
   });
 
   it('after k new commits reads and scores exactly those k', async () => {
