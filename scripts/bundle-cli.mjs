@@ -6,11 +6,11 @@
 // packages in `dependencies` stay external: loaded from node_modules, only by the commands that
 // need them.
 // tsc still builds dist/ (types, and the modules tests and tools import); esbuild only bundles.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildId } from './build-id.mjs';
 
 const root = new URL('../', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -28,11 +28,5 @@ await build({
   external: Object.keys(pkg.dependencies).filter((name) => name !== 'zod'),
   logLevel: 'warning',
 });
-// Which code made a board (see src/core/version.ts): every refresh state records it, so a board
-// made by other code is built again, and `merge` refuses a part of it, also when the version in
-// package.json stayed the same (an update from a checkout or a git install).
-const src = new URL('src/', root);
-const files = (await readdir(src, { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => f.split('\\').join('/')).sort();
-const hash = createHash('sha1').update(pkg.version);
-for (const f of files) hash.update(`\0${f}\0`).update(await readFile(new URL(f, src)));
-await writeFile(new URL('build-id', outdir), `${hash.digest('hex').slice(0, 12)}\n`);
+// Which code made a board (see scripts/build-id.mjs and src/core/version.ts).
+await writeFile(new URL('build-id', outdir), `${await buildId(fileURLToPath(root), pkg.version)}\n`);
