@@ -84,7 +84,7 @@ describe('resolveRepo', () => {
     expect(err.code).toBe('NOT_A_GIT_REPO');
     expect(err.message).toBe(`${bare.dir} is a bare repository: it has no working tree to analyse.`);
     expect(err.hint).toContain(`git clone ${bare.dir}`);
-    expect(err.hint).toContain(`--repo file://${bare.dir}`);
+    expect(err.hint).toContain(`--repo file://${bare.dir} --data-dir DIR`);
   });
 
   it("names the folder a worktree's .git file points to when its repository moved, and how to repair it", async () => {

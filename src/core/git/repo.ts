@@ -32,7 +32,7 @@ export async function resolveRepo(repoPath: string): Promise<string> {
       throw new LeaderboardError('NOT_A_GIT_REPO', `${abs} belongs to another user, and git refuses to read it (its safe.directory check).`, `Run \`git config --global --add safe.directory ${abs}\` if you trust it, or run as its owner.`);
     }
     if (/must be run in a work tree/i.test(said)) {
-      throw new LeaderboardError('NOT_A_GIT_REPO', `${abs} is a bare repository: it has no working tree to analyse.`, `Clone it (\`git clone ${abs}\`) and pass the clone with --repo, or pass it as a URL (--repo file://${abs}).`);
+      throw new LeaderboardError('NOT_A_GIT_REPO', `${abs} is a bare repository: it has no working tree to analyse.`, `Clone it (\`git clone ${abs}\`) and pass the clone with --repo, or pass it as a URL with a data directory of its own (--repo file://${abs} --data-dir DIR): it is mirrored there.`);
     }
     // A `.git` file (a worktree's, a submodule's) whose repository moved or was removed: git names
     // the folder it points to, where the usual refusal names none.
