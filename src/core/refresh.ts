@@ -20,7 +20,7 @@ import { openRepository, type RepoTarget } from './repos/open.js';
 import { scoreRepository } from './repos/score-repository.js';
 import { withoutCredentials, type RepoSource } from './repos/sources.js';
 import { loadStoredParts, removeLoneRepoFiles, statePartsOf } from './repos/stored-parts.js';
-import { windowTally } from './repos/window-counts.js';
+import { windowTally, type WindowCounts } from './repos/window-counts.js';
 import type { CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
 import { chunksDamaged, dataFileIntact, exists, fileStamp, indexIntact, indexStamp, looksWhole } from './store/file-checks.js';
@@ -364,9 +364,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
   return {
     ...base,
     upToDate: false,
-    commitsInWindow: counts.analysed,
-    scored: counts.scored,
-    ...(counts.bots > 0 ? { bots: counts.bots } : {}),
+    ...boardCounts(counts, data.total_commits_analyzed),
     dropped: totals.dropped,
     ...(totals.undated > 0 ? { undated: totals.undated } : {}),
     ...(totals.future > 0 ? { future: totals.future } : {}),
@@ -384,6 +382,17 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     activity: activity.status,
     githubRequests: (fast?.requests ?? 0) + activity.requests,
   };
+}
+
+/**
+ * The summary's counts as the board has them: its analysed commits (total_commits_analyzed), and
+ * the rest of the window's commits as bots'. The tally tells bots by the names git gives; the board
+ * by the names `identities` gives (which may name someone a bot): counted from the tally alone,
+ * "Analysed 3" stood beside a board of 2.
+ */
+function boardCounts(counts: WindowCounts, analysed: number): Pick<RefreshResult, 'commitsInWindow' | 'scored' | 'bots'> {
+  const bots = counts.analysed + counts.bots - analysed;
+  return { commitsInWindow: analysed, scored: Math.min(counts.scored, analysed), ...(bots > 0 ? { bots } : {}) };
 }
 
 /**

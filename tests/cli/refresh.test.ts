@@ -245,6 +245,21 @@ describe('refresh options', () => {
   });
 });
 
+describe('the summary line', () => {
+  it('counts the commits the board holds when identities names someone a bot', async () => {
+    const own = await newRepo();
+    const day = (d: number) => `2025-03-0${d}T10:00:00Z`;
+    await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: { name: 'Alice', email: 'alice@example.com' }, date: day(1) });
+    await own.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: { name: 'Alice', email: 'alice@example.com' }, date: day(2) });
+    await own.commit({ files: { 'c.ts': 'c\n' }, message: 'chore: release', author: { name: 'Jenkins', email: 'jenkins@corp.example' }, date: day(3) });
+    await own.writeFile('leaderboard.config.json', JSON.stringify({ identities: { 'Release ci[bot]': ['jenkins@corp.example'] } }));
+    const r = cli(own.dir, ['refresh', '--all']);
+    expect(r.code).toBe(0);
+    expect(readRawData(path.join(own.dir, '.leaderboard')).total_commits_analyzed).toBe(2);
+    expect(r.stdout).toMatch(/^Analysed 2 commits over \d+ days \(2 scored, 0 cached\), 1 contributor, .* Bots: 1 commit left out\./);
+  });
+});
+
 describe('determinism', () => {
   it('gives byte-identical data from the same history, apart from last_updated', async () => {
     const clone = await newRepo({ cloneFrom: repo.dir });
