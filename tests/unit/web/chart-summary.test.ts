@@ -18,7 +18,7 @@ describe('describeTrends', () => {
   });
 
   it('adds reviews when the board has them, and says one period plainly', () => {
-    expect(describeTrends({ ...series, reviews: [0, 2, 7, 1] }, 'monthly')).toContain('Reviews: 10 in all, highest 7 in 2025-W10, latest 1.');
+    expect(describeTrends({ ...series, reviews: [0, 2, 7, 1] }, 'weekly')).toContain('Reviews: 10 in all, highest 7 in 2025-W10, latest 1.');
     expect(describeTrends({ labels: ['2025-Q4'], totalCommits: [5], significantCommits: [3], simpleCommits: [2], contributors: [4] }, 'quarterly'))
       .toBe('1 quarterly period, 2025-Q4. Significant commits: 3. Simple commits: 2. Contributors: 4.');
   });
@@ -29,7 +29,7 @@ describe('describeStanding', () => {
 
   it('names the periods and those with an entry, the total score and the best and latest rank', () => {
     expect(describeStanding(series, 'weekly')).toBe(
-      '4 weekly periods, 2025-W08 to 2025-W11 (an entry in 3). Total score: 500.5 in all, highest 300 in 2025-W10, latest 80. '
+      '4 weekly periods, 2025-W08 to 2025-W11 (an entry in 3). Total score: highest 300 in 2025-W10, latest 80. '
       + 'Rank: best 2 in 2025-W10, latest 6.',
     );
   });

@@ -76,7 +76,9 @@ export function describeStanding(series: StandingSeries, type: PeriodType, parts
     : [];
   return [
     `${range(labels, type)}${withEntry}.`,
-    line('Total score', series.scores, labels, formatScore),
+    // No sum: a manual contribution counts in every period it overlaps, so the periods' totals
+    // added up counted it again in each (a year-long one 52 times on the weekly tab).
+    line('Total score', series.scores, labels, formatScore, false),
     rankLine(ranks, labels),
     ...partLines,
   ].filter(Boolean).join(' ');
