@@ -1,6 +1,9 @@
-/** A control character a terminal acts on: C0 but tab and newline, DEL, and C1 (ESC's eight-bit forms). */
+/**
+ * A control character a terminal acts on: C0 but tab and newline, DEL, and C1 (ESC's eight-bit
+ * forms); a carriage return only alone, not in the CRLF line ends of a file or of git's stderr.
+ */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)/g;
 
 /**
  * Text as a terminal should show it: control characters as `\x1b`-style escapes. Names, subjects
