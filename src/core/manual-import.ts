@@ -57,7 +57,8 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
     const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(err as Error).message})`;
     throw new LeaderboardError('INVALID_INPUT', `${file} ${why}.`, 'Pass the path of a manual-contributions file, e.g. one written by `leaderboard export`.');
   }
-  const incoming = parseManualText(bytes.toString('utf8'), file);
+  // Not the data directory's file: its backups (manual-backups/) are no way back for this one.
+  const incoming = parseManualText(bytes.toString('utf8'), file, 'INVALID_INPUT', 'import another, such as one `leaderboard export` wrote');
   // A file without the field would import as nobody: every manual score gone, with exit 0.
   if (!Object.hasOwn(JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, '')) as object, 'contributors')) {
     throw new LeaderboardError('INVALID_INPUT', `${file} has no "contributors" field, so importing it would remove every manual contribution.`, 'A manual-contributions file holds {"contributors": {...}}, as `leaderboard export` writes it; to remove everyone, import {"contributors": {}}.');

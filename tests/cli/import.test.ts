@@ -57,8 +57,11 @@ describe('import', () => {
         expect(r.stderr).toContain(file);
         expect(r.stderr).toMatch(field);
         expect(hasStackTrace(r.stderr)).toBe(false);
+        // The file imported is no file the data directory backs up.
+        expect(r.stderr).not.toContain('from a backup');
       }
     }
+    expect(cli(repo.dir, ['import', path.join(dir, 'bad-score.json')]).stderr).toContain('Hint: Fix the named field or import another, such as one `leaderboard export` wrote.');
     // A byte order mark (Windows editors write one) is not an error.
     const bom = path.join(dir, 'bom.json');
     await writeFile(bom, `\uFEFF${JSON.stringify({ contributors: { Ann: { contributions: [{ score: 5, notes: 'talk', start_date: null, end_date: null }] } } })}`);

@@ -15,9 +15,10 @@ export async function readManualFile(file: string): Promise<ManualContributionsF
 /**
  * A manual-contributions text as its file: valid, and without a key given twice (JSON keeps the
  * last silently: "Ann" listed twice after a merge of two branches lost the first's contributions).
+ * `restore` ends the hint of a malformed one (see parseJsonText).
  */
-export function parseManualText(text: string, file: string, code: ErrorCode = 'INVALID_INPUT'): ManualContributionsFile {
-  const parsed = parseJsonText(text, file, manualContributionsFileSchema, code);
+export function parseManualText(text: string, file: string, code: ErrorCode = 'INVALID_INPUT', restore?: string): ManualContributionsFile {
+  const parsed = parseJsonText(text, file, manualContributionsFileSchema, code, restore);
   const twice = firstDuplicateKey(text);
   if (twice) {
     const where = twice.path.length > 0 ? ` in ${twice.path.join('.')}` : '';
