@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aiLabel, aiTitle, formatAdditional, formatExcluded, splitMessage, wholePercent } from '../../../web/src/lib/format.js';
+import { aiLabel, aiTitle, formatAdditional, formatCommitDate, formatExcluded, splitMessage, wholePercent } from '../../../web/src/lib/format.js';
+import { lineChartOptions } from '../../../web/src/theme/line-chart.js';
 import { HIDDEN_STORAGE_KEY, parseHiddenNames, serializeHiddenNames } from '../../../web/src/lib/hidden-names.js';
 
 const stats = { files: 3, lines: 10, insertions: 8, deletions: 2, excluded_files: 0, excluded_lines: 0 };
@@ -54,5 +55,33 @@ describe('hidden names storage', () => {
     expect(parseHiddenNames('{').size).toBe(0);
     expect(parseHiddenNames('{"a":1}').size).toBe(0);
     expect([...parseHiddenNames('["a", 3, null]')]).toEqual(['a']);
+  });
+});
+
+describe('dates and numbers whatever the reader\'s time zone and language', () => {
+  it("dates a commit by its UTC day, the day its periods count it in, in the reader's format", () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['Asia/Tokyo', 'Pacific/Kiritimati', 'America/Adak', 'UTC']) {
+        process.env.TZ = tz;
+        // 22:30 UTC on New Year's Eve: already 1 January in Tokyo, listed under December.
+        expect(formatCommitDate('2025-12-31T22:30:00Z'), tz).toBe(new Date(Date.UTC(2025, 11, 31, 12)).toLocaleDateString(undefined, { timeZone: 'UTC' }));
+        expect(formatCommitDate('2025-12-31T22:30:00Z'), tz).toContain('31');
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('writes chart numbers as the rest of the page does (en-US), not in the browser\'s language', () => {
+    const had = 'window' in globalThis;
+    Object.assign(globalThis, { window: { matchMedia: () => ({ matches: false }) } });
+    try {
+      const colors = { text: '#000', axis: '#000', grid: '#000', tooltipBackground: '#fff', tooltipText: '#000', tooltipBorder: '#000' };
+      expect(lineChartOptions(colors as never, { dense: false, few: false }, {}).locale).toBe('en-US');
+    } finally {
+      if (!had) delete (globalThis as { window?: unknown }).window;
+    }
   });
 });

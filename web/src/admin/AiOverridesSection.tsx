@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_AI_OVERRIDE_NOTE } from '../../../src/shared/ai-overrides.js';
 import { MAX_AI_SCORE } from '../../../src/shared/ai-part.js';
-import { formatCommitDate } from '../lib/format.js';
+import { formatLocalDate } from '../lib/format.js';
 import { checkOverrideDraft, EMPTY_OVERRIDE_DRAFT, shortHash, type AiOverrideDraft } from './ai-overrides.js';
 import { overridePendingNote, pendingRemovals } from './pending.js';
 import type { AiOverridesHandle } from './use-ai-overrides.js';
@@ -88,7 +88,7 @@ export function AiOverridesSection({ handle }: AiOverridesSectionProps) {
               <span className="ai-override-score" data-testid="ai-override-score-value">{o.score}</span>
               <span className="ai-override-note" data-testid="ai-override-note-text">{o.note}</span>
               <span className="ai-override-meta">
-                {o.by} · <time dateTime={o.at}>{formatCommitDate(o.at)}</time>
+                {o.by} · <time dateTime={o.at}>{formatLocalDate(o.at)}</time>
               </span>
               <button type="button" className="icon-text-button" onClick={() => void remove(o)} disabled={busy}
                 aria-label={`Remove the override of ${shortHash(o.hash)}`} data-testid="remove-ai-override">Remove</button>

@@ -1,6 +1,6 @@
 import type { Commit } from '../../../src/shared/data-file.js';
 import { coAuthorsText, creditText, revertMarks, uncancelledTotal } from '../lib/credit-notes.js';
-import { aiLabel, aiNote, aiTitle, formatCommitDate, formatCount, formatExcluded, formatScore, splitMessage } from '../lib/format.js';
+import { aiLabel, aiNote, aiTitle, formatCommitDate, formatCount, formatExcluded, formatLocalDate, formatScore, splitMessage } from '../lib/format.js';
 import { commitUrl, useRepositories } from '../lib/commit-links.js';
 import { InfoIcon } from './Icons.js';
 import { useRules } from './rules/rules-context.js';
@@ -72,7 +72,7 @@ export function CommitItem({ commit, person }: { commit: Commit; person?: string
       )}
       {note && (
         <p className={`commit-ai-note commit-ai-note-${note.kind}`} data-testid="commit-ai-note" data-kind={note.kind}
-          title={scores.ai_override ? `Overridden by ${scores.ai_override.by} on ${formatCommitDate(scores.ai_override.at)}` : undefined}>
+          title={scores.ai_override ? `Overridden by ${scores.ai_override.by} on ${formatLocalDate(scores.ai_override.at)}` : undefined}>
           {note.text}
         </p>
       )}

@@ -35,6 +35,9 @@ export function lineChartOptions(colors: ChartColors, { dense, few }: { dense: b
   return {
     responsive: true,
     maintainAspectRatio: false,
+    // The page writes numbers as en-US (format.ts); chart.js took the browser's language, so a
+    // German axis read 2.000 beside a card's 2,000, and an Arabic one mixed two sets of digits.
+    locale: 'en-US',
     // Dense series: the points come sorted and without gaps, so chart.js may skip checking them.
     ...(dense ? { normalized: true, spanGaps: true } : {}),
     animation: still ? false : { duration: 400 },
