@@ -25,7 +25,7 @@ describe('choosing the AI provider', () => {
     const config = configFileSchema.parse({ ai: { provider: 'anthropic', model: 'from-config', baseUrl: 'http://config.example/v1', concurrency: 2 } });
     expect(resolveAiSettings(config, {}, {})).toMatchObject({ provider: 'anthropic', model: 'from-config', baseUrl: 'http://config.example/v1', concurrency: 2, timeoutMs: 60_000 });
     expect(resolveAiSettings(config, {}, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://env.example' })).toMatchObject({ baseUrl: 'http://env.example' });
-    expect(resolveAiSettings(config, { ai: 'openai', aiBaseUrl: 'http://flag.example/v1', aiConcurrency: 8 }, { OPENAI_BASE_URL: 'http://env.example' })).toMatchObject({ provider: 'openai', model: 'from-config', baseUrl: 'http://flag.example/v1', concurrency: 8 });
+    expect(resolveAiSettings(config, { ai: 'openai', aiBaseUrl: 'http://flag.example/v1', aiConcurrency: 8 }, { OPENAI_BASE_URL: 'http://env.example' })).toMatchObject({ provider: 'openai', model: 'gpt-4.1-mini', baseUrl: 'http://flag.example/v1', concurrency: 8 });
     expect(resolveAiSettings(defaultConfig(), { ai: 'openai' }, { OPENAI_API_KEY: 'k' })).toMatchObject({ model: 'gpt-4.1-mini', apiKey: 'k', concurrency: 4 });
     expect(resolveAiSettings(defaultConfig(), { ai: 'anthropic' }, { ANTHROPIC_API_KEY: 'k' })).toMatchObject({ model: 'claude-haiku-4-5' });
   });
@@ -43,6 +43,16 @@ describe('choosing the AI provider', () => {
     }
     expect(() => resolveAiSettings(config('http://api.openai.com/v1'), {}, { OPENAI_API_KEY: 'sk-mine' })).toThrow(/would get your OPENAI_API_KEY/);
     expect(resolveAiSettings(config('http://collect.example/v1'), {}, {})?.apiKey).toBeUndefined();
+  });
+
+  it("keeps the config's model and server to the config's provider: --ai naming the other one takes its own defaults", () => {
+    const config = configFileSchema.parse({ ai: { provider: 'openai', model: 'gpt-4o', baseUrl: 'http://127.0.0.1:9/v1' } });
+    const other = resolveAiSettings(config, { ai: 'anthropic' }, { ANTHROPIC_API_KEY: 'k' });
+    expect(other).toMatchObject({ provider: 'anthropic', model: 'claude-haiku-4-5' });
+    expect(other?.baseUrl).toBeUndefined();
+    expect(resolveAiSettings(config, { ai: 'openai' }, { OPENAI_API_KEY: 'k' })).toMatchObject({ provider: 'openai', model: 'gpt-4o', baseUrl: 'http://127.0.0.1:9/v1' });
+    // A model with no provider in the config is for whichever --ai names.
+    expect(resolveAiSettings(configFileSchema.parse({ ai: { model: 'm1' } }), { ai: 'anthropic' }, { ANTHROPIC_API_KEY: 'k' })).toMatchObject({ model: 'm1' });
   });
 
   it('refuses an empty --ai-model (its answers were cached under "" and dropped at the next load)', () => {

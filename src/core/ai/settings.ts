@@ -40,7 +40,11 @@ export function resolveAiSettings(config: LeaderboardConfig, flags: AiFlags, env
   if (name !== 'openai' && name !== 'anthropic') {
     throw new LeaderboardError('INVALID_INPUT', `--ai must be openai, anthropic or none, got "${flags.ai ?? config.ai.provider}".`, 'Use --ai openai for OpenAI and OpenAI-compatible servers (Ollama, vLLM, LM Studio, llama.cpp), --ai anthropic for Claude.');
   }
-  const baseUrl = flags.aiBaseUrl ?? (env[BASE_URL_VARS[name]] || undefined) ?? config.ai.baseUrl;
+  // The config's model and server are its provider's: --ai naming the other one (anthropic over a
+  // config of openai) sent it gpt-4o, at the OpenAI server, and every commit fell back.
+  const configured = config.ai.provider.trim().toLowerCase();
+  const ofConfig = configured === name || (configured !== 'openai' && configured !== 'anthropic');
+  const baseUrl = flags.aiBaseUrl ?? (env[BASE_URL_VARS[name]] || undefined) ?? (ofConfig ? config.ai.baseUrl : undefined);
   if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
     throw new LeaderboardError('INVALID_INPUT', `The AI base URL must be an http(s) URL, got "${baseUrl}".`, 'For example --ai-base-url http://localhost:11434/v1 for Ollama.');
   }
@@ -66,7 +70,7 @@ export function resolveAiSettings(config: LeaderboardConfig, flags: AiFlags, env
   }
   return {
     provider: name,
-    model: flags.aiModel?.trim() ?? config.ai.model ?? DEFAULT_MODELS[name],
+    model: flags.aiModel?.trim() ?? (ofConfig ? config.ai.model : undefined) ?? DEFAULT_MODELS[name],
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(apiKey === undefined ? {} : { apiKey }),
     concurrency: flags.aiConcurrency ?? config.ai.concurrency,
