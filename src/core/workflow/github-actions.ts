@@ -1,9 +1,9 @@
-import { access, mkdir } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { LeaderboardConfig } from '../config.js';
+import { CONFIG_FILE_NAME, type LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 import { runGit } from '../git/run-git.js';
-import { configuredSources } from '../repos/sources.js';
+import { configuredSources, repoNameOf } from '../repos/sources.js';
 import { dataDirPaths, defaultDataDir, generatedFiles } from '../store/data-dir.js';
 import { ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE } from '../github/activity/part-activity.js';
 import { writeFileAtomic } from '../store/files.js';
@@ -221,6 +221,8 @@ export interface InitResult {
   branch: string;
   /** Where the branch came from, said to the user ('given', or how it was guessed). */
   branchFrom: string;
+  /** The config file, when it is there but not committed as it is: the workflow reads it from the repository, so it must be pushed too. */
+  configToCommit?: { file: string; state: 'untracked' | 'changed' | 'ignored' };
 }
 
 /**
@@ -230,7 +232,15 @@ export async function initGithubActions(opts: InitOptions): Promise<InitResult> 
   const schedule = checkCron(opts.schedule ?? DEFAULT_SCHEDULE);
   const packageSpec = checkPackageSpec(opts.packageSpec ?? defaultPackageSpec());
   const file = path.join(opts.repo, WORKFLOW_PATH);
-  if (!opts.force && (await access(file).then(() => true, () => false))) {
+  // lstat: a symbolic link is an existing entry too, even a broken one (access() follows it and
+  // took a broken link for nothing there).
+  const existing = await lstat(file).catch(() => null);
+  if (existing?.isDirectory()) {
+    // --force would not help (a file cannot replace a folder), and the generic hint of a failed
+    // write names --data-dir and --out, which init does not have.
+    throw new LeaderboardError('INVALID_INPUT', `${WORKFLOW_PATH} is a folder, where the workflow file goes.`, 'Move or remove that folder, then run leaderboard init github-actions again.');
+  }
+  if (existing && !opts.force) {
     throw new LeaderboardError('INVALID_INPUT', `${WORKFLOW_PATH} already exists.`, 'Pass --force to replace it.');
   }
   const paths = dataDirPaths(defaultDataDir(opts.repo));
@@ -247,7 +257,21 @@ export async function initGithubActions(opts: InitOptions): Promise<InitResult> 
   });
   await mkdir(path.dirname(file), { recursive: true });
   await writeFileAtomic(file, text);
-  return { file, branch, branchFrom };
+  const configToCommit = await uncommittedConfig(opts.repo);
+  return { file, branch, branchFrom, ...(configToCommit ? { configToCommit } : {}) };
+}
+
+/**
+ * The config file when it exists and the repository's last commit does not hold it as it is
+ * (untracked, changed or staged, or ignored): the runner checks out the commit, so the workflow
+ * would build the board without the provider or repositories the file sets here.
+ */
+async function uncommittedConfig(repo: string): Promise<InitResult['configToCommit']> {
+  const status = await runGit(repo, ['status', '--porcelain', '--ignored', '--', CONFIG_FILE_NAME], { okCodes: [0, 128] });
+  const line = status.code === 0 ? status.stdout.split('\n').find((l) => l.trim()) : undefined;
+  if (!line) return undefined;
+  const state = line.startsWith('??') ? 'untracked' : line.startsWith('!!') ? 'ignored' : 'changed';
+  return { file: CONFIG_FILE_NAME, state };
 }
 
 /**
@@ -257,6 +281,15 @@ export async function initGithubActions(opts: InitOptions): Promise<InitResult> 
 function ciRepositories(repo: string, config: LeaderboardConfig): string[] | undefined {
   const sources = configuredSources(config, repo);
   if (!sources) return undefined;
+  // This repository's default name is the folder it is checked out in: "my-clone" here, the
+  // repository's name on the runner, so a matrix job's `--repo my-clone` named no repository there.
+  // Refused rather than guessed: the name also keys the board's parts and caches, and one written
+  // in the config is the same on every machine.
+  const unnamed = sources.length > 1 ? config.repositories?.find((r) => r.url === undefined && r.name === undefined && path.resolve(repo, r.path ?? '.') === path.resolve(repo)) : undefined;
+  if (unnamed) {
+    const at = unnamed.path ?? '.';
+    throw new LeaderboardError('INVALID_CONFIG', `The repository "${at}" has no "name": it would be named after the folder it is checked out in, which on a GitHub Actions runner is the repository's name on GitHub, so its job would refresh no repository.`, `Add "name" to its entry in the repositories list of leaderboard.config.json (e.g. { "path": ${JSON.stringify(at)}, "name": ${JSON.stringify(repoNameOf(path.resolve(repo)))} }), then run this again.`);
+  }
   // One repository given by a path is refused too: the runner's build failed on it.
   for (const s of sources) {
     if ('path' in s && path.resolve(s.path) !== path.resolve(repo)) {
@@ -339,11 +372,17 @@ export function checkCron(value: string): string {
   return fields.join(' ');
 }
 
-/** An npm package spec on one line, safe to quote for the shell. */
+/** An npm package spec on one line, safe to quote for the shell, and not an option or the unrelated `leaderboard` package. */
 export function checkPackageSpec(value: string): string {
   const spec = value.trim();
-  if (spec === '' || /[\s'"`$\\]/.test(spec)) {
-    throw new LeaderboardError('INVALID_INPUT', `--package-spec must be one npm package spec without spaces or quotes, got "${value}".`, `For example ${defaultPackageSpec()}, ${packageSpec('latest')} or a tarball URL.`);
+  const examples = `For example ${defaultPackageSpec()}, ${packageSpec('latest')} or a tarball URL.`;
+  // A leading dash is an option to npm (`--package-spec -g` wrote `npm install -g -g`).
+  if (spec === '' || spec.startsWith('-') || /[\s'"`$\\]/.test(spec)) {
+    throw new LeaderboardError('INVALID_INPUT', `--package-spec must be one npm package spec, not an option, without spaces or quotes, got "${value}".`, examples);
+  }
+  // The npm package named leaderboard is another library, which installs no leaderboard command.
+  if (/^leaderboard(?:@.*)?$/i.test(spec)) {
+    throw new LeaderboardError('INVALID_INPUT', `--package-spec "${spec}" is an unrelated npm package; this tool's package is ${PACKAGE_NAME}.`, examples);
   }
   return spec;
 }
