@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { coAuthorModeSchema, revertModeSchema } from '../shared/credit.js';
 import { adminChangesSchema } from '../shared/site-admin.js';
+import { configIssues } from './config-issues.js';
+import { parseConfigJson, readConfigText } from './config-text.js';
 import { LeaderboardError } from './errors.js';
 import { parseInterval } from './interval.js';
 
@@ -21,6 +22,15 @@ export const repositorySchema = z.strictObject({
   /** Shown on the page and recorded on each commit. Letters, digits, `.`, `_` and `-`. */
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-"').optional(),
 }).refine((r) => (r.path === undefined) !== (r.url === undefined), { message: 'give exactly one of "path" and "url"' });
+
+/**
+ * An http(s) URL, `example` in its message. z.url() took `localhost:11434` (scheme "localhost"),
+ * `file:///etc` and `ftp://x`, which failed later with a message naming neither file nor field.
+ */
+const httpUrl = (example: string) => z.string().refine((v) => /^https?:\/\/[^/?#]/i.test(v) && URL.canParse(v), `must be an http(s) URL, like ${example}`);
+
+/** Not empty once trimmed (kept as written): an empty primary admin made the denial "Contact  for access." */
+const nonBlank = () => z.string().refine((v) => v.trim() !== '', 'must not be empty');
 
 /** How identities compares an alias: emails and logins in any case, names composed (NFC). */
 const aliasKey = (alias: string): string => (alias.includes('@') ? alias.trim().toLowerCase() : alias.normalize('NFC'));
@@ -111,7 +121,7 @@ export const configFileSchema = z.strictObject({
     /** `owner/name`; default parsed from the `origin` remote. */
     repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must look like owner/name').optional(),
     /** REST API base URL. Default https://api.github.com (GraphQL is then https://api.github.com/graphql; on GitHub Enterprise https://HOST/api/v3 and https://HOST/api/graphql). */
-    apiUrl: z.url().refine((url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url), 'must not hold a user name or password (a published site would show them): the token goes in GITHUB_TOKEN (or GH_TOKEN), never in the URL').optional(),
+    apiUrl: httpUrl('https://github.example.com/api/v3').refine((url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url), 'must not hold a user name or password (a published site would show them): the token goes in GITHUB_TOKEN (or GH_TOKEN), never in the URL').optional(),
     /**
      * Read code review and issue reports from GitHub into the board (needs a token in GITHUB_TOKEN
      * or GH_TOKEN, or a signed-in `gh`). Default true; without a token the board is commits only.
@@ -136,7 +146,7 @@ export const configFileSchema = z.strictObject({
     /** Model name; default `gpt-4.1-mini` (openai) or `claude-haiku-4-5` (anthropic). */
     model: z.string().min(1).optional(),
     /** API base URL, e.g. `http://localhost:11434/v1` for Ollama. */
-    baseUrl: z.url().optional(),
+    baseUrl: httpUrl('http://localhost:11434/v1').optional(),
     /** Requests in flight at once. Default 4. */
     concurrency: z.number().int().min(1).max(64).default(4),
     /** Seconds before one request is abandoned (then retried). Default 60. */
@@ -159,8 +169,10 @@ export const configFileSchema = z.strictObject({
   }).prefault({}),
   /** The primary admins: they are always admins and cannot be removed. */
   primaryAdmins: z.strictObject({
-    email: z.string().optional(),
-    login: z.string().optional(),
+    /** The email of a primary admin. Default: none. */
+    email: nonBlank().optional(),
+    /** The GitHub login of a primary admin. Default: none. */
+    login: nonBlank().optional(),
   }).prefault({}),
 });
 
@@ -173,30 +185,16 @@ export function defaultConfig(): LeaderboardConfig {
 
 /**
  * Reads `<repo>/leaderboard.config.json` if it exists, validated. A missing file gives the
- * defaults; a malformed one is an INVALID_CONFIG error naming the file and the field.
+ * defaults; a malformed one (not UTF-8, not JSON, a key given twice, a broken symbolic link, an
+ * unknown or invalid field) is an INVALID_CONFIG error naming the file and the field.
  */
 export async function loadConfig(repo: string): Promise<LeaderboardConfig> {
   const file = path.join(repo, CONFIG_FILE_NAME);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return defaultConfig();
-    throw new LeaderboardError('INVALID_CONFIG', `Cannot read ${file}: ${(err as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new LeaderboardError('INVALID_CONFIG', `${file} is not valid JSON: ${(err as Error).message}`, 'Fix the JSON syntax or delete the file to use the defaults.');
-  }
-  const ai = (json as { ai?: Record<string, unknown> } | null)?.ai;
-  if (ai && typeof ai === 'object' && Object.keys(ai).some((k) => /key|token|secret/i.test(k))) {
-    throw new LeaderboardError('INVALID_CONFIG', `${file}: an API key does not belong in the configuration file (it is committed with the repository).`, 'Remove it and set OPENAI_API_KEY or ANTHROPIC_API_KEY in the environment instead.');
-  }
-  const parsed = configFileSchema.safeParse(json);
+  const text = await readConfigText(file);
+  if (text === null) return defaultConfig();
+  const parsed = configFileSchema.safeParse(parseConfigJson(text, file));
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`).join('; ');
+    const issues = configIssues(parsed.error, configFileSchema, file).map((i) => `${i.path.map(String).join('.') || '(top level)'}: ${i.message}`).join('; ');
     throw new LeaderboardError('INVALID_CONFIG', `${file} is not a valid configuration: ${issues}`, 'See "Configuration" in the README for every field and its default.');
   }
   return parsed.data;

@@ -3,7 +3,7 @@
  * stack trace), and the help of every command.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,12 +66,16 @@ describe('git missing', () => {
 });
 
 describe('invalid leaderboard.config.json', () => {
-  const cases: [string, string, RegExp][] = [
+  const cases: [string, string | Buffer, RegExp][] = [
     ['a wrong type', JSON.stringify({ analysisPeriodDays: 'lots' }), /analysisPeriodDays: .*number/],
     ['an unknown field', JSON.stringify({ analysisPeriodDayz: 30 }), /\(top level\): .*analysisPeriodDayz/],
     ['a nested field', JSON.stringify({ bots: { patterns: [''] } }), /bots\.patterns\.0: /],
     ['an out-of-range number', JSON.stringify({ commitsPerEntry: 0 }), /commitsPerEntry: /],
     ['malformed JSON', '{ "analysisPeriodDays": 30, }', /is not valid JSON/],
+    ['a key given twice', '{"analysisPeriodDays": 365,\n "analysisPeriodDays": 300}', /lists "analysisPeriodDays" twice \(lines 1 and 2\)/],
+    ['a misspelt field', JSON.stringify({ identites: { Ann: ['ann@x.com'] } }), /\(top level\): unknown key "identites": did you mean "identities"\?/],
+    ['a URL that is not http(s)', JSON.stringify({ ai: { baseUrl: 'localhost:11434' } }), /ai\.baseUrl: must be an http\(s\) URL/],
+    ['UTF-16 text', Buffer.from(`\uFEFF${JSON.stringify({ analysisPeriodDays: 30 })}`, 'utf16le'), /is not UTF-8 text: it is UTF-16/],
   ];
   for (const [what, text, named] of cases) {
     it(`exits 2 naming ${what}`, async () => {
@@ -87,6 +91,20 @@ describe('invalid leaderboard.config.json', () => {
       }
     });
   }
+});
+
+describe('a leaderboard.config.json that is a broken symbolic link', () => {
+  it('exits 2 naming the link and where it points, not rebuilding with the defaults', async () => {
+    await symlink('/missing.json', configFile());
+    try {
+      const r = cli(repo.dir, ['refresh', '--all', '--data-dir', path.join(plainDir, 'config-data')]);
+      expectUsageError(r);
+      expect(lines(r.stderr)[0]).toBe(`Error: ${configFile()} is a symbolic link to /missing.json, which does not exist.`);
+      expect(r.stderr).toContain('Hint: ');
+    } finally {
+      await rm(configFile(), { force: true });
+    }
+  });
 });
 
 describe('bad option values', () => {
