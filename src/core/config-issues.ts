@@ -64,10 +64,11 @@ export function configIssues(error: z.ZodError, schema: z.core.$ZodType, file: s
 
 /** The error for a secret in the config file (never echoing its value), with where it goes instead. */
 function secretInConfig(file: string, path: PropertyKey[]): LeaderboardError {
-  const github = path[0] === 'github';
-  return new LeaderboardError('INVALID_CONFIG',
-    `${file}: ${path.map(String).join('.')}: ${github ? 'a token' : 'an API key'} does not belong in the configuration file (it is committed with the repository).`,
-    github
-      ? 'Remove it and set GITHUB_TOKEN (or GH_TOKEN) in the environment instead, or sign in with `gh auth login`.'
-      : 'Remove it and set OPENAI_API_KEY or ANTHROPIC_API_KEY in the environment instead.');
+  const where = `${file}: ${path.map(String).join('.')}`;
+  const committed = 'does not belong in the configuration file (it is committed with the repository)';
+  if (path[0] === 'ai') return new LeaderboardError('INVALID_CONFIG', `${where}: an API key ${committed}.`, 'Remove it and set OPENAI_API_KEY or ANTHROPIC_API_KEY in the environment instead.');
+  if (path[0] === 'github') return new LeaderboardError('INVALID_CONFIG', `${where}: a token ${committed}.`, 'Remove it and set GITHUB_TOKEN (or GH_TOKEN) in the environment instead, or sign in with `gh auth login`.');
+  // A repository's token, a password: none is read from this file.
+  return new LeaderboardError('INVALID_CONFIG', `${where}: a secret ${committed}, and none is read from it.`,
+    'Remove it: GitHub tokens go in GITHUB_TOKEN, AI keys in OPENAI_API_KEY or ANTHROPIC_API_KEY, and a private repository\'s access in git\'s own credentials.');
 }

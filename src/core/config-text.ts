@@ -35,8 +35,8 @@ export async function readConfigText(file: string): Promise<string | null> {
 export function decodeConfig(bytes: Buffer, file: string): string {
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)
     ? 'from its byte order mark'
-    : bytes.includes(0) ? 'it holds NUL bytes' : null;
-  if (utf16) throw new LeaderboardError('INVALID_CONFIG', `${file} is not UTF-8 text: it is UTF-16 (${utf16}).`, SAVE_AS_UTF8);
+    : bytes.includes(0) ? 'it holds NUL bytes, as UTF-16 does' : null;
+  if (utf16) throw new LeaderboardError('INVALID_CONFIG', `${file} is not UTF-8 text: ${utf16.startsWith('from') ? `it is UTF-16 (${utf16})` : utf16}.`, SAVE_AS_UTF8);
   try {
     // fatal: a stray Latin-1 byte is refused rather than read as U+FFFD; the BOM is dropped.
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

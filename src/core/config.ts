@@ -27,7 +27,9 @@ export const repositorySchema = z.strictObject({
  * An http(s) URL, `example` in its message. z.url() took `localhost:11434` (scheme "localhost"),
  * `file:///etc` and `ftp://x`, which failed later with a message naming neither file nor field.
  */
-const httpUrl = (example: string) => z.string().refine((v) => /^https?:\/\/[^/?#]/i.test(v) && URL.canParse(v), `must be an http(s) URL, like ${example}`);
+const httpUrl = (example: string) => z.string().trim().refine((v) => /^https?:\/\/[^/?#]/i.test(v) && URL.canParse(v), `must be an http(s) URL, like ${example}`)
+  // Trimmed, as z.url() kept them: "…/v1 " sent requests to /v1%20/chat/completions.
+  .refine((url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url), 'must not hold a user name or password (a published site would show them): a token or key goes in the environment, never in the URL');
 
 /** Not empty once trimmed (kept as written): an empty primary admin made the denial "Contact  for access." */
 const nonBlank = () => z.string().refine((v) => v.trim() !== '', 'must not be empty');
@@ -121,7 +123,7 @@ export const configFileSchema = z.strictObject({
     /** `owner/name`; default parsed from the `origin` remote. */
     repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must look like owner/name').optional(),
     /** REST API base URL. Default https://api.github.com (GraphQL is then https://api.github.com/graphql; on GitHub Enterprise https://HOST/api/v3 and https://HOST/api/graphql). */
-    apiUrl: httpUrl('https://github.example.com/api/v3').refine((url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url), 'must not hold a user name or password (a published site would show them): the token goes in GITHUB_TOKEN (or GH_TOKEN), never in the URL').optional(),
+    apiUrl: httpUrl('https://github.example.com/api/v3').optional(),
     /**
      * Read code review and issue reports from GitHub into the board (needs a token in GITHUB_TOKEN
      * or GH_TOKEN, or a signed-in `gh`). Default true; without a token the board is commits only.

@@ -386,7 +386,21 @@ describe('the workflow of a board of several repositories', () => {
     }
     // Alone, it is the one job's repository whatever its folder is called.
     await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.' }] }));
-    await generate(board);
+    await generate(board, ['--force']);
+    // A clone named as its repository on GitHub (a plain `git clone`) is named so on the runner too.
+    await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.' }, { url: `file://${other.dir}`, name: 'api' }] }));
+    await board.git('remote', 'add', 'origin', `https://github.com/acme/${folder}.git`);
+    const { workflow } = await generate(board, ['--force']);
+    expect(JSON.stringify(workflow.jobs)).toContain(`"repo":["${folder}","api"]`);
+  });
+
+  it('takes a spec that installs this tool under the name leaderboard (an npm alias, a git host)', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    for (const spec of [['leaderboard', 'npm:contributor-leaderboard'].join('@'), ['leaderboard', 'github:acme/contributor-leaderboard'].join('@')]) {
+      const { workflow } = await generate(repo, ['--force', '--package-spec', spec]);
+      expect(workflow.jobs.build!.steps.find((s) => s.run?.startsWith('npm install'))?.run ?? JSON.stringify(workflow.jobs), spec).toContain(spec);
+    }
   });
 
   it("README's example of the matrix workflow has the cache keys init writes", async () => {

@@ -85,7 +85,7 @@ describe('the encoding', () => {
     const be = Buffer.from(le).swap16();
     for (const bytes of [le, be, Buffer.from(text, 'utf16le')]) {
       const { error, file } = await refusal(bytes);
-      expect(error.message).toBe(`${file} is not UTF-8 text: it is UTF-16 (${bytes[0] === 0x7b ? 'it holds NUL bytes' : 'from its byte order mark'}).`);
+      expect(error.message).toBe(`${file} is not UTF-8 text: ${bytes[0] === 0x7b ? 'it holds NUL bytes, as UTF-16 does' : 'it is UTF-16 (from its byte order mark)'}.`);
       expect(error.hint).toMatch(/Save it as UTF-8/);
       expect(error.message).not.toMatch(/\uFFFD|\0/);
     }
@@ -142,11 +142,29 @@ describe('unknown keys', () => {
     it(`refuses ${section ?? '(top level)'}.${key} as a secret, without its value`, async () => {
       const { error, file } = await refusal(JSON.stringify(section ? { [section]: { [key]: 'sk-secret' } } : { [key]: 'sk-secret' }));
       const field = section ? `${section}.${key}` : key;
-      expect(error.message).toBe(`${file}: ${field}: ${section === 'github' ? 'a token' : 'an API key'} does not belong in the configuration file (it is committed with the repository).`);
+      const what = section === 'github' ? 'a token' : section === 'ai' ? 'an API key' : 'a secret';
+      expect(error.message).toBe(`${file}: ${field}: ${what} does not belong in the configuration file (it is committed with the repository)${section === null ? ', and none is read from it' : ''}.`);
       expect(error.message + (error.hint ?? '')).not.toMatch(/sk-secret/);
       expect(error.hint).toMatch(section === 'github' ? /GITHUB_TOKEN/ : /OPENAI_API_KEY/);
     });
   }
+
+  it('trims a URL as z.url() did (a trailing space sent requests to /v1%20/...), and refuses one with a user name or password', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-config-trim-'));
+    await writeFile(path.join(dir, 'leaderboard.config.json'), JSON.stringify({ ai: { baseUrl: ' http://127.0.0.1:9/v1 ' }, github: { apiUrl: 'https://ghe.example.com/api/v3/ ' } }));
+    const config = await loadConfig(dir);
+    expect(config.ai.baseUrl).toBe('http://127.0.0.1:9/v1');
+    expect(config.github.apiUrl).toBe('https://ghe.example.com/api/v3/');
+    const { error } = await refusal(JSON.stringify({ ai: { baseUrl: 'https://u:sk-secret@api.example.com/v1' } }));
+    expect(error.message).toContain('ai.baseUrl: must not hold a user name or password');
+    expect(error.message).not.toContain('sk-secret');
+  });
+
+  it('says where a secret outside ai and github goes: none is read from the file', async () => {
+    const { error } = await refusal(JSON.stringify({ repositories: [{ url: 'https://x/y.git', token: 'sk-secret' }] }));
+    expect(error.message).toMatch(/repositories\.0\.token: a secret does not belong in the configuration file/);
+    expect(error.hint).toContain("a private repository's access in git's own credentials");
+  });
 
   for (const [text, hintText] of [
     [{ identites: { Ann: ['a@x.com'] } }, '(top level): unknown key "identites": did you mean "identities"?'],

@@ -15,6 +15,7 @@ const CONFIG_STATES = {
   untracked: 'not committed yet',
   changed: 'changed since the last commit',
   ignored: 'ignored by git, so add it with git add -f',
+  deleted: 'deleted here but still in the last commit, so commit its deletion',
 } as const;
 
 /** `leaderboard init github-actions`: writes the workflow that publishes the board on GitHub Pages. */

@@ -2,6 +2,7 @@ import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CONFIG_FILE_NAME, type LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
+import { originSlug } from '../git/repo.js';
 import { runGit } from '../git/run-git.js';
 import { configuredSources, repoNameOf } from '../repos/sources.js';
 import { dataDirPaths, defaultDataDir, generatedFiles } from '../store/data-dir.js';
@@ -222,7 +223,7 @@ export interface InitResult {
   /** Where the branch came from, said to the user ('given', or how it was guessed). */
   branchFrom: string;
   /** The config file, when it is there but not committed as it is: the workflow reads it from the repository, so it must be pushed too. */
-  configToCommit?: { file: string; state: 'untracked' | 'changed' | 'ignored' };
+  configToCommit?: { file: string; state: 'untracked' | 'changed' | 'ignored' | 'deleted' };
 }
 
 /**
@@ -253,7 +254,7 @@ export async function initGithubActions(opts: InitOptions): Promise<InitResult> 
       .map((f) => path.relative(opts.repo, f).split(path.sep).join('/')),
     aiProvider: opts.config.ai.provider,
     activity: opts.config.github.activity,
-    repositories: ciRepositories(opts.repo, opts.config),
+    repositories: ciRepositories(opts.repo, opts.config, await originName(opts.repo)),
   });
   await mkdir(path.dirname(file), { recursive: true });
   await writeFileAtomic(file, text);
@@ -270,7 +271,7 @@ async function uncommittedConfig(repo: string): Promise<InitResult['configToComm
   const status = await runGit(repo, ['status', '--porcelain', '--ignored', '--', CONFIG_FILE_NAME], { okCodes: [0, 128] });
   const line = status.code === 0 ? status.stdout.split('\n').find((l) => l.trim()) : undefined;
   if (!line) return undefined;
-  const state = line.startsWith('??') ? 'untracked' : line.startsWith('!!') ? 'ignored' : 'changed';
+  const state = line.startsWith('??') ? 'untracked' : line.startsWith('!!') ? 'ignored' : /^.?D/.test(line) ? 'deleted' : 'changed';
   return { file: CONFIG_FILE_NAME, state };
 }
 
@@ -278,14 +279,23 @@ async function uncommittedConfig(repo: string): Promise<InitResult['configToComm
  * The names of the configured repositories a CI job can refresh: those given by URL, and this
  * repository itself (`"path": "."`); a path to another local clone does not exist on a runner.
  */
-function ciRepositories(repo: string, config: LeaderboardConfig): string[] | undefined {
+/** The name of the repository the `origin` remote names (`acme/web` -> web), or null. */
+async function originName(repo: string): Promise<string | null> {
+  const slug = await originSlug(repo).catch(() => null);
+  return slug?.split('/').pop()?.replace(/\.git$/, '') ?? null;
+}
+
+function ciRepositories(repo: string, config: LeaderboardConfig, origin: string | null): string[] | undefined {
   const sources = configuredSources(config, repo);
   if (!sources) return undefined;
   // This repository's default name is the folder it is checked out in: "my-clone" here, the
   // repository's name on the runner, so a matrix job's `--repo my-clone` named no repository there.
   // Refused rather than guessed: the name also keys the board's parts and caches, and one written
   // in the config is the same on every machine.
-  const unnamed = sources.length > 1 ? config.repositories?.find((r) => r.url === undefined && r.name === undefined && path.resolve(repo, r.path ?? '.') === path.resolve(repo)) : undefined;
+  // A clone named as its GitHub repository (a plain `git clone`) is named so on the runner too.
+  const unnamed = sources.length > 1 && repoNameOf(path.resolve(repo)) !== origin
+    ? config.repositories?.find((r) => r.url === undefined && r.name === undefined && path.resolve(repo, r.path ?? '.') === path.resolve(repo))
+    : undefined;
   if (unnamed) {
     const at = unnamed.path ?? '.';
     throw new LeaderboardError('INVALID_CONFIG', `The repository "${at}" has no "name": it would be named after the folder it is checked out in, which on a GitHub Actions runner is the repository's name on GitHub, so its job would refresh no repository.`, `Add "name" to its entry in the repositories list of leaderboard.config.json (e.g. { "path": ${JSON.stringify(at)}, "name": ${JSON.stringify(repoNameOf(path.resolve(repo)))} }), then run this again.`);
@@ -381,7 +391,8 @@ export function checkPackageSpec(value: string): string {
     throw new LeaderboardError('INVALID_INPUT', `--package-spec must be one npm package spec, not an option, without spaces or quotes, got "${value}".`, examples);
   }
   // The npm package named leaderboard is another library, which installs no leaderboard command.
-  if (/^leaderboard(?:@.*)?$/i.test(spec)) {
+  // Not an alias (leaderboard@npm:contributor-leaderboard@1, leaderboard@github:o/r): those install this tool.
+  if (/^leaderboard(?:@[^:/]*)?$/i.test(spec)) {
     throw new LeaderboardError('INVALID_INPUT', `--package-spec "${spec}" is an unrelated npm package; this tool's package is ${PACKAGE_NAME}.`, examples);
   }
   return spec;
