@@ -31,7 +31,8 @@ describe('label sorting', () => {
 describe('describePeriod', () => {
   it('gives the days of an ISO week (UTC)', () => {
     expect(describePeriod('weekly', '2025-W43')).toBe('Oct 20 – Oct 26, 2025');
-    expect(describePeriod('weekly', '2025-W01')).toBe('Dec 30 – Jan 5, 2025');
+    // Across New Year, both years: "Dec 30 – Jan 5, 2025" read as December 2025.
+    expect(describePeriod('weekly', '2025-W01')).toBe('Dec 30, 2024 – Jan 5, 2025');
   });
 
   it('names a month and the months of a quarter', () => {

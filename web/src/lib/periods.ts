@@ -46,8 +46,8 @@ function dayText(ms: number): string {
 
 /**
  * The dates a label covers, in words (UTC, as the labels are): `Oct 20 – Oct 26, 2025` for
- * `2025-W43`, `October 2025` for `2025-10`, `Oct – Dec 2025` for `2025-Q4`. Null for a label of
- * another form, which is then shown as it is.
+ * `2025-W43` (`Dec 30, 2024 – Jan 5, 2025` across New Year), `October 2025` for `2025-10`,
+ * `Oct – Dec 2025` for `2025-Q4`. Null for a label of another form, which is then shown as it is.
  */
 export function describePeriod(type: PeriodType, label: string): string | null {
   if (type === 'weekly') {
@@ -55,7 +55,9 @@ export function describePeriod(type: PeriodType, label: string): string | null {
     if (!m) return null;
     const start = isoWeekMonday(Number(m[1]), Number(m[2]));
     const end = start + 6 * DAY_MS;
-    return `${dayText(start)} – ${dayText(end)}, ${new Date(end).getUTCFullYear()}`;
+    const [from, to] = [new Date(start).getUTCFullYear(), new Date(end).getUTCFullYear()];
+    // A week across New Year names both years: "Dec 30 – Jan 5, 2025" read as December 2025.
+    return from === to ? `${dayText(start)} – ${dayText(end)}, ${to}` : `${dayText(start)}, ${from} – ${dayText(end)}, ${to}`;
   }
   if (type === 'monthly') {
     const m = /^(\d{4})-(\d{1,2})$/.exec(label);
