@@ -29,6 +29,11 @@ export interface AppDeps {
   repo?: string;
   /** The configuration, for those rebuilds. Default: the defaults. */
   config?: LeaderboardConfig;
+  /**
+   * The configuration and repositories as last read (serve reads the config file again at each
+   * refresh); when given, the admin routes' rebuilds take them from here, not `config` and `sources`.
+   */
+  live?: () => { config: LeaderboardConfig; sources: RepoSource[] | null };
   /** The board's repositories (where an AI override's commit is looked up); absent or null: the config's, else `repo`. */
   sources?: RepoSource[] | null;
   /**
@@ -75,10 +80,17 @@ function adminApi(deps: AppDeps): Router {
   }
   const auth = createAuth(deps.admin, deps.auth);
   const bodyLimit = deps.bodyLimit ?? '1mb';
-  const context = { dataDir: deps.dataDir, repo: deps.repo ?? path.dirname(path.resolve(deps.dataDir)), config: deps.config ?? defaultConfig(), sources: deps.sources ?? null };
+  // Getters, read at each request: a config read again since (deps.live) applies to the next save.
+  const context = {
+    dataDir: deps.dataDir,
+    repo: deps.repo ?? path.dirname(path.resolve(deps.dataDir)),
+    get config() { return deps.live?.().config ?? deps.config ?? defaultConfig(); },
+    get sources() { return deps.live ? deps.live().sources : deps.sources ?? null; },
+    bodyLimit,
+  };
   router.use(sessionRoutes(deps.admin, auth, deps.pullAndRefresh !== undefined));
-  router.use(manualRoutes({ ...context, bodyLimit }, auth));
-  router.use(aiOverrideRoutes({ ...context, bodyLimit }, auth));
+  router.use(manualRoutes(context, auth));
+  router.use(aiOverrideRoutes(context, auth));
   router.use(adminRoutes(deps.admin, auth, bodyLimit));
   router.use(refreshRoutes(deps.pullAndRefresh, auth));
   return router;

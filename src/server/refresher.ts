@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { boardIsCurrent, rebuildOwed, refresh, type RefreshOptions, type RefreshResult } from '../core/refresh.js';
 import { errorMessage } from '../core/errors.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
-import { readStatus } from '../core/store/status.js';
+import { readStatus, writeStatus } from '../core/store/status.js';
 export { MAX_INTERVAL_MS, parseInterval } from '../core/interval.js';
 import type { PullAndRefreshResponse } from '../shared/admin-api.js';
 
@@ -30,12 +30,30 @@ export interface Refresher extends RefreshRunner {
   stop: () => void;
 }
 
+/**
+ * What a refresh reads afresh before it runs (serve: the config file and what it names). A
+ * failure (a config broken since) fails the run and is recorded as a refresh's failure.
+ */
+export type Reload = () => Promise<Partial<RefreshOptions>>;
+
 /** One-at-a-time refreshes of one repository and data directory. */
-export function createRefreshRunner(opts: RefreshOptions): RefreshRunner {
+export function createRefreshRunner(opts: RefreshOptions, reload?: Reload): RefreshRunner {
   let running: { pull: boolean; promise: Promise<RefreshResult> } | null = null;
   let pullAfter: Promise<RefreshResult> | null = null;
+  const fresh = async (): Promise<RefreshOptions> => {
+    if (!reload) return opts;
+    try {
+      return { ...opts, ...(await reload()) };
+    } catch (err) {
+      // As refresh records its own failures: the page says "Auto-refresh error" with the reason.
+      const paths = dataDirPaths(opts.dataDir);
+      const last = await readStatus(paths.status).catch(() => null);
+      await writeStatus(paths.status, { success: false, timestamp: new Date().toISOString(), latestCommit: last?.latestCommit ?? null, error: errorMessage(err) }).catch(() => undefined);
+      throw err;
+    }
+  };
   const start = (pull: boolean): Promise<RefreshResult> => {
-    const promise = refresh({ ...opts, pull }).finally(() => { running = null; });
+    const promise = fresh().then((o) => refresh({ ...o, pull })).finally(() => { running = null; });
     running = { pull, promise };
     return promise;
   };
@@ -55,7 +73,7 @@ export function createRefreshRunner(opts: RefreshOptions): RefreshRunner {
       while (running || pullAfter) await (pullAfter ?? running?.promise)?.catch(() => undefined);
     },
     busy: () => running !== null || pullAfter !== null,
-    current: () => boardIsCurrent(opts),
+    current: async () => boardIsCurrent(reload ? { ...opts, ...(await reload().catch(() => ({}))) } : opts),
   };
 }
 
@@ -63,8 +81,8 @@ export function createRefreshRunner(opts: RefreshOptions): RefreshRunner {
  * Refreshes on a timer, one run at a time. A failed run is recorded in last-update.json by
  * `refresh` itself; the last good data file keeps being served.
  */
-export function startRefresher(opts: RefreshOptions & { intervalMs: number; onResult?: (r: RefreshResult | Error) => void }): Refresher {
-  const runner = createRefreshRunner(opts);
+export function startRefresher(opts: RefreshOptions & { intervalMs: number; onResult?: (r: RefreshResult | Error) => void; reload?: Reload }): Refresher {
+  const runner = createRefreshRunner(opts, opts.reload);
   const tick = () => runner.run().then((r) => opts.onResult?.(r), (err: unknown) => opts.onResult?.(err instanceof Error ? err : new Error(errorMessage(err))));
   const timer = setInterval(tick, opts.intervalMs);
   timer.unref();

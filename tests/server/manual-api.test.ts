@@ -247,4 +247,20 @@ describe('POST /api/update-manual-contributions and identities', () => {
       await withIdentities.close();
     }
   });
+
+  it('saves with the config as serve last read it (live), not as it started', async () => {
+    let config = defaultConfig();
+    const reading = await listen(createApp({ dataDir, repo: repo.dir, version: '1', config, live: () => ({ config, sources: null }), admin: { gateway: new FakeGateway(), target: TARGET, primary: PRIMARY } }));
+    try {
+      const post = (contributors: unknown) => fetch(`${reading.url}/api/update-manual-contributions`, { method: 'POST', headers: { ...admin, 'Content-Type': 'application/json' }, body: JSON.stringify({ contributors }) });
+      const current = manualContributionsFileSchema.parse(JSON.parse(INITIAL)).contributors;
+      // The file was edited while serve ran, and a refresh read it again.
+      config = { ...defaultConfig(), identities: { Dana: ['dee'] } };
+      const refused = await post({ ...current, dee: { contributions: [contribution(5)] } });
+      expect(refused.status).toBe(400);
+      expect(await readFile(manualFile, 'utf8')).toBe(INITIAL);
+    } finally {
+      await reading.close();
+    }
+  });
 });

@@ -62,6 +62,9 @@ export function registerServe(program: Command): void {
         throw new LeaderboardError('INVALID_INPUT', `--refresh-interval must look like 15m, 1h or 30s (from 1s to 24 days), got "${intervalText}".`);
       }
       let refresher: Refresher | null = null;
+      // The config as last read: each refresh reads the file again (an edit, or one a Pull &
+      // Refresh pulled, applies from the next refresh), and the admin saves' rebuilds follow it.
+      const live = { config: ctx.config, sources: ctx.sources };
       if (flags.refresh) {
         const aiSettings = resolveAiSettings(ctx.config, flags);
         console.log(describeAi(aiSettings));
@@ -69,6 +72,11 @@ export function registerServe(program: Command): void {
           ...ctx,
           ...window,
           aiSettings,
+          reload: async () => {
+            const now = await commandContext(flags);
+            Object.assign(live, { config: now.config, sources: now.sources });
+            return { config: now.config, sources: now.sources, aiSettings: resolveAiSettings(now.config, flags) };
+          },
           // Reviews from GitHub: the token from the environment (or gh), as for `refresh`.
           env: process.env,
           intervalMs,
@@ -123,6 +131,7 @@ export function registerServe(program: Command): void {
         dataDir: ctx.dataDir,
         ...(dataOnly ? {} : { repo: ctx.repo, sources: ctx.sources }),
         config: ctx.config,
+        ...(flags.refresh ? { live: () => live } : {}),
         version: TOOL_VERSION,
         port: flags.port ?? ctx.config.serve.port,
         host,

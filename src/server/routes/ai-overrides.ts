@@ -44,7 +44,8 @@ function commitParam(value: unknown): string {
 export function aiOverrideRoutes(deps: AiOverrideRouteDeps, auth: Auth): Router {
   const router = Router();
   const paths = dataDirPaths(deps.dataDir);
-  const ctx = { repo: deps.repo, dataDir: deps.dataDir, config: deps.config, sources: deps.sources ?? null };
+  // Read at each request: serve's config may have been read again since (see AppDeps.live).
+  const ctx = { repo: deps.repo, dataDir: deps.dataDir, get config() { return deps.config; }, get sources() { return deps.sources ?? null; } };
   const serialized = serialQueue();
 
   router.get('/ai-overrides', auth.requireAdmin, async (_req, res) => {
