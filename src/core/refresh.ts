@@ -27,7 +27,7 @@ import { chunksDamaged, dataFileIntact, exists, fileStamp, indexIntact, indexSta
 import { readJsonFile, readTextIfExists, removeDeadDataDirTempFiles, writeJsonAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
-import { readStatus, writeStatus } from './store/status.js';
+import { readStatus, recordFailure, writeStatus } from './store/status.js';
 import type { AiStep } from '../shared/status-file.js';
 import type { ActivityStatus } from './activity.js';
 import { readBoardActivity, type ActivityStep } from './github/activity/refresh-step.js';
@@ -173,7 +173,7 @@ export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
       await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: result.head, ...(result.ai ? { ai: result.ai } : {}), ...(result.activity && result.activity.state !== 'off' ? { activity: result.activity } : {}) });
       return result;
     } catch (err) {
-      await writeStatus(paths.status, { success: false, timestamp: new Date().toISOString(), latestCommit: seen.head, error: errorMessage(err) }).catch(() => undefined);
+      await recordFailure(paths.status, err, seen.head);
       throw err;
     }
   });

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { boardIsCurrent, rebuildOwed, refresh, type RefreshOptions, type RefreshResult } from '../core/refresh.js';
 import { errorMessage } from '../core/errors.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
-import { readStatus, writeStatus } from '../core/store/status.js';
+import { readStatus, recordFailure } from '../core/store/status.js';
 export { MAX_INTERVAL_MS, parseInterval } from '../core/interval.js';
 import type { PullAndRefreshResponse } from '../shared/admin-api.js';
 
@@ -48,7 +48,7 @@ export function createRefreshRunner(opts: RefreshOptions, reload?: Reload): Refr
       // As refresh records its own failures: the page says "Auto-refresh error" with the reason.
       const paths = dataDirPaths(opts.dataDir);
       const last = await readStatus(paths.status).catch(() => null);
-      await writeStatus(paths.status, { success: false, timestamp: new Date().toISOString(), latestCommit: last?.latestCommit ?? null, error: errorMessage(err) }).catch(() => undefined);
+      await recordFailure(paths.status, err, last?.latestCommit ?? null);
       throw err;
     }
   };

@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { errorMessage, LeaderboardError } from '../../core/errors.js';
+import { LeaderboardError } from '../../core/errors.js';
 import { aiDryRun, type AiDryRunReport } from '../../core/ai/dry-run.js';
 import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { refresh, type RefreshResult } from '../../core/refresh.js';
 import { stateSchema } from '../../core/refresh-state.js';
 import { dataDirPaths, defaultDataDir } from '../../core/store/data-dir.js';
 import { readJsonFile } from '../../core/store/files.js';
-import { writeStatus } from '../../core/store/status.js';
+import { recordFailure } from '../../core/store/status.js';
 import { windowBeyondHistory } from '../../shared/history-span.js';
 import type { AiStep } from '../../shared/status-file.js';
 import { addAiOptions } from '../ai-options.js';
@@ -146,7 +146,7 @@ async function recordEarlyFailure(flags: RepoFlags, err: unknown): Promise<void>
     return !rel.startsWith('..') && !path.isAbsolute(rel);
   };
   if (built !== undefined && !(await inside(built))) return;
-  await writeStatus(status, { success: false, timestamp: new Date().toISOString(), latestCommit: null, error: errorMessage(err) }).catch(() => undefined);
+  await recordFailure(status, err, null);
 }
 
 /** The one-line summary printed after a refresh; with `ms`, how long it took. */

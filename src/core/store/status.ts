@@ -1,9 +1,18 @@
 import { statusFileSchema, type StatusFile } from '../../shared/status-file.js';
+import { errorMessage } from '../errors.js';
 import { readJsonFile, writeJsonAtomic } from './files.js';
 
 /** Writes last-update.json. */
 export async function writeStatus(file: string, status: StatusFile): Promise<void> {
   await writeJsonAtomic(file, status, true);
+}
+
+/**
+ * Records a failed refresh in last-update.json (the page says 'Auto-refresh error' with it): its
+ * error and the commit it had named, if any. Never throws: the failure itself is what the caller reports.
+ */
+export async function recordFailure(file: string, err: unknown, latestCommit: string | null): Promise<void> {
+  await writeStatus(file, { success: false, timestamp: new Date().toISOString(), latestCommit, error: errorMessage(err) }).catch(() => undefined);
 }
 
 /** Reads last-update.json; null when missing or unreadable (the page then shows no status). */

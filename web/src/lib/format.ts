@@ -43,19 +43,20 @@ export function formatExcluded(stats: Commit['stats']): string | null {
   return `Excluded: ${files}, ${lines} not counted (lock files, generated, vendored or minified files, configured paths)`;
 }
 
-/** A commit's (or review's) date in the reader's local date format, or the raw text when unreadable. */
-export function formatCommitDate(iso: string): string {
+/** A date in the reader's local date format (of the UTC day with `utc`), or the raw text when unreadable. */
+function localDate(iso: string, utc: boolean): string {
   const d = new Date(iso);
-  // The local format, of the UTC day: the day the board's periods count the commit (or review)
-  // in. The browser's own day put a commit of 31 December under "December" dated 1 January.
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(undefined, { timeZone: 'UTC' });
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(undefined, utc ? { timeZone: 'UTC' } : {});
 }
 
+/**
+ * A commit's (or review's) date: the UTC day, the day the board's periods count it in, in the
+ * reader's format. The browser's own day put a commit of 31 December under "December" dated 1 January.
+ */
+export const formatCommitDate = (iso: string): string => localDate(iso, true);
+
 /** A moment (an admin's override) in the local date format, on the reader's own day. */
-export function formatLocalDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString();
-}
+export const formatLocalDate = (iso: string): string => localDate(iso, false);
 
 
 /**
