@@ -129,7 +129,7 @@ describe('leaderboard refresh --ai', () => {
 
     // Another model keeps the earlier answers, and the summary says how to ask again.
     const other = await run(repo, ['refresh', ...ai(), '--ai-model', 'gpt-other', '--all'], { OPENAI_API_KEY: 'test-key' });
-    expect(other.stdout).toContain('AI part: openai:gpt-other. 3 commits keep the AI score of another model; `leaderboard refresh --rescore-ai` asks again.');
+    expect(other.stdout).toContain('AI part: openai:gpt-other. 3 commits keep the AI score another model gave them; `leaderboard refresh --rescore-ai` asks openai:gpt-other about them.');
   });
 });
 

@@ -155,7 +155,7 @@ export function summarize(r: RefreshResult, ms?: number): string {
   const pulled = r.pulled ? (r.pulled.before === r.pulled.after ? 'Already up to date with upstream. ' : `Pulled ${short(r.pulled.before)}..${short(r.pulled.after)}. `) : '';
   const ai = r.aiSource === 'heuristic'
     ? ' AI part: local heuristic estimate (no AI provider configured).'
-    : ` AI part: ${r.aiSource}${r.ai ? ` (${r.ai.sent} asked, ${r.ai.cached} from the AI cache, ${r.ai.failed} fell back to the local estimate)` : ''}.${otherModels(r.aiFromOtherModels)}`;
+    : ` AI part: ${r.aiSource}${r.ai ? ` (${r.ai.sent} asked, ${r.ai.cached} from the AI cache, ${r.ai.failed} fell back to the local estimate)` : ''}.${otherModels(r.aiFromOtherModels, r.aiSource)}`;
   if (r.upToDate && r.repositories) return `${pulled}Up to date: nothing new to analyse in ${r.repositories.length} repositories (${where}).`;
   if (r.upToDate) return `${pulled}Up to date at ${short(r.head)}: nothing new to analyse (${where}).`;
   return `${pulled}Analysed ${plural(r.commitsInWindow, 'commit')} over ${plural(r.analysisPeriodDays, 'day')} (${r.scored} scored, ${r.commitsInWindow - r.scored} cached${r.dropped ? `, ${r.dropped} dropped` : ''}), ` +
@@ -192,8 +192,10 @@ function credited(r: RefreshResult): string {
 }
 
 // Answers of an earlier model are kept on purpose (asking again costs money): say how to.
-function otherModels(n: number | undefined): string {
-  return n ? ` ${plural(n, 'commit')} keep${n === 1 ? 's' : ''} the AI score of another model; \`leaderboard refresh --rescore-ai\` asks again.` : '';
+function otherModels(n: number | undefined, current: string): string {
+  if (!n) return '';
+  const [them, s] = n === 1 ? ['it', 's'] : ['them', ''];
+  return ` ${plural(n, 'commit')} keep${s} the AI score another model gave ${them}; \`leaderboard refresh --rescore-ai\` asks ${current} about ${them}.`;
 }
 
 function short(hash: string | null): string {
