@@ -72,7 +72,11 @@ export const configFileSchema = z.strictObject({
     vendored: z.boolean().default(true),
     /** Minified files (`*.min.js`, `*.min.css`, ...). Default true. */
     minified: z.boolean().default(true),
-    /** Extra glob patterns to leave out, e.g. `docs/generated/**`. Default []. */
+    /**
+     * Extra files and folders to leave out, read as .gitignore lines: `docs` or `docs/` (a folder of
+     * that name at any depth, and all under it), `/docs` or `docs/generated` (from the root),
+     * `*.snap` (names at any depth), `docs/api/*.md` (paths from the root). Default [].
+     */
     paths: z.array(z.string().min(1)).default([]),
   }).prefault({}),
   /** Bots are left out of the rankings. */

@@ -73,17 +73,44 @@ function checkAttrInput(paths: Iterable<string>): string {
 }
 
 /**
- * Globs on repository-relative paths. As in .gitignore, a pattern without a slash matches the
- * basename at any depth; one ending in `/` matches everything below that directory; a leading
- * `/` or `./` is dropped. (picomatch's `basename` option alone would apply to every pattern.)
+ * What `exclusions.paths` patterns mean, in the score cache's fingerprint: a cache scored under
+ * another meaning is stale though the config's text is the same (before 2, a folder's name
+ * without a glob, `docs` or `vendor/lib`, excluded nothing). Bump it when the meaning changes.
+ */
+export const PATHS_MEANING = 2;
+
+/**
+ * Globs on repository-relative paths, read as .gitignore reads its lines: a path is left out
+ * when it, or a folder it is in, matches. A pattern with no slash but a trailing one matches a
+ * name at any depth (`*.lock`, `docs`); one with a slash at its start or middle is anchored to
+ * the root (`/docs`, `vendor/lib`, `docs/**`); a trailing `/` matches folders only. A leading
+ * `./` is taken as `/`. (picomatch's `basename` option alone would apply to every pattern.)
  */
 function globMatcher(patterns: readonly string[]): ((path: string) => boolean) | null {
-  const anywhere = patterns.filter((p) => !p.includes('/'));
-  const rooted = patterns.filter((p) => p.includes('/')).map((p) => `${p.replace(/^\.?\//, '')}${p.endsWith('/') ? '**' : ''}`);
-  const byName = anywhere.length > 0 ? picomatch(anywhere, { dot: true, basename: true }) : null;
-  const byPath = rooted.length > 0 ? picomatch(rooted, { dot: true }) : null;
-  if (!byName && !byPath) return null;
-  return (path) => (byName?.(path) ?? false) || (byPath?.(path) ?? false);
+  const groups = { names: [] as string[], dirNames: [] as string[], paths: [] as string[], dirPaths: [] as string[] };
+  for (const pattern of patterns) {
+    const dirOnly = pattern.endsWith('/');
+    const body = pattern.replace(/^\.?\/+/, '').replace(/\/+$/, '');
+    // `/` or `./` alone names the root, which no path equals (it matched every path before).
+    if (body === '') continue;
+    const anchored = /^\.?\//.test(pattern) || body.includes('/');
+    if (anchored) (dirOnly ? groups.dirPaths : groups.paths).push(body);
+    else (dirOnly ? groups.dirNames : groups.names).push(body);
+  }
+  const compile = (list: string[]) => (list.length > 0 ? picomatch(list, { dot: true }) : null);
+  const [names, dirNames, paths, dirPaths] = [compile(groups.names), compile(groups.dirNames), compile(groups.paths), compile(groups.dirPaths)];
+  if (!names && !dirNames && !paths && !dirPaths) return null;
+  return (path) => {
+    const segments = path.split('/');
+    let prefix = '';
+    for (const [i, segment] of segments.entries()) {
+      prefix = i === 0 ? segment : `${prefix}/${segment}`;
+      const folder = i < segments.length - 1;
+      if (names?.(segment) || paths?.(prefix)) return true;
+      if (folder && (dirNames?.(segment) || dirPaths?.(prefix))) return true;
+    }
+    return false;
+  };
 }
 
 /**

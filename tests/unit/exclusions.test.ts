@@ -43,8 +43,62 @@ describe('createExcluder without attributes', () => {
     expect(exclude('.hidden/x.generated.ts')).toBe('configured');
     expect(exclude('root-only/x.ts')).toBe('configured');
     expect(exclude('src/root-only/x.ts')).toBeNull();
-    expect(exclude('src/out/x.ts')).toBeNull();
+    // As in .gitignore, `out/` is a folder named out at any depth (it was the root's only).
+    expect(exclude('src/out/x.ts')).toBe('configured');
+    expect(exclude('output/x.ts')).toBeNull();
     expect(exclude('vendor/x.go')).toBeNull();
     expect(exclude('src/a.ts')).toBeNull();
+  });
+});
+
+describe('exclusions.paths naming a folder, as .gitignore does', () => {
+  // Lock files counted, so that a configured `*.lock` is what leaves one out.
+  const excluder = (paths: string[]) => createExcluder('/nonexistent/repo', { ...defaultConfig().exclusions, lockFiles: false, generated: false, vendored: false, paths }, []);
+
+  it.each([['docs'], ['docs/'], ['docs/**'], ['/docs'], ['/docs/'], ['./docs'], ['./docs/']])('%s leaves out everything under docs/, and nothing else', async (pattern) => {
+    const exclude = await excluder([pattern]);
+    expect(exclude('docs/readme.md')).toBe('configured');
+    expect(exclude('docs/guide/deep/intro.md')).toBe('configured');
+    expect(exclude('docs.md')).toBeNull();
+    expect(exclude('documents/a.md')).toBeNull();
+    expect(exclude('src/docs.ts')).toBeNull();
+    expect(exclude('src/index.ts')).toBeNull();
+  });
+
+  it('a name without a slash is a folder (or file) of that name at any depth; a slash anchors it to the root', async () => {
+    const anywhere = await excluder(['docs']);
+    expect(anywhere('packages/web/docs/api.md')).toBe('configured');
+    expect(anywhere('src/docs')).toBe('configured');
+    const rooted = await excluder(['/docs', 'vendor/lib']);
+    expect(rooted('packages/web/docs/api.md')).toBeNull();
+    expect(rooted('vendor/lib/x.c')).toBe('configured');
+    expect(rooted('vendor/lib/sub/y.c')).toBe('configured');
+    expect(rooted('vendor/lib')).toBe('configured');
+    expect(rooted('vendor/library/x.c')).toBeNull();
+    expect(rooted('src/vendor/lib/x.c')).toBeNull();
+  });
+
+  it('a trailing slash names folders only, and globs name folders too', async () => {
+    const exclude = await excluder(['build/', 'generated-*', 'packages/*/dist']);
+    expect(exclude('build')).toBeNull();
+    expect(exclude('build/out.js')).toBe('configured');
+    expect(exclude('app/build/out.js')).toBe('configured');
+    expect(exclude('generated-api/client.ts')).toBe('configured');
+    expect(exclude('packages/web/dist/index.js')).toBe('configured');
+    expect(exclude('packages/web/src/index.ts')).toBeNull();
+  });
+
+  it('keeps file patterns as they were', async () => {
+    const exclude = await excluder(['*.lock', 'package-lock.json', 'src/gen.ts', '**/*.snap']);
+    expect(exclude('Cargo.lock')).toBe('configured');
+    expect(exclude('deep/x/custom.lock')).toBe('configured');
+    expect(exclude('package-lock.json')).toBe('configured');
+    expect(exclude('web/package-lock.json')).toBe('configured');
+    expect(exclude('yarn.lock.txt')).toBeNull();
+    expect(exclude('src/gen.ts')).toBe('configured');
+    expect(exclude('lib/src/gen.ts')).toBeNull();
+    expect(exclude('tests/__snapshots__/a.test.ts.snap')).toBe('configured');
+    expect(exclude('src/lock.ts')).toBeNull();
+    expect(exclude('src/app.ts')).toBeNull();
   });
 });

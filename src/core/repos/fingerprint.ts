@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { LeaderboardConfig } from '../config.js';
 import { CREDIT_LINKS_VERSION } from '../credit/index.js';
+import { PATHS_MEANING } from '../exclusions.js';
 import { runGit } from '../git/run-git.js';
 import { SCORING_VERSION } from '../scoring.js';
 import { readTextIfExists } from '../store/files.js';
@@ -22,13 +23,17 @@ export function scoringSettings(config: LeaderboardConfig, aiKey: string): Recor
  * author identity git reports for it. `.mailmap` is in it because cached commits keep their
  * mailmapped name and email (without it, adding a .mailmap left the old identities of cached
  * commits in place); the shallow boundary is in it because boundary commits are scored without
- * their diff, so deepening the clone must rescore them.
+ * their diff, so deepening the clone must rescore them. With `exclusions.paths`, what its
+ * patterns mean is in it too: the same text read another way (a plain folder name, since
+ * PATHS_MEANING 2) scores other counts, and the caches of code that read it otherwise were kept.
  */
 export async function scoringFingerprint(target: Pick<RepoTarget, 'dir' | 'bare'>, config: LeaderboardConfig, aiKey: string, shallow: Set<string>): Promise<string> {
   const attributes = await attributeFiles(target);
   const mailmap = (await readRepoFile(target, '.mailmap')) ?? '';
   const configured = await configuredMailmaps(target);
-  return sha1(JSON.stringify({ SCORING_VERSION, CREDIT_LINKS_VERSION, exclusions: config.exclusions, ai: aiKey, attributes, mailmap, ...(configured ? { configured } : {}), shallow: [...shallow].sort() }));
+  // Only with patterns: without any, the caches of every other board stay valid.
+  const exclusions = config.exclusions.paths.length > 0 ? { ...config.exclusions, pathsMeaning: PATHS_MEANING } : config.exclusions;
+  return sha1(JSON.stringify({ SCORING_VERSION, CREDIT_LINKS_VERSION, exclusions, ai: aiKey, attributes, mailmap, ...(configured ? { configured } : {}), shallow: [...shallow].sort() }));
 }
 
 /**

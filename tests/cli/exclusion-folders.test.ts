@@ -1,0 +1,91 @@
+/**
+ * `exclusions.paths` naming a folder without a glob (`docs`, `docs/`, `vendor/lib`), through the
+ * built CLI, and a board whose score cache code before this meaning wrote: its same config text
+ * now leaves other files out, so the cached commits must be scored again.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestRepo } from '../support/git-repo.js';
+import { cli, dataFiles, readJson, readRawData, summaryCounts, tempResources } from './helpers.js';
+
+const { newRepo, tempDir } = tempResources();
+
+// One commit, always the same bytes: its hash and the caches below depend on them.
+const COMMIT = {
+  files: { 'docs/guide.md': 'one\ntwo\nthree\n', 'src/app.ts': 'export const app = 1;\n' },
+  message: 'feat: add the app and its guide',
+  author: { name: 'Dana Docs', email: 'dana@example.com' },
+  date: '2025-03-04T10:00:00Z',
+};
+const HASH = 'bace49728ef960daa836a4c09cd76c2562bff44b';
+
+/**
+ * The score cache of COMMIT as the code before folder patterns wrote it (refresh --all), with
+ * `fingerprint` the one it computed for the config; docs/guide.md was counted. Were the
+ * fingerprint computed otherwise for other reasons since, the cache is stale anyway: no false failure.
+ */
+function oldCache(fingerprint: string): string {
+  const commit = {
+    hash: HASH, author: 'Dana Docs', email: 'dana@example.com', date: '2025-03-04T10:00:00.000Z', subject: COMMIT.message, breaking: false,
+    stats: { files: 2, insertions: 4, deletions: 0, excluded_files: 0, excluded_lines: 0 },
+    scores: { loc: 3, files: 10, keyword: 25, ai: 13, ai_source: 'heuristic', ai_reason: '4 lines in 2 files (source, docs) across 2 top-level dirs; building wording' },
+    total: 51,
+  };
+  return `{"version":2,"fingerprint":"${fingerprint}","commits":[\n${JSON.stringify(commit)}\n]}\n`;
+}
+// What that code computed for {"exclusions":{"paths":["docs"]}}, and for no config at all.
+const OLD_DOCS_FINGERPRINT = '422e803044de09d3b31129366da5a03cc1f5c6b7';
+const OLD_DEFAULT_FINGERPRINT = '18696cbbe7a3a2172c47c95f0cc47de8ebd7436e';
+
+interface CachedCommit {
+  hash: string;
+  stats: { files: number; insertions: number; excluded_files: number; excluded_lines: number };
+}
+
+describe('exclusions.paths naming a folder', () => {
+  let repo: TestRepo;
+  const config = (paths: string[] | null) => writeFile(path.join(repo.dir, 'leaderboard.config.json'), paths ? JSON.stringify({ exclusions: { paths } }) : '{}');
+  const statsIn = (dataDir: string) => readJson<{ commits: CachedCommit[] }>(dataFiles(dataDir).cache).commits.find((c) => c.hash === HASH)?.stats;
+  const DOCS_LEFT_OUT = { files: 1, insertions: 1, excluded_files: 1, excluded_lines: 3 };
+
+  beforeAll(async () => {
+    repo = await newRepo();
+    expect(await repo.commit(COMMIT)).toBe(HASH);
+  });
+
+  it.each([['docs'], ['docs/'], ['/docs'], ['docs/**']])('%s leaves docs/ out of the counts', async (pattern) => {
+    await config([pattern]);
+    const dataDir = await tempDir('lb-excl-');
+    const r = cli(repo.dir, ['refresh', '--all', '--data-dir', dataDir]);
+    expect(r.code).toBe(0);
+    expect(statsIn(dataDir)).toMatchObject(DOCS_LEFT_OUT);
+    expect(readRawData(dataDir).commits[0]?.stats).toMatchObject({ files: 1, insertions: 1, excluded_files: 1, excluded_lines: 3 });
+    expect(readRawData(dataDir).metadata.exclusions).toMatchObject({ paths: [pattern] });
+  });
+
+  it('rescores a board the code before it refreshed with the same config text, then keeps it', async () => {
+    await config(['docs']);
+    const dataDir = await tempDir('lb-excl-old-');
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(dataFiles(dataDir).cache, oldCache(OLD_DOCS_FINGERPRINT));
+    const r = cli(repo.dir, ['refresh', '--all', '--data-dir', dataDir]);
+    expect(r.code).toBe(0);
+    expect(summaryCounts(r.stdout)).toEqual({ analysed: 1, scored: 1, cached: 0, dropped: 0 });
+    expect(statsIn(dataDir)).toMatchObject(DOCS_LEFT_OUT);
+    expect(readRawData(dataDir).commits[0]?.stats).toMatchObject({ files: 1, excluded_files: 1 });
+    const again = cli(repo.dir, ['refresh', '--all', '--data-dir', dataDir]);
+    expect(again.stdout).toMatch(/^Up to date/);
+    expect(statsIn(dataDir)).toMatchObject(DOCS_LEFT_OUT);
+  });
+
+  it('keeps the cache of a board without patterns: nothing there changed meaning', async () => {
+    await config(null);
+    const dataDir = await tempDir('lb-excl-none-');
+    await writeFile(dataFiles(dataDir).cache, oldCache(OLD_DEFAULT_FINGERPRINT));
+    const r = cli(repo.dir, ['refresh', '--all', '--data-dir', dataDir]);
+    expect(r.code).toBe(0);
+    expect(summaryCounts(r.stdout)).toEqual({ analysed: 1, scored: 0, cached: 1, dropped: 0 });
+    expect(statsIn(dataDir)).toMatchObject({ files: 2, excluded_files: 0 });
+  });
+});
