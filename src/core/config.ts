@@ -34,6 +34,14 @@ const httpUrl = (example: string) => z.string().trim().refine((v) => /^https?:\/
 /** Not empty once trimmed (kept as written): an empty primary admin made the denial "Contact  for access." */
 const nonBlank = () => z.string().refine((v) => v.trim() !== '', 'must not be empty');
 
+/**
+ * A pattern of `exclusions.paths`. `!docs/keep.md` (gitignore's re-include) was read as "every
+ * path but docs/keep.md", leaving out nearly every file; `/` alone left out every file too.
+ */
+const excludedPath = z.string().min(1)
+  .refine((p) => !p.startsWith('!'), 'starts with "!": a pattern cannot bring a path back (it left out every other path); list only what to leave out, like "docs" or "*.snap"')
+  .refine((p) => /[^./]/.test(p), 'names no file or folder (only "/" and "."): give a name or glob, like "docs" or "*.snap"');
+
 /** How identities compares an alias: emails and logins in any case, names composed (NFC). */
 const aliasKey = (alias: string): string => (alias.includes('@') ? alias.trim().toLowerCase() : alias.normalize('NFC'));
 
@@ -75,9 +83,9 @@ export const configFileSchema = z.strictObject({
     /**
      * Extra files and folders to leave out, read as .gitignore lines: `docs` or `docs/` (a folder of
      * that name at any depth, and all under it), `/docs` or `docs/generated` (from the root),
-     * `*.snap` (names at any depth), `docs/api/*.md` (paths from the root). Default [].
+     * `*.snap` (names at any depth), `docs/api/*.md` (paths from the root). Not `!` patterns. Default [].
      */
-    paths: z.array(z.string().min(1)).default([]),
+    paths: z.array(excludedPath).default([]),
   }).prefault({}),
   /** Bots are left out of the rankings. */
   bots: z.strictObject({

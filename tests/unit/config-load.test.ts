@@ -98,6 +98,23 @@ describe('the encoding', () => {
   });
 });
 
+describe('exclusions.paths', () => {
+  it('refuses a "!" pattern, which left out every other path, naming the field', async () => {
+    const { error, file } = await refusal(JSON.stringify({ exclusions: { paths: ['docs', '!docs/keep.md'] } }));
+    expect(error.message).toBe(`${file} is not a valid configuration: exclusions.paths.1: starts with "!": a pattern cannot bring a path back (it left out every other path); list only what to leave out, like "docs" or "*.snap"`);
+  });
+
+  it.each(['/', './', '.'])('refuses %s, which names no file or folder', async (pattern) => {
+    const { error, file } = await refusal(JSON.stringify({ exclusions: { paths: [pattern] } }));
+    expect(error.message).toBe(`${file} is not a valid configuration: exclusions.paths.0: names no file or folder (only "/" and "."): give a name or glob, like "docs" or "*.snap"`);
+  });
+
+  it('takes folder names, globs and dotfiles as before', () => {
+    const paths = ['docs', 'docs/', '/vendor/lib', '*.snap', '.github/', 'a!b.txt', '**/*.generated.ts'];
+    expect(configFileSchema.parse({ exclusions: { paths } }).exclusions.paths).toEqual(paths);
+  });
+});
+
 describe('URLs', () => {
   for (const url of ['localhost:11434', 'file:///etc', 'ftp://x', 'http:x']) {
     it(`refuses ${url} for ai.baseUrl and github.apiUrl, naming the field`, async () => {
