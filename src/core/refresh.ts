@@ -479,10 +479,10 @@ export function analysisDays(windowStart: Date | null, parts: BoardPart[], now: 
 /**
  * Days from the window's start to today, or with no window whole UTC days from the oldest
  * commit's day (`oldest`, absent: no commit) to today, as `--since <that day>` would count them
- * (counting from `now` changed the value during the day).
+ * (counting from `now` changed it during the day); at least 1, today (`--since <today>` said 0).
  */
 function daysOf(windowStart: Date | null, oldest: string | undefined, now: Date): number {
-  if (windowStart) return Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS);
+  if (windowStart) return Math.max(1, Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS));
   return oldest ? Math.max(1, Math.round((utcDayStart(now) - utcDayStart(new Date(oldest))) / DAY_MS)) : 0;
 }
 

@@ -243,6 +243,26 @@ describe('refresh options', () => {
     // From the oldest commit's day (2024-06-14), as --since 2024-06-14 would count it.
     expect(readRawData(all).analysis_period_days).toBe(366);
   });
+
+  it('--since today (or 0d) is a window of 1 day, today, and tomorrow is refused', async () => {
+    const own = await newRepo();
+    await own.commit({ files: { 'old.ts': 'old\n' }, message: 'feat: old', author: ALICE, date: '2025-06-14T23:00:00Z' });
+    const today = await own.commit({ files: { 'new.ts': 'new\n' }, message: 'feat: new', author: ALICE, date: '2025-06-15T08:00:00Z' });
+    for (const since of ['2025-06-15', '0d']) {
+      const dir = await tempDir('lb-cli-today-');
+      const r = cli(own.dir, ['refresh', '--since', since, '--data-dir', dir], clockAt(NOW));
+      expect(r.code).toBe(0);
+      // It said "over 0 days", and the data file 0 (the page: "0 days back").
+      expect(r.stdout).toContain('Analysed 1 commit over 1 day (1 scored, 0 cached)');
+      expect(readRawData(dir).commits.map((c) => c.full_hash)).toEqual([today]);
+      expect(readRawData(dir).analysis_period_days).toBe(1);
+      expect(readRawData(dir).metadata.windowStart).toBe('2025-06-15T00:00:00.000Z');
+      expect(cli(own.dir, ['refresh', '--since', since, '--data-dir', dir], clockAt(NOW)).stdout).toMatch(/^Up to date/);
+    }
+    const tomorrow = cli(own.dir, ['refresh', '--since', '2025-06-16', '--data-dir', await tempDir('lb-cli-tomorrow-')], clockAt(NOW));
+    expect(tomorrow.code).toBe(2);
+    expect(tomorrow.stderr).toBe('Error: --since 2025-06-16 is after today (2025-06-15): the window would hold no commits.\nHint: Give a date up to today, or a number of days back like 90d.\n');
+  });
 });
 
 describe('the summary line', () => {

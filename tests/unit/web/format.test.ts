@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aiLabel, aiTitle, formatAdditional, formatCommitDate, formatExcluded, splitMessage, wholePercent } from '../../../web/src/lib/format.js';
+import { aiLabel, aiTitle, formatAdditional, formatCommitDate, formatDays, formatExcluded, splitMessage, wholePercent } from '../../../web/src/lib/format.js';
 import { lineChartOptions } from '../../../web/src/theme/line-chart.js';
 import { HIDDEN_STORAGE_KEY, parseHiddenNames, serializeHiddenNames } from '../../../web/src/lib/hidden-names.js';
 
@@ -11,6 +11,12 @@ describe('table and commit formatting', () => {
     expect(wholePercent(2 / 3)).toBe(67);
     expect(wholePercent(1)).toBe(100);
     expect(wholePercent(Number.NaN)).toBe(0);
+  });
+
+  it('counts the analysed days as the page writes numbers, one day in the singular (the empty board said "the last 1 days")', () => {
+    expect(formatDays(1)).toBe('1 day');
+    expect(formatDays(30)).toBe('30 days');
+    expect(formatDays(1000)).toBe('1,000 days');
   });
 
   it("shows other contributions as +value or '-'", () => {

@@ -1,4 +1,5 @@
 import { windowBeyondHistory } from '../../../src/shared/history-span.js';
+import { formatDays } from '../lib/format.js';
 import { isPublishedSite } from '../lib/site-mode.js';
 
 interface EmptyBoardReasonProps {
@@ -19,7 +20,7 @@ export function EmptyBoardReason({ metadata, analysisPeriodDays, published = isP
   }
   const beyond = windowBeyondHistory(metadata);
   if (!beyond) return null;
-  const window = `No commits in the analysed window (the last ${analysisPeriodDays} days, since ${beyond.windowStart}): the newest commit in this repository is from ${beyond.newest}.`;
+  const window = `No commits in the analysed window (the last ${formatDays(analysisPeriodDays)}, since ${beyond.windowStart}): the newest commit in this repository is from ${beyond.newest}.`;
   if (published) {
     return (
       <p className="empty-reason" data-testid="empty-reason">

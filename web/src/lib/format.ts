@@ -10,6 +10,11 @@ export function formatCount(n: number): string {
   return integer.format(n);
 }
 
+/** A count of days: `1 day`, `1,000 days` (the analysed window, which holds today, is at least 1). */
+export function formatDays(n: number): string {
+  return `${formatCount(n)} day${n === 1 ? '' : 's'}`;
+}
+
 /** A score with at most two decimals: `33.33`, `62.5`, `72`. */
 export function formatScore(n: number): string {
   return twoDecimals.format(n);

@@ -1,5 +1,5 @@
 import { MAX_AI_SCORE } from '../../../../src/shared/ai-part.js';
-import { formatCount } from '../../lib/format.js';
+import { formatCount, formatDays } from '../../lib/format.js';
 import { ActivityRules } from './ActivityRules.js';
 import { describeAi, describeCoAuthors, describeReverts, prettyThresholds, type ScoringRules } from '../../lib/rules.js';
 import { showsReviews } from '../../lib/activity.js';
@@ -70,8 +70,8 @@ export function RulesContent({ rules }: { rules: ScoringRules }) {
       <section className="rules-section" aria-labelledby="rules-window" data-testid="rules-window">
         <h3 id="rules-window">Which commits</h3>
         <p>{window.start
-          ? `Commits authored from ${window.start.slice(0, 10)} (UTC), ${plural(window.days, 'day')} back`
-          : window.days > 0 ? `The whole history analysed (${plural(window.days, 'day')})` : 'The analysed window is not recorded in this data file'}
+          ? `Commits authored from ${window.start.slice(0, 10)} (UTC), ${formatDays(window.days)} back`
+          : window.days > 0 ? `The whole history analysed (${formatDays(window.days)})` : 'The analysed window is not recorded in this data file'}
         {window.head ? `, up to commit ${window.head.slice(0, 7)}` : ''}.
         {window.commitsPerEntry ? ` Each contributor lists up to ${formatCount(window.commitsPerEntry)} commits per period (the page shows 20).` : ''}</p>
       </section>
