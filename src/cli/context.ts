@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { defaultConfig, loadConfig, type LeaderboardConfig } from '../core/config.js';
-import { configuredSources, isRepoUrl, sourcesFromFlags, type RepoSource } from '../core/repos/sources.js';
+import { configuredSources, isRepoUrl, sourcesFromFlags, withoutCredentials, type RepoSource } from '../core/repos/sources.js';
 import { LeaderboardError } from '../core/errors.js';
 import { resolveRepo } from '../core/git/repo.js';
 import { dataDirPaths, defaultDataDir } from '../core/store/data-dir.js';
@@ -25,7 +26,9 @@ export interface CommandContext {
  * Resolves --repo (default: current directory), --data-dir (default: <repo>/.leaderboard) and
  * the config file. One --repo that is a directory is the board's repository, as always. Several
  * --repo (or one URL, or one name from the config's `repositories`) are the board's repositories:
- * the config is then the current directory's repository's (else the first path's).
+ * the config is then the current directory's repository's (else the first path's). Without
+ * --data-dir they must be that repository's board (all of its `repositories`), whose data
+ * directory would otherwise get a board of others.
  */
 export async function commandContext(flags: RepoFlags): Promise<CommandContext> {
   const given = flags.repo === undefined ? [] : [flags.repo].flat();
@@ -56,12 +59,15 @@ export async function commandContext(flags: RepoFlags): Promise<CommandContext> 
   if (configured && !flags.dataDir && !sameRepositories(sources, configured)) {
     throw new LeaderboardError('INVALID_INPUT', `--repo ${given.join(' --repo ')} is not the whole board of ${home ?? cwd}'s leaderboard.config.json, whose data directory holds all ${configured.length} repositories.`, `Pass --data-dir for a part of the board (e.g. --data-dir part-${sources[0]?.name ?? 'x'}), to merge later with \`leaderboard merge\`.`);
   }
+  // A checkout's data directory is the board of that checkout (with no `repositories`): a URL
+  // refreshed from inside another checkout replaced that checkout's board with its own.
+  if (home && !configured && !flags.dataDir) throw notThisBoard(given, sources, home);
   const firstPath = sources.find((s): s is RepoSource & { path: string } => 'path' in s);
   const repo = home ?? (firstPath ? await resolveRepo(firstPath.path) : null);
   // Outside any repository there is no board's home: the first repository's own data directory
   // would silently get a board of all of them.
   if (!home && !flags.dataDir) {
-    throw new LeaderboardError('INVALID_INPUT', `No git repository in ${cwd} to keep the board of ${given.length === 1 ? 'its repository' : `${given.length} repositories`} in.`, 'Pass --data-dir DIR, or run inside the repository that holds leaderboard.config.json.');
+    throw new LeaderboardError('INVALID_INPUT', `No git repository in ${cwd} to keep the board of ${given.length === 1 ? 'its repository' : `${given.length} repositories`} in.`, 'Pass --data-dir DIR, or run inside the repository whose leaderboard.config.json lists them in "repositories".');
   }
   const config = repo === home && homeConfig ? homeConfig : repo ? await loadConfig(repo) : defaultConfig();
   return { repo: repo ?? cwd, config, sources, dataDir: path.resolve(flags.dataDir ?? defaultDataDir(repo ?? cwd)) };
@@ -89,6 +95,7 @@ export function dataDirContext(flags: RepoFlags): Promise<CommandContext> {
 
 /** {@link commandContext}; outside any repository with --data-dir alone, see manualContext (and, `standAlone`, dataDirContext). */
 async function withDataDirAlone(flags: RepoFlags, standAlone: boolean): Promise<CommandContext> {
+  refuseRepoUrl(flags);
   try {
     return await commandContext(flags);
   } catch (err) {
@@ -120,6 +127,30 @@ async function recordedContext(repo: string, dataDir: string): Promise<CommandCo
     if (err instanceof LeaderboardError && err.code === 'NOT_A_GIT_REPO') return null;
     throw err;
   }
+}
+
+/** The refusal of a board of other repositories in the default data directory of `home`, a checkout with no `repositories`. */
+function notThisBoard(given: readonly string[], sources: readonly RepoSource[], home: string): LeaderboardError {
+  const dataDir = defaultDataDir(home);
+  // A token in a URL (how CI clones private repositories) is not echoed to the log.
+  const others = `--repo ${given.map(withoutCredentials).join(' --repo ')}`;
+  const message = existsSync(dataDirPaths(dataDir).state)
+    ? `${dataDir} holds the board of ${home}, the git repository you are in; a board of ${others} written there would replace it.`
+    : `${dataDir} is the data directory of ${home}, the git repository you are in, and is for its own board, not one of ${others}.`;
+  return new LeaderboardError('INVALID_INPUT', message,
+    `Pass --data-dir DIR for a board of ${given.length === 1 ? 'its' : 'their'} own (e.g. --data-dir ${given.length === 1 ? `../leaderboard-${sources[0]?.name ?? 'board'}` : '../org-leaderboard'}), or list the repositories in "repositories" of ${path.join(home, 'leaderboard.config.json')} to make them this repository's board.`);
+}
+
+/**
+ * Commands whose --repo is a local checkout (`<path>`): a URL there named no checkout, and they
+ * went on with the current directory's board (`export` exported it, `add-contribution` added to
+ * it). `dataDir`: whether the command takes --data-dir instead.
+ */
+export function refuseRepoUrl(flags: Pick<RepoFlags, 'repo'>, dataDir = true): void {
+  const url = [flags.repo ?? []].flat().find(isRepoUrl);
+  if (url === undefined) return;
+  throw new LeaderboardError('INVALID_INPUT', `--repo ${withoutCredentials(url)} is a URL; this command works on a local checkout${dataDir ? ' or a data directory' : ''}.`,
+    dataDir ? 'Pass the path of a clone with --repo, or the board\'s data directory with --data-dir (where `leaderboard refresh --repo URL --data-dir DIR` wrote it).' : 'Clone it, and pass the clone\'s path with --repo (or run the command inside it).');
 }
 
 function sameRepositories(a: readonly RepoSource[], b: readonly RepoSource[]): boolean {

@@ -3,7 +3,7 @@ import { LeaderboardError } from '../../core/errors.js';
 import { defaultConfig } from '../../core/config.js';
 import { notOneToken } from '../../core/github/activity/token.js';
 import { hasForeignCharacter } from '../../shared/github-token.js';
-import { commandContext, type CommandContext, type RepoFlags } from '../context.js';
+import { commandContext, type CommandContext, refuseRepoUrl, type RepoFlags } from '../context.js';
 
 interface AdminFlags extends RepoFlags {
   githubRepo?: string;
@@ -91,6 +91,7 @@ async function adminDeps(flags: AdminFlags) {
 
 /** The repository context; outside a git repository, with --github-repo, the defaults (no config file). */
 async function contextOrDefaults(flags: AdminFlags): Promise<Pick<CommandContext, 'repo' | 'config'>> {
+  refuseRepoUrl(flags, false);
   try {
     return await commandContext(flags);
   } catch (err) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { exportManualContributions, manualBackup } from '../../core/manual-service.js';
-import { commandContext, parseDataDir, type RepoFlags } from '../context.js';
+import { commandContext, parseDataDir, refuseRepoUrl, type RepoFlags } from '../context.js';
 
 interface ExportFlags extends RepoFlags {
   out?: string;
@@ -18,6 +18,7 @@ export function registerExport(program: Command): void {
     .option('--repo <path>', 'repository (default: current directory)')
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
     .action(async (flags: ExportFlags) => {
+      refuseRepoUrl(flags);
       // Only the data directory is read: with --data-dir no repository is needed (it refused to
       // export from a data directory when run outside a git repository).
       const dataDir = flags.dataDir !== undefined ? path.resolve(flags.dataDir) : (await commandContext(flags)).dataDir;

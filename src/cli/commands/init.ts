@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_SCHEDULE, defaultPackageSpec, initGithubActions } from '../../core/workflow/github-actions.js';
-import { commandContext, type RepoFlags } from '../context.js';
+import { commandContext, refuseRepoUrl, type RepoFlags } from '../context.js';
 
 interface InitFlags extends Pick<RepoFlags, 'repo'> {
   schedule?: string;
@@ -30,6 +30,7 @@ export function registerInit(program: Command): void {
     .option('--branch <name>', "the branch whose pushes publish the board (default: origin's default branch)")
     .option('--force', 'replace an existing workflow file')
     .action(async (flags: InitFlags) => {
+      refuseRepoUrl(flags, false);
       const ctx = await commandContext({ ...(flags.repo ? { repo: flags.repo } : {}) });
       const { file, branch, branchFrom, configToCommit } = await initGithubActions({ repo: ctx.repo, config: ctx.config, schedule: flags.schedule, packageSpec: flags.packageSpec, force: flags.force, branch: flags.branch });
       const alsoConfig = configToCommit ? ` and ${configToCommit.file} (${CONFIG_STATES[configToCommit.state]}: the workflow reads the board's settings from it)` : '';

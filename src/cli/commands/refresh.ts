@@ -9,6 +9,7 @@ import { refresh, type RefreshResult } from '../../core/refresh.js';
 import { stateSchema } from '../../core/refresh-state.js';
 import { dataDirPaths, defaultDataDir } from '../../core/store/data-dir.js';
 import { readJsonFile } from '../../core/store/files.js';
+import { isRepoUrl } from '../../core/repos/sources.js';
 import { recordFailure } from '../../core/store/status.js';
 import { windowBeyondHistory } from '../../shared/history-span.js';
 import type { AiStep } from '../../shared/status-file.js';
@@ -133,7 +134,11 @@ export function partialWarning(ai: AiStep): string {
  * the flags point at, only when an earlier refresh wrote a status file there.
  */
 async function recordEarlyFailure(flags: RepoFlags, err: unknown): Promise<void> {
-  const first = path.resolve([flags.repo ?? process.cwd()].flat()[0] ?? process.cwd());
+  const given = [flags.repo ?? []].flat();
+  // Several --repo, or a URL, are not the board of the first one's data directory (a typo in
+  // another folder's `--repo ../api --repo ../api` was recorded as api's failure).
+  if (given.length > 1 || given.some(isRepoUrl)) return;
+  const first = path.resolve(given[0] ?? process.cwd());
   const dir = path.resolve(flags.dataDir ?? defaultDataDir(first));
   const { status, state } = dataDirPaths(dir);
   if (!existsSync(status)) return;
