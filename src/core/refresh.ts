@@ -166,14 +166,12 @@ export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
   return withDataDirLock(paths, async () => {
     // What writes killed part-way left: the data file's, score caches' and boards' temp files.
     await removeDeadDataDirTempFiles(paths.dir);
-    // Known as soon as git has named it, so that a failed refresh still records it.
-    const seen: { head: string | null } = { head: null };
     try {
-      const result = await runRefresh(opts, paths, seen);
+      const result = await runRefresh(opts, paths);
       await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: result.head, ...(result.ai ? { ai: result.ai } : {}), ...(result.activity && result.activity.state !== 'off' ? { activity: result.activity } : {}) });
       return result;
     } catch (err) {
-      await recordFailure(paths.status, err, seen.head);
+      await recordFailure(paths.status, err);
       throw err;
     }
   });
@@ -188,13 +186,13 @@ export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
  */
 export async function boardIsCurrent(opts: RefreshOptions): Promise<boolean> {
   try {
-    return (await runRefresh({ ...opts, pull: false }, dataDirPaths(opts.dataDir), { head: null }, true)).upToDate;
+    return (await runRefresh({ ...opts, pull: false }, dataDirPaths(opts.dataDir), true)).upToDate;
   } catch {
     return false;
   }
 }
 
-async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { head: string | null }, checkOnly = false): Promise<RefreshResult> {
+async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly = false): Promise<RefreshResult> {
   const now = opts.now ?? new Date();
   const local: AiScorer = opts.ai ?? new HeuristicAiScorer();
   const aiId = opts.aiSettings ? `${opts.aiSettings.provider}:${opts.aiSettings.model}` : local.id;
@@ -211,7 +209,6 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, seen: { hea
     return { target, head, shallow, fingerprint: await scoringFingerprint(target, opts.config, aiKey, shallow) };
   }));
   const head = several ? null : (probes[0]?.head ?? null);
-  seen.head = head;
   const fingerprint = several ? boardFingerprint(probes.map((p) => ({ name: p.target.name, head: p.head, fingerprint: p.fingerprint }))) : (probes[0]?.fingerprint ?? '');
   const manualText = (await readTextIfExists(paths.manual)) ?? '';
   const overridesText = (await readTextIfExists(paths.overrides)) ?? '';

@@ -46,9 +46,7 @@ export function createRefreshRunner(opts: RefreshOptions, reload?: Reload): Refr
       return { ...opts, ...(await reload()) };
     } catch (err) {
       // As refresh records its own failures: the page says "Auto-refresh error" with the reason.
-      const paths = dataDirPaths(opts.dataDir);
-      const last = await readStatus(paths.status).catch(() => null);
-      await recordFailure(paths.status, err, last?.latestCommit ?? null);
+      await recordFailure(dataDirPaths(opts.dataDir).status, err);
       throw err;
     }
   };

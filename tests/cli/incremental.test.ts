@@ -247,11 +247,55 @@ describe('refresh --pull', () => {
     await clone.commit({ files: { 'c.ts': 'c\n' }, message: 'feat: local', author: GIA, date: '2025-07-03T10:00:00Z' });
     const r = cli(clone.dir, ['refresh', '--all', '--pull']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("Error: Could not fast-forward 'main'");
-    expect(r.stderr).toContain('Hint: If the branch has diverged from its upstream, merge or rebase it yourself, then refresh.');
+    expect(r.stderr).toContain(`Error: Could not fast-forward 'main' in ${clone.dir}: it has diverged from its upstream origin/main: 'main' has 1 commit the upstream does not, and the upstream 1 commit 'main' lacks.`);
+    expect(r.stderr).toContain('Hint: Rebase that commit onto the upstream (git rebase origin/main) or merge it, then refresh;');
     expect(hasStackTrace(r.stderr)).toBe(false);
     expect(bytesOf(dataFiles(dataDir).data)).toBe(good);
     expect(readStatus(dataDir)).toMatchObject({ success: false });
+  });
+
+  it('says the upstream was force-pushed and how to follow it, and last-update.json keeps the commit the board shows', async () => {
+    const upstream = await newRepo({ bare: true });
+    const work = await newRepo();
+    await work.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: GIA, date: '2025-07-01T10:00:00Z' });
+    await work.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: GIA, date: '2025-07-02T10:00:00Z' });
+    await work.git('remote', 'add', 'origin', upstream.dir);
+    await work.git('push', '-q', '-u', 'origin', 'main');
+    const clone = await newRepo({ cloneFrom: upstream.dir });
+    const dataDir = path.join(clone.dir, '.leaderboard');
+    expect(cli(clone.dir, ['refresh', '--all']).code).toBe(0);
+    const shown = await clone.git('rev-parse', 'HEAD');
+    const good = bytesOf(dataFiles(dataDir).data);
+    // The upstream's history rewritten: its last commit replaced by two others.
+    await work.git('reset', '-q', '--hard', 'HEAD~1');
+    await work.commit({ files: { 'c.ts': 'c\n' }, message: 'feat: c', author: GIA, date: '2025-07-03T10:00:00Z' });
+    const rewritten = await work.commit({ files: { 'd.ts': 'd\n' }, message: 'feat: d', author: GIA, date: '2025-07-04T10:00:00Z' });
+    await work.git('push', '-q', '--force', 'origin', 'main');
+    // Twice: the second pull finds the rewrite fetched already (in the upstream's reflog).
+    for (const attempt of [1, 2]) {
+      const r = cli(clone.dir, ['refresh', '--all', '--pull']);
+      expect(r.code, `attempt ${attempt}`).toBe(1);
+      expect(r.stderr).toContain(`Error: Could not fast-forward 'main' in ${clone.dir}: its upstream origin/main was rewritten (force-pushed). `
+        + "The commit of 'main' it no longer has was in it before, and it has 2 commits 'main' lacks. The board keeps its last good refresh.");
+      expect(r.stderr).toContain(`Hint: To follow the upstream, dropping that commit, run in ${clone.dir}: git reset --hard origin/main (it also drops uncommitted changes); `
+        + "or refresh without --pull to analyse 'main' as it is.");
+      expect(hasStackTrace(r.stderr)).toBe(false);
+      expect(bytesOf(dataFiles(dataDir).data)).toBe(good);
+      expect(readStatus(dataDir)).toMatchObject({ success: false, latestCommit: shown });
+      expect(readStatus(dataDir).error).toContain('was rewritten (force-pushed)');
+    }
+    expect(await clone.git('rev-parse', 'HEAD')).toBe(shown);
+    // A failure after git named a commit the board does not hold yet keeps the one it shows too.
+    await writeFile(dataFiles(dataDir).manual, '{"contributors": {"X": {"score": "ten"}}}');
+    await clone.git('reset', '-q', '--hard', 'origin/main');
+    expect(cli(clone.dir, ['refresh', '--all']).code).toBe(2);
+    expect(readStatus(dataDir)).toMatchObject({ success: false, latestCommit: shown });
+    // The hint followed: the next refresh succeeds.
+    await rm(dataFiles(dataDir).manual);
+    const followed = cli(clone.dir, ['refresh', '--all', '--pull']);
+    expect(followed.stderr).toBe('');
+    expect(followed.code).toBe(0);
+    expect(readStatus(dataDir)).toMatchObject({ success: true, latestCommit: rewritten });
   });
 
   it('says there is no upstream (exit 2) and changes nothing', async () => {

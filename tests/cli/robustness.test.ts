@@ -150,7 +150,7 @@ describe('settings git applies from elsewhere', () => {
     expect(readData(dataDir).leaderboards.weekly['2025-W02']?.[0]?.commits[0]?.stats).toMatchObject({ lines: 10, excluded_files: 1, excluded_lines: 200 });
   });
 
-  it('records the HEAD it saw in a failed refresh', async () => {
+  it('keeps the commit of the last good refresh in a failed one', async () => {
     const r3 = await newRepo();
     const head = await r3.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: ALICE, date: '2025-01-06T10:00:00Z' });
     expect(cli(r3.dir, ['refresh', '--all']).code).toBe(0);

@@ -140,7 +140,7 @@ describe('pullFastForward', () => {
     expect((await caught(pullFastForward(repo.dir))).code).toBe('NO_UPSTREAM');
   });
 
-  it('reports a diverged branch as GIT_FAILED with git\'s message', async () => {
+  it('reports a diverged branch as GIT_FAILED, saying commits were made here', async () => {
     const upstream = await newRepo({ bare: true });
     const author = await newRepo();
     await author.commit({ files: { 'a.txt': 'a\n' } });
@@ -153,6 +153,7 @@ describe('pullFastForward', () => {
     const err = await caught(pullFastForward(clone.dir));
     expect(err.code).toBe('GIT_FAILED');
     expect(err.message).toMatch(/fast-forward/i);
+    expect(err.message).toContain("it has diverged from its upstream origin/main: 'main' has 1 commit the upstream does not");
     expect(await headCommit(clone.dir)).toBe(local);
   });
 });

@@ -57,15 +57,15 @@ describe('POST /api/pull-and-refresh', () => {
     }
   });
 
-  it('answers success false with the error when there is no upstream', async () => {
-    const { repo, dataDir: dir } = await refreshedRepo();
+  it('answers success false with the error when there is no upstream, and the commit the board still shows', async () => {
+    const { repo, dataDir: dir, head } = await refreshedRepo();
     const runner = createRefreshRunner({ repo: repo.dir, dataDir: dir, config: defaultConfig() });
     const server = await listen(createApp({ dataDir: dir, version: '1', admin: { gateway: new FakeGateway(), target: TARGET, primary: PRIMARY }, pullAndRefresh: pullAndRefreshWith(runner, dir) }));
     try {
       const res = await post(server.url);
       expect(res.status).toBe(200);
       const body = pullAndRefreshResponseSchema.parse(await res.json());
-      expect(body).toMatchObject({ success: false, latestCommit: null });
+      expect(body).toMatchObject({ success: false, latestCommit: head });
       expect(body.error).toContain('has no upstream branch');
     } finally {
       await server.close();

@@ -151,7 +151,7 @@ async function recordEarlyFailure(flags: RepoFlags, err: unknown): Promise<void>
     return !rel.startsWith('..') && !path.isAbsolute(rel);
   };
   if (built !== undefined && !(await inside(built))) return;
-  await recordFailure(status, err, null);
+  await recordFailure(status, err);
 }
 
 /** The one-line summary printed after a refresh; with `ms`, how long it took. */

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LeaderboardError } from '../errors.js';
+import { divergedError } from './diverged.js';
 import { runGit } from './run-git.js';
 
 export const REPO_HINT = 'Run inside a git repository or pass --repo PATH.';
@@ -89,8 +90,9 @@ export async function shallowBoundary(repo: string): Promise<Set<string>> {
 
 /**
  * Fast-forwards the current branch from its upstream (`git pull --ff-only`).
- * No upstream (or a detached HEAD) is a NO_UPSTREAM error saying how to set one; any other
- * failure (diverged history, network, conflicts with local changes) is GIT_FAILED with git's message.
+ * No upstream (or a detached HEAD) is a NO_UPSTREAM error saying how to set one; a diverged
+ * history is GIT_FAILED saying which way (see divergedError); any other failure (network,
+ * conflicts with local changes) is GIT_FAILED with git's message.
  */
 export async function pullFastForward(repo: string): Promise<{ before: string | null; after: string | null }> {
   const head = await runGit(repo, ['symbolic-ref', '--quiet', '--short', 'HEAD'], { okCodes: [0, 1] });
@@ -112,12 +114,18 @@ export async function pullFastForward(repo: string): Promise<{ before: string | 
     );
   }
   const before = await headCommit(repo);
+  // What the upstream was before the pull fetched: commits here that were all in it, and that it no longer has, were rewritten upstream.
+  const upstreamBefore = (await runGit(repo, ['rev-parse', '--verify', '--quiet', '@{upstream}'], { okCodes: [0, 1, 128] })).stdout.trim() || null;
   try {
     // Never prompt: a refresh may run unattended under `serve`.
     await runGit(repo, ['pull', '--ff-only', '--no-rebase', '--quiet'], { env: { GIT_TERMINAL_PROMPT: '0' } });
   } catch (err) {
     if (err instanceof LeaderboardError && err.code === 'GIT_FAILED') {
-      throw new LeaderboardError('GIT_FAILED', `Could not fast-forward '${branch}' in ${repo}: ${err.message}`, 'If the branch has diverged from its upstream, merge or rebase it yourself, then refresh.', { cause: err });
+      // Said which way it diverged: after a force-push upstream, "merge or rebase it yourself"
+      // brought the rewritten commits back.
+      const diverged = await divergedError(repo, branch, upstreamBefore).catch(() => null);
+      if (diverged) throw new LeaderboardError(diverged.code, diverged.message, diverged.hint, { cause: err });
+      throw new LeaderboardError('GIT_FAILED', `Could not fast-forward '${branch}' in ${repo}: ${err.message}`, 'Fix what git says (the upstream out of reach, local changes in the way), then refresh; or refresh without --pull.', { cause: err });
     }
     throw err;
   }

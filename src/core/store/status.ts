@@ -9,9 +9,12 @@ export async function writeStatus(file: string, status: StatusFile): Promise<voi
 
 /**
  * Records a failed refresh in last-update.json (the page says 'Auto-refresh error' with it): its
- * error and the commit it had named, if any. Never throws: the failure itself is what the caller reports.
+ * error, and the last good refresh's commit, which the board still shows (a failed pull wrote
+ * null, and a failure after git named a new HEAD wrote that commit, never analysed). Never
+ * throws: the failure itself is what the caller reports.
  */
-export async function recordFailure(file: string, err: unknown, latestCommit: string | null): Promise<void> {
+export async function recordFailure(file: string, err: unknown): Promise<void> {
+  const latestCommit = (await readStatus(file))?.latestCommit ?? null;
   await writeStatus(file, { success: false, timestamp: new Date().toISOString(), latestCommit, error: errorMessage(err) }).catch(() => undefined);
 }
 
