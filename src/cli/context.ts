@@ -102,12 +102,11 @@ async function withDataDirAlone(flags: RepoFlags, standAlone: boolean): Promise<
     if (flags.dataDir === undefined || flags.repo !== undefined || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
     const dataDir = path.resolve(flags.dataDir);
     // Only on this path: every other command starts without the state's schema.
-    const [{ stateSchema }, { readJsonFile }] = await Promise.all([import('../core/refresh-state.js'), import('../core/store/files.js')]);
+    const [{ buildKey, stateSchema }, { readJsonFile }] = await Promise.all([import('../core/refresh-state.js'), import('../core/store/files.js')]);
     const state = await readJsonFile(dataDirPaths(dataDir).state, stateSchema).catch(() => null);
     const recorded = state?.repo ? await recordedContext(state.repo, flags.dataDir) : null;
     if (recorded) return recorded;
     if (!standAlone) throw err;
-    const { buildKey } = await import('../core/refresh.js');
     if (state && state.buildKey !== buildKey(defaultConfig(), state.version)) {
       throw new LeaderboardError('INVALID_INPUT', `${dataDir} was built with the settings (leaderboard.config.json) of ${state.repo ?? 'its repository'}, which is not a git repository here: rebuilt with the default settings, its board would change.`,
         'Pass --repo with a checkout of that repository (its leaderboard.config.json applies), or run the command inside it.');

@@ -6,7 +6,7 @@ import { identityOwner } from '../shared/name-aliases.js';
 import { LeaderboardError } from './errors.js';
 import { boardNames } from './manual-names.js';
 import type { ManualChangeOptions } from './manual-service.js';
-import { rebuildAfterSave } from './refresh.js';
+import { rebuildAfterSave } from './rebuild.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';

@@ -8,7 +8,7 @@ import type { LeaderboardConfig } from './config.js';
 import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
 import { boardNames, checkManualName } from './manual-names.js';
-import { rebuildAfterSave, type RebuildResult } from './refresh.js';
+import { rebuildAfterSave, type RebuildResult } from './rebuild.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { describeIssues, parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';

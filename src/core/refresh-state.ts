@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { DATA_FILE_SCHEMA_VERSION } from '../shared/data-file.js';
 import { activityStatusSchema } from '../shared/status-file.js';
+import type { ActivityStatus } from './activity.js';
+import type { LeaderboardConfig } from './config.js';
+import type { RepoTarget } from './repos/open.js';
+import type { DataDirPaths } from './store/data-dir.js';
+import { fileStamp, indexStamp } from './store/file-checks.js';
 import { writeJsonAtomic } from './store/files.js';
+import { TOOL_BUILD } from './version.js';
 
 /** One repository of a board, as the refresh state records it. */
 export const statePartSchema = z.object({
@@ -70,4 +77,44 @@ export function boardFingerprint(parts: readonly Pick<StatePart, 'name' | 'head'
  */
 export async function markRebuilding(file: string, previous: RefreshState | null): Promise<void> {
   if (previous && !previous.rebuilding) await writeJsonAtomic(file, { ...previous, rebuilding: true });
+}
+
+/** Hex SHA-1 of a text (the state's hashes of files and settings). */
+export const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+/** The hash of no file: what an older state without `overridesHash` had. */
+export const EMPTY_HASH = sha1('');
+
+/** Key of the settings that change the data file but not commit scores; `version`: the tool's that made it (a state records it). */
+export function buildKey(config: LeaderboardConfig, version = TOOL_BUILD): string {
+  return sha1(JSON.stringify({
+    v: version, schema: DATA_FILE_SCHEMA_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit, identities: config.identities,
+    reviewPoints: config.github.points,
+  }));
+}
+
+/** Whether a refresh's inputs are the last one's: then its board is already right (see stateSchema). */
+export function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriodDays'>): boolean {
+  return prev.version === next.version && prev.head === next.head && prev.fingerprint === next.fingerprint
+    && prev.windowStart === next.windowStart && prev.buildKey === next.buildKey && prev.manualHash === next.manualHash
+    && (prev.overridesHash ?? EMPTY_HASH) === next.overridesHash && (prev.aiId ?? 'heuristic') === next.aiId;
+}
+
+/** What the state records of the board's files, to tell later that they are still the ones written. */
+export async function boardStamps(paths: DataDirPaths): Promise<Pick<RefreshState, 'dataFile' | 'index'>> {
+  return { dataFile: await fileStamp(paths.data), index: await indexStamp(paths.index, paths.chunks) };
+}
+
+/** Whether every repository has the remote URL it had (the board links to it). Older state files, without their parts: no. */
+export function sameUrls(prev: RefreshState, targets: readonly RepoTarget[]): boolean {
+  return targets.every((t) => prev.parts?.find((p) => p.name === t.name)?.url === t.url);
+}
+
+/**
+ * Whether the board's activity status still says what a sync just found: the same state and the
+ * same error or reason (a 401 fixed into a 502 kept the page on the 401). When it synced is not
+ * compared: every sync has its own time.
+ */
+export function sameActivityStatus(now: ActivityStatus, before: ActivityStatus | undefined): boolean {
+  const said = (s: ActivityStatus | undefined) => (s === undefined ? 'off' : s.state === 'ok' ? 'ok' : `${s.state}: ${s.state === 'off' ? s.reason : s.error}`);
+  return before === undefined ? now.state === 'off' : said(now) === said(before);
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { HeuristicAiScorer } from './ai/heuristic.js';
@@ -6,37 +5,35 @@ import type { ChatProvider } from './ai/providers.js';
 import type { AiSettings } from './ai/settings.js';
 import type { LeaderboardConfig } from './config.js';
 import { HEURISTIC_AI_SOURCE } from '../shared/ai-part.js';
-import { DATA_FILE_SCHEMA_VERSION } from '../shared/data-file.js';
-import { isBot } from './bots.js';
 import { assembleBoard, type BoardPart } from './board/assemble.js';
 import { creditCounts, type CreditCounts } from './credit/index.js';
-import { errorMessage, LeaderboardError } from './errors.js';
+import { LeaderboardError } from './errors.js';
 import { listHistory, type HistorySpan, type ListedHistory } from './git/history.js';
 import { headCommit, pullFastForward, shallowBoundary } from './git/repo.js';
 import { metadataFor } from './metadata.js';
-import { boardFingerprint, markRebuilding, stateSchema, type RefreshState, type StatePart } from './refresh-state.js';
+import { boardFingerprint, boardStamps, buildKey, markRebuilding, sameActivityStatus, sameInputs, sameUrls, sha1, stateSchema, type RefreshState, type StatePart } from './refresh-state.js';
+import { analysisDays, DAY_MS, daysOf, utcDayStart, windowStartFor } from './board-window.js';
 import { scoringFingerprint, scoringSettings } from './repos/fingerprint.js';
 import { openRepository, type RepoTarget } from './repos/open.js';
 import { scoreRepository } from './repos/score-repository.js';
 import { withoutCredentials, type RepoSource } from './repos/sources.js';
-import { loadStoredParts, removeLoneRepoFiles, statePartsOf } from './repos/stored-parts.js';
+import { removeLoneRepoFiles } from './repos/stored-parts.js';
 import { windowTally, type WindowCounts } from './repos/window-counts.js';
 import type { CacheLoad } from './store/cache.js';
 import { dataDirPaths, ensureDataDir, type DataDirPaths } from './store/data-dir.js';
-import { chunksDamaged, dataFileIntact, exists, fileStamp, indexIntact, indexStamp, looksWhole } from './store/file-checks.js';
+import { chunksDamaged, dataFileIntact, indexIntact, looksWhole } from './store/file-checks.js';
 import { readJsonFile, readTextIfExists, removeDeadDataDirTempFiles, writeJsonAtomic } from './store/files.js';
 import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
-import { readStatus, recordFailure, writeStatus } from './store/status.js';
+import { recordFailure, writeStatus } from './store/status.js';
 import type { AiStep } from '../shared/status-file.js';
 import type { ActivityStatus } from './activity.js';
 import { readBoardActivity, type ActivityStep } from './github/activity/refresh-step.js';
 import type { SyncProgress } from './github/activity/sync.js';
 import type { GhRunner } from './github/activity/token.js';
-import type { AiScorer, ScoredCommit } from './types.js';
+import type { AiScorer } from './types.js';
 import { TOOL_BUILD } from './version.js';
 
-const DAY_MS = 86_400_000;
 
 /** What `refresh` reports while it works. */
 export interface RefreshProgress {
@@ -130,29 +127,6 @@ export interface RefreshResult {
   /** Whether GitHub activity was read (see ActivityStatus), and the requests it took. */
   activity?: ActivityStatus;
   githubRequests?: number;
-}
-
-const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
-const EMPTY_HASH = sha1('');
-
-/** Key of the settings that change the data file but not commit scores; `version`: the tool's that made it (a state records it). */
-export function buildKey(config: LeaderboardConfig, version = TOOL_BUILD): string {
-  return sha1(JSON.stringify({
-    v: version, schema: DATA_FILE_SCHEMA_VERSION, bots: config.bots, commitsPerEntry: config.commitsPerEntry, credit: config.credit, identities: config.identities,
-    reviewPoints: config.github.points,
-  }));
-}
-
-export function windowStartFor(opts: Pick<RefreshOptions, 'since' | 'all' | 'config'>, now: Date): Date | null {
-  if (opts.all) return null;
-  if (opts.since) return opts.since;
-  // Whole UTC days, so repeated refreshes on one day see the same window.
-  return new Date(utcDayStart(now) - opts.config.analysisPeriodDays * DAY_MS);
-}
-
-/** Start (ms) of the UTC day of `now`. */
-function utcDayStart(now: Date): number {
-  return Math.floor(now.getTime() / DAY_MS) * DAY_MS;
 }
 
 /**
@@ -451,137 +425,3 @@ function joinSteps(steps: AiStep[]): AiStep | undefined {
 
 /** The score cache's record of any LLM scorer: the AI cache, not the fingerprint, tracks models. */
 const LLM_CACHE_KEY = 'llm';
-
-function sameInputs(prev: RefreshState, next: Omit<RefreshState, 'analysisPeriodDays'>): boolean {
-  return prev.version === next.version && prev.head === next.head && prev.fingerprint === next.fingerprint
-    && prev.windowStart === next.windowStart && prev.buildKey === next.buildKey && prev.manualHash === next.manualHash
-    && (prev.overridesHash ?? EMPTY_HASH) === next.overridesHash && (prev.aiId ?? 'heuristic') === next.aiId;
-}
-
-/** What the state records of the board's files, to tell later that they are still the ones written. */
-export async function boardStamps(paths: DataDirPaths): Promise<Pick<RefreshState, 'dataFile' | 'index'>> {
-  return { dataFile: await fileStamp(paths.data), index: await indexStamp(paths.index, paths.chunks) };
-}
-
-/** Whether every repository has the remote URL it had (the board links to it). Older state files, without their parts: no. */
-function sameUrls(prev: RefreshState, targets: readonly RepoTarget[]): boolean {
-  return targets.every((t) => prev.parts?.find((p) => p.name === t.name)?.url === t.url);
-}
-
-/** Days analysed: from the window's start, or with no window from the oldest commit, to today (UTC). */
-export function analysisDays(windowStart: Date | null, parts: BoardPart[], now: Date): number {
-  return daysOf(windowStart, windowStart ? undefined : oldestOf(parts), now);
-}
-
-/**
- * Days from the window's start to today, or with no window whole UTC days from the oldest
- * commit's day (`oldest`, absent: no commit) to today, as `--since <that day>` would count them
- * (counting from `now` changed it during the day); at least 1, today (`--since <today>` said 0).
- */
-function daysOf(windowStart: Date | null, oldest: string | undefined, now: Date): number {
-  if (windowStart) return Math.max(1, Math.round((utcDayStart(now) - windowStart.getTime()) / DAY_MS));
-  return oldest ? Math.max(1, Math.round((utcDayStart(now) - utcDayStart(new Date(oldest))) / DAY_MS)) : 0;
-}
-
-/** The oldest commit's date of the parts (each lists its commits newest first). */
-function oldestOf(parts: BoardPart[]): string | undefined {
-  let oldest: string | undefined;
-  for (const p of parts) {
-    const last = p.commits.at(-1)?.date;
-    if (last !== undefined && (oldest === undefined || Date.parse(last) < Date.parse(oldest))) oldest = last;
-  }
-  return oldest;
-}
-
-/** What rebuilding from the cache did. */
-export interface RebuildResult {
-  /** False when there was no earlier refresh to rebuild from: the data file is left alone. */
-  rebuilt: boolean;
-  dataFile: string;
-  /** After a rebuild: whether a commit is on the leaderboards (analysed in the window, not a bot's). */
-  shows?: (hash: string) => boolean;
-  /** After a manual change was saved: why the rebuild failed (see rebuildAfterSave). */
-  error?: string;
-}
-
-/**
- * Rebuilds the data file from the score cache and the manual contributions, without reading git:
- * used after a manual contribution changes. Needs an earlier refresh; without one it does nothing.
- */
-export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'dataDir' | 'config' | 'ai' | 'now'>): Promise<RebuildResult> {
-  const paths = dataDirPaths(opts.dataDir);
-  const state = await readJsonFile(paths.state, stateSchema).catch(() => null);
-  if (!state || !(await exists(paths.data))) return { rebuilt: false, dataFile: paths.data };
-  const stored = await loadStoredParts(paths.dir, statePartsOf(state, opts.repo));
-  if (!stored.ok) return { rebuilt: false, dataFile: paths.data };
-  const analysed = new Map<string, ScoredCommit>();
-  for (const p of stored.parts) for (const c of p.commits) analysed.set(c.hash, c);
-  const now = opts.now ?? new Date();
-  const aiId = state.aiId ?? (opts.ai ?? new HeuristicAiScorer()).id;
-  const manualText = (await readTextIfExists(paths.manual)) ?? '';
-  const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
-  // As the last refresh listed them (a --commits-per-entry flag is not in the config).
-  const config = { ...opts.config, commitsPerEntry: state.commitsPerEntry ?? opts.config.commitsPerEntry };
-  await assembleBoard(stored.parts, {
-    paths,
-    manual: await readManualFile(paths.manual),
-    overridesText,
-    config,
-    now,
-    analysisPeriodDays: state.analysisPeriodDays,
-    // Activity comes from each part's stored file (loadStoredParts): nothing is read from GitHub.
-    ...(state.activity ? { activityStatus: state.activity } : {}),
-    metadata: metadataFor({ repo: state.repo ?? opts.repo, config }, { head: state.head, aiId, windowStart: state.windowStart ? new Date(state.windowStart) : null, history: state.history ?? null }),
-  });
-  // The board now follows this config: its key goes with it, or a refresh back on the old config
-  // would keep this board as up to date. Under the version that made the state: the caches are
-  // that code's (the next refresh of this code reads git again), and a data directory copied
-  // without its repository is checked against its own key (cli/context.ts).
-  await writeJsonAtomic(paths.state, { ...state, buildKey: buildKey(config, state.version), manualHash: sha1(manualText), overridesHash: sha1(overridesText), ...(await boardStamps(paths)) });
-  // Open pages follow the status file: the refresh's own time stays, the rebuilt board's is added.
-  const status = await readStatus(paths.status);
-  if (status) await writeStatus(paths.status, { ...status, rebuiltAt: now.toISOString() });
-  const shows = (hash: string) => {
-    const c = analysed.get(hash);
-    return c !== undefined && !isBot(c.author, c.email, opts.config.bots);
-  };
-  return { rebuilt: true, dataFile: paths.data, shows };
-}
-
-/**
- * Whether the board is behind what was saved beside it: manual contributions or AI overrides
- * whose rebuild did not happen (the process killed between the save and the rebuild, a full
- * disk), or a refresh killed part-way. The next refresh rebuilds it; `serve` runs one at start.
- */
-export async function rebuildOwed(dataDir: string): Promise<boolean> {
-  const paths = dataDirPaths(dataDir);
-  const state = await readJsonFile(paths.state, stateSchema).catch(() => null);
-  if (!state) return false;
-  const manual = sha1((await readTextIfExists(paths.manual)) ?? '');
-  const overrides = sha1((await readTextIfExists(paths.overrides)) ?? '');
-  return state.rebuilding === true || state.manualHash !== manual || (state.overridesHash ?? EMPTY_HASH) !== overrides;
-}
-
-/**
- * Rebuilds the leaderboards after a change of manual contributions or AI overrides is saved. A
- * failure there (a full disk) does not undo the save, so it is reported as such rather than
- * thrown: an error made the user try again, and a contribution added twice counted twice. The
- * next refresh rebuilds the board, since the state still records the files it was built from.
- */
-export async function rebuildAfterSave(opts: Pick<RefreshOptions, 'repo' | 'dataDir' | 'config'>): Promise<RebuildResult> {
-  try {
-    return await rebuildFromCache(opts);
-  } catch (err) {
-    return { rebuilt: false, dataFile: dataDirPaths(opts.dataDir).data, error: errorMessage(err) };
-  }
-}
-
-/**
- * Whether the board's activity status still says what a sync just found: the same state and the
- * same error or reason (a 401 fixed into a 502 kept the page on the 401). When it synced is not
- * compared: every sync has its own time.
- */
-function sameActivityStatus(now: ActivityStatus, before: ActivityStatus | undefined): boolean {
-  const said = (s: ActivityStatus | undefined) => (s === undefined ? 'off' : s.state === 'ok' ? 'ok' : `${s.state}: ${s.state === 'off' ? s.reason : s.error}`);
-  return before === undefined ? now.state === 'off' : said(now) === said(before);
-}

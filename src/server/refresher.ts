@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { boardIsCurrent, rebuildOwed, refresh, type RefreshOptions, type RefreshResult } from '../core/refresh.js';
+import { rebuildOwed } from '../core/rebuild.js';
+import { boardIsCurrent, refresh, type RefreshOptions, type RefreshResult } from '../core/refresh.js';
 import { errorMessage } from '../core/errors.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
 import { readStatus, recordFailure } from '../core/store/status.js';

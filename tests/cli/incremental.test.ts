@@ -7,7 +7,7 @@ import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/core/config.js';
-import { buildKey } from '../../src/core/refresh.js';
+import { buildKey } from '../../src/core/refresh-state.js';
 import { TOOL_VERSION } from '../../src/core/version.js';
 import type { TestAuthor, TestRepo } from '../support/git-repo.js';
 import { bytesOf, cachedHashes, cli, dataFiles, hasStackTrace, readJson, readRawData, readStatus, summaryCounts , tempResources } from './helpers.js';

@@ -5,7 +5,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, st
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, type LeaderboardConfig } from '../../src/core/config.js';
-import { rebuildFromCache, refresh } from '../../src/core/refresh.js';
+import { rebuildFromCache } from '../../src/core/rebuild.js';
+import { refresh } from '../../src/core/refresh.js';
 import { writeFileAtomic } from '../../src/core/store/files.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 

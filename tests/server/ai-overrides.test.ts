@@ -3,7 +3,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/core/config.js';
-import { rebuildFromCache } from '../../src/core/refresh.js';
+import { rebuildFromCache } from '../../src/core/rebuild.js';
 import { dataDirPaths } from '../../src/core/store/data-dir.js';
 import { createApp, NO_GITHUB_REPO_MESSAGE } from '../../src/server/app.js';
 import { aiOverridesResponseSchema, messageResponseSchema, setAiOverrideResponseSchema } from '../../src/shared/admin-api.js';

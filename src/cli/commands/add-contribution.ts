@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { addManualContribution, type ManualChangeOptions } from '../../core/manual-service.js';
-import type { RebuildResult } from '../../core/refresh.js';
+import type { RebuildResult } from '../../core/rebuild.js';
 import { dataDirContext, parseDataDir, type RepoFlags } from '../context.js';
 import { trimSpaces } from '../../shared/fold.js';
 

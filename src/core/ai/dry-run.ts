@@ -1,7 +1,8 @@
 import { createExcluder } from '../exclusions.js';
 import { listCommits, readCommits } from '../git/history.js';
 import { shallowBoundary } from '../git/repo.js';
-import { windowStartFor, type RefreshOptions } from '../refresh.js';
+import { windowStartFor } from '../board-window.js';
+import type { RefreshOptions } from '../refresh.js';
 import { dataDirPaths } from '../store/data-dir.js';
 import { splitFiles } from '../scoring.js';
 import { AiCache } from './ai-cache.js';

@@ -7,7 +7,7 @@ import { resolveRepo } from '../git/repo.js';
 import { runGit } from '../git/run-git.js';
 import { mirrorDir } from '../repos/open.js';
 import { configuredSources, type RepoSource } from '../repos/sources.js';
-import { rebuildAfterSave, type RebuildResult } from '../refresh.js';
+import { rebuildAfterSave, type RebuildResult } from '../rebuild.js';
 import { dataDirPaths, ensureDataDir } from '../store/data-dir.js';
 import { withDataDirLock } from '../store/lock.js';
 import { readOverrides, writeOverrides } from './override-file.js';

@@ -9,7 +9,7 @@ import { SITE_ADMIN_FILE, SITE_ADMIN_META, type SiteAdminConfig } from '../../sh
 import type { StatusFile } from '../../shared/status-file.js';
 import { LeaderboardError, withoutUrlCredentials } from '../errors.js';
 import { dataDirPaths } from '../store/data-dir.js';
-import { rebuildOwed } from '../refresh.js';
+import { rebuildOwed } from '../rebuild.js';
 import { manualBackupsDir } from '../store/manual-backups.js';
 import { readTextIfExists } from '../store/files.js';
 import { readStatus } from '../store/status.js';
