@@ -1,8 +1,10 @@
+import { Fragment } from 'react';
 import type { Commit } from '../../../src/shared/data-file.js';
 import { coAuthorsText, creditText, revertMarks, uncancelledTotal } from '../lib/credit-notes.js';
 import { aiLabel, aiNote, aiTitle, formatCommitDate, formatCount, formatExcluded, formatLocalDate, formatScore, splitMessage } from '../lib/format.js';
 import { commitUrl, useRepositories } from '../lib/commit-links.js';
 import { InfoIcon } from './Icons.js';
+import { PersonName } from './PersonName.js';
 import { useRules } from './rules/rules-context.js';
 
 /**
@@ -31,7 +33,11 @@ export function CommitItem({ commit, person }: { commit: Commit; person?: string
           <time className="commit-date" dateTime={commit.date} data-testid="commit-date">{formatCommitDate(commit.date)}</time>
         </div>
         <p className="commit-subject" data-testid="commit-message">{subject || '(no message)'}</p>
-        {withText && <p className="commit-co-authors" data-testid="commit-co-authors">{withText}</p>}
+        {withText && (
+          <p className="commit-co-authors" data-testid="commit-co-authors">
+            with {commit.co_authors?.map((name, i) => <Fragment key={i}>{i > 0 && ', '}<PersonName name={name} inline /></Fragment>)}
+          </p>
+        )}
         {body && (
           <details className="commit-body">
             <summary>Full message</summary>

@@ -1,7 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useShownInPart } from '../hooks/use-after-paint.js';
 import { searchNames, toggleName } from '../lib/filter.js';
+import { shownName } from '../lib/person-name.js';
 import { CloseIcon, FilterIcon } from './Icons.js';
+import { PersonName } from './PersonName.js';
 
 interface ContributorFilterProps {
   /** Every contributor name of the data, sorted. */
@@ -70,8 +72,8 @@ export function ContributorFilter({ names, hidden, onChange }: ContributorFilter
           {hiddenList.map((name, i) => (
             <li key={name}>
               <button type="button" className="chip" onClick={() => { refocus.current = i; onChange(toggleName(hidden, name)); }}
-                aria-label={`Show ${name} again`} title="Show again" data-testid="filter-chip">
-                <span className="chip-text">{name}</span>
+                aria-label={`Show ${shownName(name)} again`} title="Show again" data-testid="filter-chip">
+                <PersonName name={name} className="chip-text" />
                 <CloseIcon width={14} height={14} />
               </button>
             </li>
@@ -93,7 +95,7 @@ export function ContributorFilter({ names, hidden, onChange }: ContributorFilter
               {shown.map((name) => (
                 <label key={name} className="filter-option" data-testid="filter-option">
                   <input type="checkbox" checked={!hidden.has(name)} onChange={() => onChange(toggleName(hidden, name))} />
-                  <span className="filter-option-name">{name}</span>
+                  <PersonName name={name} className="filter-option-name" />
                 </label>
               ))}
             </div>

@@ -135,7 +135,9 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
     const name = leftFrom.current;
     leftFrom.current = null;
     if (name === null) return;
-    const target = [...document.querySelectorAll<HTMLElement>('[data-testid="leaderboard"] [data-testid="contributor-name"]')].find((el) => el.textContent === name);
+    // By the row's name, not the link's text: a blank name reads "(no name)".
+    const target = [...document.querySelectorAll<HTMLElement>('[data-testid="leaderboard"] [data-testid="leaderboard-row"]')]
+      .find((row) => row.dataset.name === name)?.querySelector<HTMLElement>('[data-testid="contributor-name"]');
     target?.focus({ preventScroll: y !== null });
   }, [contributor, takeBoardScroll]);
 

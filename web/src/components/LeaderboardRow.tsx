@@ -3,6 +3,7 @@ import type { ContributorEntry } from '../../../src/shared/data-file.js';
 import { isPlainClick, useContributorLink } from '../hooks/contributor-link.js';
 import { formatAdditional, formatCount, formatScore, wholePercent } from '../lib/format.js';
 import { CommitList } from './CommitList.js';
+import { PersonName } from './PersonName.js';
 import { ReviewList } from './ReviewList.js';
 import { TierBadge } from './TierBadge.js';
 
@@ -57,9 +58,9 @@ export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement,
         <td className="col-contributor">
           {link ? (
             <a className="contributor-name contributor-link" href={link.href(entry.name)} onClick={onNameClick}
-              tabIndex={-1} data-testid="contributor-name">{entry.name}</a>
+              tabIndex={-1} data-testid="contributor-name"><PersonName name={entry.name} /></a>
           ) : (
-            <span className="contributor-name" data-testid="contributor-name">{entry.name}</span>
+            <PersonName name={entry.name} className="contributor-name" testId="contributor-name" />
           )}
           {entry.email && <span className="contributor-email" title={entry.email} data-testid="contributor-email">{entry.email}</span>}
         </td>

@@ -1,6 +1,7 @@
 import { sharePart, type CoAuthorMode } from '../../../src/shared/credit.js';
 import type { Commit } from '../../../src/shared/data-file.js';
 import { formatScore } from './format.js';
+import { shownName } from './person-name.js';
 
 /** A hash as the revert marks show it: as long as the hashes on the commit cards, to find it there. */
 export const shortHash = (hash: string): string => hash.slice(0, 8);
@@ -8,7 +9,7 @@ export const shortHash = (hash: string): string => hash.slice(0, 8);
 /** 'with Ann, Bo' for a commit with co-authors; null without. */
 export function coAuthorsText(commit: Pick<Commit, 'co_authors'>): string | null {
   const names = commit.co_authors ?? [];
-  return names.length > 0 ? `with ${names.join(', ')}` : null;
+  return names.length > 0 ? `with ${names.map(shownName).join(', ')}` : null;
 }
 
 /**
@@ -21,9 +22,11 @@ export function creditText(commit: Pick<Commit, 'co_authors' | 'scores'>, person
   if (coAuthors.length === 0 || mode === 'author' || person === undefined) return null;
   const people = coAuthors.length + 1;
   const total = commit.scores.total;
-  if (mode === 'full') return { text: `${person} gets the whole ${formatScore(total)} pts, as each of the ${people} people do`, part: total };
+  // Their part is found by the name as the data has it; the text says it as the page shows it.
+  const who = shownName(person);
+  if (mode === 'full') return { text: `${who} gets the whole ${formatScore(total)} pts, as each of the ${people} people do`, part: total };
   const part = sharePart(total, people, coAuthors.indexOf(person) + 1);
-  return { text: `${person}'s part: ${formatScore(part)} of ${formatScore(total)} pts, split ${people} ways`, part };
+  return { text: `${who}'s part: ${formatScore(part)} of ${formatScore(total)} pts, split ${people} ways`, part };
 }
 
 /** The marks of a commit the revert rule cancelled: 'reverted by 1a2b3c4d', 'revert of 5d6e7f80'. */

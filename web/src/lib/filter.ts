@@ -1,5 +1,6 @@
 import { tierForRank, type ContributorEntry, type LeaderboardData, PERIOD_TYPES } from '../../../src/shared/data-file.js';
 import { compareLabels } from './periods.js';
+import { shownName } from './person-name.js';
 import { folded } from './search.js';
 
 /**
@@ -29,7 +30,7 @@ export function collectContributorNames(data: LeaderboardData): string[] {
 export function searchNames(names: readonly string[], query: string): string[] {
   const q = folded(query.trim());
   if (!q) return [...names];
-  return names.filter((n) => folded(n).includes(q));
+  return names.filter((n) => folded(shownName(n)).includes(q));
 }
 
 /** The hidden set with `name` toggled. */

@@ -1,5 +1,6 @@
 import type { ContributorEntry } from '../../../src/shared/data-file.js';
 import { folded } from '../../../src/shared/fold.js';
+import { shownName } from './person-name.js';
 
 export { folded };
 
@@ -15,7 +16,7 @@ export function searchEntries(entries: readonly ContributorEntry[], query: strin
   const q = folded(query.trim());
   if (!q) return entries;
   let texts = foldedOf.get(entries);
-  if (!texts) foldedOf.set(entries, (texts = entries.map((e) => `${folded(e.name)}\n${folded(e.email)}`)));
+  if (!texts) foldedOf.set(entries, (texts = entries.map((e) => `${folded(shownName(e.name))}\n${folded(e.email)}`)));
   const found = texts;
   // The query cannot hold the line break that joins the two: a match is within one of them.
   return entries.filter((_, i) => (found[i] as string).includes(q));

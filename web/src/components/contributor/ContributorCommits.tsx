@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ContributorCommits as Commits } from '../../hooks/use-contributor-commits.js';
 import { formatCount } from '../../lib/format.js';
+import { shownName } from '../../lib/person-name.js';
 import { CommitItem } from '../CommitItem.js';
 
 /** Every commit of theirs, newest first, a page at a time, with the table's commit card. */
@@ -31,7 +32,7 @@ export function ContributorCommits({ name, commits }: { name: string; commits: C
         </p>
       )}
       {commits.commits.length > 0 && (
-        <ul className="commit-scroll contributor-commit-list" data-testid="contributor-commit-list" ref={list} tabIndex={-1} aria-label={`Commits of ${name}`}>
+        <ul className="commit-scroll contributor-commit-list" data-testid="contributor-commit-list" ref={list} tabIndex={-1} aria-label={`Commits of ${shownName(name)}`}>
           {commits.commits.map((c, i) => <CommitItem key={`${c.full_hash || c.hash}-${i}`} commit={c} person={name} />)}
         </ul>
       )}

@@ -5,8 +5,10 @@ import { useContributorCommits } from '../../hooks/use-contributor-commits.js';
 import { boardShowsReviews } from '../../lib/activity.js';
 import type { Board } from '../../lib/board.js';
 import { manualRuns, standingSeries, summarizeStandings, withScoreParts } from '../../lib/contributor-summary.js';
+import { shownName } from '../../lib/person-name.js';
 import { CopyLinkButton } from '../CopyLinkButton.js';
 import { PeriodSelect } from '../PeriodSelect.js';
+import { PersonName } from '../PersonName.js';
 import { ReviewList } from '../ReviewList.js';
 import { BoardLink } from './BoardLink.js';
 import { ContributorCommits } from './ContributorCommits.js';
@@ -75,7 +77,7 @@ export function ContributorPage({ board, name: asked, type, onTypeChange, labels
   // The window's title names the page too (tabs, history, a screen reader's title); the board's comes back after.
   useEffect(() => {
     const board = document.title;
-    document.title = `${name} · ${board}`;
+    document.title = `${shownName(name)} · ${board}`;
     return () => { document.title = board; };
   }, [name]);
 
@@ -87,7 +89,7 @@ export function ContributorPage({ board, name: asked, type, onTypeChange, labels
       </nav>
       <header className="card contributor-head">
         <div className="contributor-id">
-          <h2 className="contributor-name-title" id="contributor-title" ref={heading} tabIndex={-1} data-testid="contributor-title">{name}</h2>
+          <h2 className="contributor-name-title" id="contributor-title" ref={heading} tabIndex={-1} data-testid="contributor-title"><PersonName name={name} /></h2>
           {email && <p className="contributor-email-line" data-testid="contributor-page-email">{email}</p>}
           {repo && <p className="contributor-note" data-testid="contributor-repo-note">In the {repo} repository only.</p>}
           {hidden.has(name) && <p className="contributor-note">Hidden from your board by the contributor filter.</p>}

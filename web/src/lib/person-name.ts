@@ -1,0 +1,17 @@
+/**
+ * What the page shows for a contributor with no name: git imports an author with an empty name
+ * and no email (`git fast-import`, or a commit object written by another tool), which the core
+ * keeps as the name "", and a hand-made data file may hold one. It is only shown: the name itself
+ * stays the key of the entry, the link, the filter and the manual contributions, as in the data.
+ */
+export const NO_NAME = '(no name)';
+
+/** Whether a name shows nothing: empty, or only spaces of any kind and invisible format characters (a zero-width space). */
+export function isBlankName(name: string): boolean {
+  return name.replace(/[\s\p{Cf}]/gu, '') === '';
+}
+
+/** The name as the page writes it in text (a title, a label, a sentence): {@link NO_NAME} for a blank one. */
+export function shownName(name: string): string {
+  return isBlankName(name) ? NO_NAME : name;
+}
