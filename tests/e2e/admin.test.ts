@@ -196,6 +196,45 @@ describe('manual contributions', () => {
     await page.context().close();
   });
 
+  it('a 409 and Reload under an open edit form: the form follows the list, and its save keeps what someone else did', async () => {
+    const a = await adminPage();
+    const form = modal(a).getByTestId('new-contributor-form');
+    await form.getByTestId('new-name').fill('Hedy');
+    await form.getByTestId('new-score').fill('20');
+    await form.getByTestId('new-notes').fill('Talk');
+    await form.getByTestId('create-contributor').click();
+    const hedyA = contributor(a, 'Hedy');
+    await hedyA.getByTestId('add-contribution-toggle').click();
+    await hedyA.getByTestId('add-score').fill('10');
+    await hedyA.getByTestId('add-notes').fill('Blog');
+    await hedyA.getByTestId('add-contribution-submit').click();
+    await pw(hedyA.getByTestId('contribution')).toHaveCount(2);
+    await hedyA.getByTestId('edit-button').click();
+    await hedyA.getByTestId('score-input').first().fill('25');
+    // Another admin deletes the talk meanwhile.
+    const b = await adminPage();
+    await contributor(b, 'Hedy').getByTestId('delete-contribution').first().click();
+    await pw(banner(b)).toContainText('Deleted a contribution of Hedy');
+
+    await hedyA.getByTestId('save-button').click();
+    await pw(banner(a)).toContainText('Failed to save:');
+    await modal(a).getByTestId('reload-contributions').click();
+    await pw(banner(a)).toContainText('Reloaded the contributions: they are the latest version.');
+    await pw(hedyA.getByTestId('score-input')).toHaveCount(1);
+    await pw(hedyA.getByTestId('notes-input')).toHaveValue('Blog');
+    await pw(hedyA.getByTestId('edit-note')).toContainText('Your edit of the contribution of 20 points (“Talk”) was not kept');
+    await hedyA.getByTestId('score-input').fill('12');
+    await hedyA.getByTestId('save-button').click();
+    await pw(banner(a)).toContainText('Updated Hedy');
+    await pw(row(a, 'Hedy').getByTestId('cell-other')).toHaveText('+12');
+    await pw(hedyA.getByTestId('contribution')).toHaveCount(1);
+    await pw(hedyA.getByTestId('contribution')).toContainText(/\+12\s+Blog/);
+    await hedyA.getByTestId('delete-all').click();
+    await pw(contributor(a, 'Hedy')).toHaveCount(0);
+    await a.context().close();
+    await b.context().close();
+  });
+
   it('downloads the backup under its dated name', async () => {
     const page = await adminPage();
     const [download] = await Promise.all([page.waitForEvent('download'), modal(page).getByTestId('export-button').click()]);

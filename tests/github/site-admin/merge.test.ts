@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ManualContributor } from '../../../src/shared/manual-contributions.js';
 import { decodeBase64, encodeBase64 } from '../../../web/src/admin/github/base64.js';
-import { EditConflict, mergeContributors } from '../../../web/src/admin/github/merge.js';
+import { EditConflict, holdsChange, mergeContributors } from '../../../web/src/admin/merge.js';
 
 type Map = Record<string, ManualContributor>;
 const c = (score: number, notes = '') => ({ score, notes, start_date: null, end_date: null });
@@ -88,6 +88,25 @@ describe('mergeContributors (base = read, ours = edit, theirs = saved meanwhile)
   it('keeps a contributor named like an Object.prototype key', () => {
     const ours: Map = { constructor: rec(c(1)) };
     expect(Object.keys(mergeContributors({}, ours, {}))).toEqual(['constructor']);
+  });
+});
+
+describe('holdsChange (did a save whose answer was lost go through?)', () => {
+  const base: Map = { A: rec(c(20, 'talk')), B: rec(c(5)) };
+  it('sees our change in the file read again, even beside someone else\'s, and not when it is missing', () => {
+    const added: Map = { ...base, A: rec(c(20, 'talk'), c(15, 'mentoring')) };
+    expect(holdsChange(base, added, added)).toBe(true);
+    expect(holdsChange(base, added, { ...added, C: rec(c(1)) })).toBe(true);
+    expect(holdsChange(base, added, base)).toBe(false);
+    // Edited, deleted, a new contributor: there or not.
+    const edited: Map = { ...base, A: rec(c(25, 'talk')) };
+    expect(holdsChange(base, edited, edited)).toBe(true);
+    expect(holdsChange(base, edited, { ...base, A: rec(c(30, 'theirs')) })).toBe(false);
+    const deleted: Map = { B: rec(c(5)) };
+    expect(holdsChange(base, deleted, deleted)).toBe(true);
+    expect(holdsChange(base, { ...base, D: rec(c(3)) }, { ...base, D: rec(c(3)) })).toBe(true);
+    // No change at all is no save to report.
+    expect(holdsChange(base, base, base)).toBe(false);
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { contributorsMapSchema } from '../../../src/shared/manual-contributions.js';
 import {
   addContribution, addContributor, applyEdits, checkContribution, checkEdits, checkNewContributor, deleteContribution,
-  deleteContributor, describeDates, editsOf, EMPTY_DRAFT, parseScore, searchContributors, totalScore, type ContributorsMap,
+  deleteContributor, describeDates, editsOf, EMPTY_DRAFT, parseScore, rebaseEdits, rebaseNote, replaceContributor, searchContributors,
+  totalScore, type ContributorsMap,
 } from '../../../web/src/admin/contributions.js';
 
 const map = (): ContributorsMap => ({
@@ -109,8 +110,10 @@ describe('map edits', () => {
   });
 
   it('applies an inline edit: integer scores (empty is 0), trimmed notes, dates and other fields kept', () => {
-    const edited = applyEdits(map(), 'Ada Lovelace', [{ score: '42.7', notes: ' New talk ' }, { score: '', notes: 'Mentorship' }]);
-    expect(edited['Ada Lovelace']).toEqual({
+    const ada = map()['Ada Lovelace']!;
+    const [talk, mentorship] = editsOf(ada);
+    const edited = applyEdits(ada, 'Ada Lovelace', [{ ...talk!, score: '42.7', notes: ' New talk ' }, { ...mentorship!, score: '' }]);
+    expect(edited.ok && edited.value).toEqual({
       email: 'ada@example.com',
       team: 'kept as it is',
       contributions: [
@@ -120,14 +123,16 @@ describe('map edits', () => {
     });
   });
 
-  it('starts the edit form from the current scores and notes', () => {
-    expect(editsOf(map()['Ada Lovelace'])).toEqual([{ score: '30', notes: 'Talk' }, { score: '15', notes: 'Mentorship' }]);
+  it('starts the edit form from the current scores and notes, each tied to its contribution', () => {
+    const ada = map()['Ada Lovelace']!;
+    expect(editsOf(ada)).toEqual([{ original: ada.contributions[0], score: '30', notes: 'Talk' }, { original: ada.contributions[1], score: '15', notes: 'Mentorship' }]);
     expect(editsOf(undefined)).toEqual([]);
   });
 
   it('refuses negative scores in the edit form but accepts 0', () => {
-    expect(checkEdits([{ score: '-1', notes: '' }])).toEqual({ ok: false, error: 'Score must not be negative' });
-    expect(checkEdits([{ score: '', notes: '' }]).ok).toBe(true);
+    const original = { score: 1, notes: '', start_date: null, end_date: null };
+    expect(checkEdits([{ original, score: '-1', notes: '' }])).toEqual({ ok: false, error: 'Score must not be negative' });
+    expect(checkEdits([{ original, score: '', notes: '' }]).ok).toBe(true);
   });
 
   it('deletes one contribution (the contributor stays) or the whole contributor', () => {
@@ -138,8 +143,49 @@ describe('map edits', () => {
   });
 
   it('produces maps the server schema accepts', () => {
-    const next = applyEdits(addContributor(map(), 'Grace', { email: 'g@example.com', contributions: [] }), 'Kobe Chen', [{ score: '3', notes: 'x' }]);
+    const before = addContributor(map(), 'Grace', { email: 'g@example.com', contributions: [] });
+    const kobe = applyEdits(before['Kobe Chen']!, 'Kobe Chen', [{ ...editsOf(before['Kobe Chen'])[0]!, score: '3', notes: 'x' }]);
+    expect(kobe.ok).toBe(true);
+    const next = replaceContributor(before, 'Kobe Chen', kobe.ok ? kobe.value : { contributions: [] });
+    expect(next['Kobe Chen']?.contributions.map((c) => c.score)).toEqual([3]);
     expect(contributorsMapSchema.safeParse(next).success).toBe(true);
+  });
+});
+
+describe('an inline edit of a list someone else changed', () => {
+  const c = (score: number, notes: string) => ({ score, notes, start_date: null, end_date: null });
+  // Grace had a talk and a blog post; the form opened on both and the talk was changed to 25.
+  const opened = { contributions: [c(20, 'Talk'), c(10, 'Blog')] };
+  const typed = () => {
+    const [talk, blog] = editsOf(opened);
+    return [{ ...talk!, score: '25' }, blog!];
+  };
+
+  it('refuses an edit whose contribution is gone instead of writing it over another, and drops nothing it did not show', () => {
+    // Someone else deleted the talk: the edit of it must not land on the blog post (it did: by position).
+    expect(applyEdits({ contributions: [c(10, 'Blog')] }, 'Grace', typed())).toEqual({
+      ok: false,
+      error: "Someone else changed or removed Grace's contribution of 20 points (“Talk”) while you edited it, so your edit was not saved. Cancel, and edit the contributions as they are now.",
+    });
+    // Someone else added one before the talk: the edit finds the talk, and the new one stays.
+    expect(applyEdits({ contributions: [c(5, 'Mentoring'), c(20, 'Talk'), c(10, 'Blog')] }, 'Grace', typed())).toEqual({
+      ok: true, value: { contributions: [c(5, 'Mentoring'), c(25, 'Talk'), c(10, 'Blog')] },
+    });
+  });
+
+  it('carries the open form over to the record as it is now, keeping what was typed and naming the edit that was lost', () => {
+    const gone = rebaseEdits(typed(), { contributions: [c(10, 'Blog')] });
+    expect(gone.changed).toBe(true);
+    expect(gone.edits.map((e) => [e.original.notes, e.score])).toEqual([['Blog', '10']]);
+    expect(gone.lost.map((e) => [e.original.score, e.score])).toEqual([[20, '25']]);
+    expect(rebaseNote('Grace', gone.lost)).toBe('The contributions of Grace changed while you edited them: the form now shows them as they are. Your edit of the contribution of 20 points (“Talk”) was not kept: it was changed or removed meanwhile. Make it again if it still applies.');
+
+    const added = rebaseEdits(typed(), { contributions: [c(20, 'Talk'), c(10, 'Blog'), c(5, 'Mentoring')] });
+    expect(added.edits.map((e) => [e.original.notes, e.score])).toEqual([['Talk', '25'], ['Blog', '10'], ['Mentoring', '5']]);
+    expect(added).toMatchObject({ changed: true, lost: [] });
+    // Unchanged: nothing to carry over. An untouched edit of a removed contribution is no loss.
+    expect(rebaseEdits(typed(), opened)).toMatchObject({ changed: false, lost: [] });
+    expect(rebaseEdits(editsOf(opened), { contributions: [c(10, 'Blog')] }).lost).toEqual([]);
   });
 });
 

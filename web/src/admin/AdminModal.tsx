@@ -1,14 +1,15 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CloseIcon, ShieldIcon } from '../components/Icons.js';
 import { isPublishedSite } from '../lib/site-mode.js';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminPanel } from './AdminPanel.js';
 import { BackendContext } from './backend-context.js';
 import type { AdminBackend } from './backend.js';
+import { KeptDrafts, KeptDraftsContext } from './kept-drafts.js';
 import { localBackend } from './local-backend.js';
 import { LoginView } from './LoginView.js';
 import { loadSiteBackend } from './site-backend.js';
-import { useAdminSession, type AdminSession } from './use-admin-session.js';
+import { INVALID_TOKEN_MESSAGE, useAdminSession, type AdminSession } from './use-admin-session.js';
 import './admin.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -104,16 +105,26 @@ function ModalHead({ titleId, subtitle, onClose }: { titleId: string; subtitle: 
 
 /** The login, access-denied or panel view, on the back end of the context. */
 function AdminViews({ titleId, onClose, onDataChanged }: AdminModalProps & { titleId: string }) {
-  const { state, signIn, logout, expire } = useAdminSession();
+  const { state, signIn, logout: forgetToken, expire } = useAdminSession();
+  // What was typed in the panel's forms outlives the panel: a token refused mid-session shows the
+  // login view, and signing in again gives the forms back. Logout forgets it with the token.
+  const [drafts] = useState(() => new KeptDrafts());
+  const logout = useCallback(() => {
+    drafts.clear();
+    forgetToken();
+  }, [drafts, forgetToken]);
+  const kept = state.view === 'login' && state.error === INVALID_TOKEN_MESSAGE && drafts.hasAny();
   return (
     <>
       <ModalHead titleId={titleId} subtitle={SUBTITLES[state.view]} onClose={onClose} />
       <div className="admin-modal-body">
-        {state.view === 'login' && <LoginView verifying={state.verifying} error={state.error} onSignIn={signIn} />}
+        {state.view === 'login' && <LoginView verifying={state.verifying} error={state.error} keptDrafts={kept} onSignIn={signIn} />}
         {state.view === 'denied' && <AccessDenied session={state.session} onLogout={logout} onClose={onClose} />}
         {state.view === 'panel' && (
-          <AdminPanel token={state.token} session={state.session} onLogout={logout} onUnauthorized={expire}
-            onDataChanged={onDataChanged} />
+          <KeptDraftsContext.Provider value={drafts}>
+            <AdminPanel token={state.token} session={state.session} onLogout={logout} onUnauthorized={expire}
+              onDataChanged={onDataChanged} />
+          </KeptDraftsContext.Provider>
         )}
       </div>
     </>

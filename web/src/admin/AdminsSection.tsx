@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { adminRows } from './admins.js';
+import { useKeptState } from './kept-drafts.js';
 import type { AdminListHandle } from './use-admin-list.js';
 
 interface AdminsSectionProps {
@@ -10,7 +11,7 @@ interface AdminsSectionProps {
 export function AdminsSection({ handle }: AdminsSectionProps) {
   const input = useRef<HTMLInputElement>(null);
   const { admins, primary, loadError, saving, pullRequestUrl, add, remove } = handle;
-  const [value, setValue] = useState('');
+  const [value, setValue] = useKeptState('admin-input', '');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 

@@ -3,6 +3,7 @@ import { MAX_AI_OVERRIDE_NOTE } from '../../../src/shared/ai-overrides.js';
 import { MAX_AI_SCORE } from '../../../src/shared/ai-part.js';
 import { formatLocalDate } from '../lib/format.js';
 import { checkOverrideDraft, EMPTY_OVERRIDE_DRAFT, shortHash, type AiOverrideDraft } from './ai-overrides.js';
+import { useKeptState } from './kept-drafts.js';
 import { overridePendingNote, pendingRemovals } from './pending.js';
 import type { AiOverridesHandle } from './use-ai-overrides.js';
 
@@ -17,7 +18,7 @@ interface AiOverridesSectionProps {
 export function AiOverridesSection({ handle }: AiOverridesSectionProps) {
   const { overrides, pending, loadError, busy, save, remove } = handle;
   const removals = overrides && pending ? pendingRemovals(overrides, pending.published) : [];
-  const [draft, setDraft] = useState<AiOverrideDraft>(EMPTY_OVERRIDE_DRAFT);
+  const [draft, setDraft] = useKeptState<AiOverrideDraft>('ai-override', EMPTY_OVERRIDE_DRAFT);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const set = (patch: Partial<AiOverrideDraft>) => setDraft({ ...draft, ...patch });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Contribution } from '../../../src/shared/manual-contributions.js';
+import type { Contribution, ManualContributor } from '../../../src/shared/manual-contributions.js';
 import {
-  addContribution, applyEdits, deleteContribution, deleteContributor, searchContributors, type ContributionEdit,
+  addContribution, deleteContribution, deleteContributor, replaceContributor, searchContributors,
 } from './contributions.js';
 import { ContributorItem } from './ContributorItem.js';
 import { contributorPendingNote, pendingDeletions } from './pending.js';
@@ -13,7 +13,7 @@ interface ContributionsSectionProps {
 
 /** The manual contributions: a search field and a list (scrolling at a maximum height) of contributors. */
 export function ContributionsSection({ handle }: ContributionsSectionProps) {
-  const { contributors, pending, loading, saving, conflict, reload, save } = handle;
+  const { contributors, pending, loading, saving, conflict, reloadLatest, save } = handle;
   const [query, setQuery] = useState('');
   const search = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -24,7 +24,7 @@ export function ContributionsSection({ handle }: ContributionsSectionProps) {
   const deletions = useMemo(() => (contributors && pending ? pendingDeletions(contributors, pending.published) : []), [contributors, pending]);
 
   const ops = contributors && {
-    edit: (name: string, edits: ContributionEdit[]) => save(applyEdits(contributors, name, edits), `Updated ${name}`),
+    edit: (name: string, record: ManualContributor) => save(replaceContributor(contributors, name, record), `Updated ${name}`),
     add: (name: string, c: Contribution) => save(addContribution(contributors, name, c), `Added a contribution of ${c.score} points to ${name}`),
     deleteOne: (name: string, index: number) => save(deleteContribution(contributors, name, index), `Deleted a contribution of ${name}`),
     // Its item goes: focus goes to the search field, not to the page's start.
@@ -43,7 +43,7 @@ export function ContributionsSection({ handle }: ContributionsSectionProps) {
           {contributors ? `${total} contributor${total === 1 ? '' : 's'}` : ''}
         </span>
         {conflict && (
-          <button type="button" className="button" onClick={() => void reload()} disabled={loading} data-testid="reload-contributions">
+          <button type="button" className="button" onClick={() => void reloadLatest()} disabled={loading} data-testid="reload-contributions">
             Reload contributions
           </button>
         )}
@@ -66,7 +66,7 @@ export function ContributionsSection({ handle }: ContributionsSectionProps) {
               return record && (
                 <ContributorItem key={name} name={name} record={record} saving={saving}
                   pendingNote={pending ? contributorPendingNote(record, pending.published[name]) : null}
-                  onEdit={(edits) => ops.edit(name, edits)} onAdd={(c) => ops.add(name, c)}
+                  onEdit={(edited) => ops.edit(name, edited)} onAdd={(c) => ops.add(name, c)}
                   onDeleteOne={(i) => ops.deleteOne(name, i)} onDeleteAll={() => ops.deleteAll(name)} />
               );
             })}

@@ -1,15 +1,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Contribution, ManualContributor } from '../../../src/shared/manual-contributions.js';
 import { AddContributionForm } from './AddContributionForm.js';
-import { checkEdits, describeDates, editsOf, totalScore, type ContributionEdit } from './contributions.js';
+import {
+  applyEdits, checkEdits, describeDates, editsOf, EMPTY_DRAFT, rebaseEdits, rebaseNote, totalScore, type ContributionEdit,
+} from './contributions.js';
 import { escapeCancels } from './escape-cancels.js';
+import { useKeptState } from './kept-drafts.js';
+import { sameValue } from './merge.js';
 import { confirmAction } from './notify.js';
 
 interface ContributorItemProps {
   name: string;
   record: ManualContributor;
   saving: boolean;
-  onEdit: (edits: ContributionEdit[]) => Promise<boolean>;
+  /** Saves the contributor's record with the inline edit applied. */
+  onEdit: (record: ManualContributor) => Promise<boolean>;
   onAdd: (c: Contribution) => Promise<boolean>;
   onDeleteOne: (index: number) => Promise<boolean>;
   onDeleteAll: () => Promise<boolean>;
@@ -21,9 +26,15 @@ const plural = (n: number) => `${n} point${n === 1 ? '' : 's'}`;
 
 /** One contributor of the manual list: their contributions, inline edit, add form and deletes. */
 export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteOne, onDeleteAll, pendingNote }: ContributorItemProps) {
-  const [edits, setEdits] = useState<ContributionEdit[] | null>(null);
-  const [adding, setAdding] = useState(false);
+  // Kept by name, so a token refused mid-session loses neither form (see kept-drafts.ts).
+  const [edits, setEdits] = useKeptState<ContributionEdit[] | null>(`edit:${name}`, null);
+  const [adding, setAdding] = useKeptState(`adding:${name}`, false);
+  const [addDraft, setAddDraft] = useKeptState(`add:${name}`, EMPTY_DRAFT);
   const [error, setError] = useState<string | null>(null);
+  // Why the open edit form changed under the admin's eyes (see the effect below).
+  const [editNote, setEditNote] = useState<string | null>(null);
+  // This item's edit is being saved: its own save changes the record, which is no change under the form.
+  const [submitting, setSubmitting] = useState(false);
   const editForm = useRef<HTMLFormElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const addToggle = useRef<HTMLButtonElement>(null);
@@ -36,22 +47,39 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
   useEffect(() => {
     if (editing) editForm.current?.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
   }, [editing]);
+  // The record changed under the open form (a reload, or a save that brought someone else's
+  // change): the form follows it, keeping what was typed for contributions still there, and says
+  // so. Left as it was, it showed contributions that are gone, and its rows no longer matched.
+  useEffect(() => {
+    if (!edits || submitting) return;
+    const rebased = rebaseEdits(edits, record);
+    if (!rebased.changed) return;
+    setEdits(rebased.edits.length > 0 ? rebased.edits : null);
+    setEditNote(rebaseNote(name, rebased.lost));
+  }, [edits, submitting, record, name, setEdits]);
   useEffect(() => {
     if (focusNext === null || saving || editing || adding) return;
     (focusNext === 'edit' && editButton.current ? editButton.current : addToggle.current)?.focus();
     setFocusNext(null);
   }, [focusNext, saving, editing, adding]);
+  const openEdit = () => {
+    setError(null);
+    setEditNote(null);
+    setEdits(editsOf(record));
+  };
   const closeEdit = () => {
     setEdits(null);
+    setEditNote(null);
     setFocusNext('edit');
   };
   const closeAdd = () => {
     setAdding(false);
+    setAddDraft(EMPTY_DRAFT);
     setFocusNext('add');
   };
 
-  const setEdit = (i: number, patch: Partial<ContributionEdit>) =>
-    setEdits((prev) => prev && prev.map((e, j) => (j === i ? { ...e, ...patch } : e)));
+  const setEdit = (i: number, patch: Partial<Pick<ContributionEdit, 'score' | 'notes'>>) =>
+    setEdits(edits && edits.map((e, j) => (j === i ? { ...e, ...patch } : e)));
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -61,8 +89,21 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
       setError(checked.error);
       return;
     }
+    const next = applyEdits(record, name, checked.value);
+    if (!next.ok) {
+      setError(next.error);
+      return;
+    }
     setError(null);
-    if (await onEdit(checked.value)) closeEdit();
+    // Nothing changed (e.g. Save pressed on a form that followed a reload): nothing to write.
+    if (sameValue(next.value, record)) {
+      closeEdit();
+      return;
+    }
+    setSubmitting(true);
+    const saved = await onEdit(next.value);
+    setSubmitting(false);
+    if (saved) closeEdit();
   };
 
   const deleteOne = (i: number, c: Contribution) => {
@@ -71,7 +112,14 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
     void onDeleteOne(i);
   };
   const deleteAll = () => {
-    if (confirmAction(`Delete all ${count} manual contribution${count === 1 ? '' : 's'} of ${name}? ${name} is removed from the manual contributions.`)) void onDeleteAll();
+    if (!confirmAction(`Delete all ${count} manual contribution${count === 1 ? '' : 's'} of ${name}? ${name} is removed from the manual contributions.`)) return;
+    // Gone with the contributor: a form kept for them would open again if the name came back.
+    void onDeleteAll().then((done) => {
+      if (!done) return;
+      setEdits(null);
+      setAdding(false);
+      setAddDraft(EMPTY_DRAFT);
+    });
   };
 
   return (
@@ -85,16 +133,17 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
         <span className="admin-item-total" data-testid="contributor-total">+{totalScore(record)}</span>
         <div className="admin-item-actions">
           {!editing && count > 0 && (
-            <button ref={editButton} type="button" className="button button-small" onClick={() => { setError(null); setEdits(editsOf(record)); }}
+            <button ref={editButton} type="button" className="button button-small" onClick={openEdit}
               disabled={saving} data-testid="edit-button">Edit</button>
           )}
-          <button ref={addToggle} type="button" className="button button-small" aria-expanded={adding} onClick={() => setAdding((a) => !a)}
+          <button ref={addToggle} type="button" className="button button-small" aria-expanded={adding} onClick={() => (adding ? closeAdd() : setAdding(true))}
             data-testid="add-contribution-toggle">Add Contribution</button>
           <button type="button" className="button button-small button-danger" onClick={deleteAll} disabled={saving}
             data-testid="delete-all">Delete all</button>
         </div>
       </div>
 
+      {editNote && <p className="admin-edit-note" role="status" data-testid="edit-note">{editNote}</p>}
       {edits ? (
         <form ref={editForm} className="admin-form admin-subform" onSubmit={(e) => void save(e)} noValidate onKeyDown={escapeCancels(closeEdit)}
           aria-label={`Edit ${name}`} data-testid="edit-form">
@@ -114,7 +163,7 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
                 <input id={`${id}-notes-${i}`} className="input" maxLength={2000} value={edit.notes}
                   onChange={(e) => setEdit(i, { notes: e.target.value })} data-testid="notes-input" />
               </div>
-              <span className="edit-dates">{record.contributions[i] ? describeDates(record.contributions[i]) : ''}</span>
+              <span className="edit-dates">{describeDates(edit.original)}</span>
             </div>
           ))}
           {error && <p className="form-error" role="alert" data-testid="form-error">{error}</p>}
@@ -141,7 +190,7 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
         </ul>
       )}
 
-      {adding && <AddContributionForm name={name} saving={saving} onAdd={onAdd} onCancel={closeAdd} />}
+      {adding && <AddContributionForm name={name} saving={saving} draft={addDraft} onChange={setAddDraft} onAdd={onAdd} onCancel={closeAdd} />}
     </li>
   );
 }

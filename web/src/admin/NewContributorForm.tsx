@@ -2,6 +2,7 @@ import { useContext, useEffect, useId, useRef, useState, type FormEvent } from '
 import { BoardNamesContext } from '../hooks/board-names.js';
 import { ContributionFields } from './ContributionFields.js';
 import { addContributor, checkNewContributor, EMPTY_DRAFT, type ContributorsMap, type NewContributorDraft } from './contributions.js';
+import { useKeptState } from './kept-drafts.js';
 
 interface NewContributorFormProps {
   contributors: ContributorsMap;
@@ -13,7 +14,8 @@ const EMPTY: NewContributorDraft = { ...EMPTY_DRAFT, name: '', email: '' };
 
 /** A contributor who has no manual record yet (perhaps no commits at all), with a first contribution. */
 export function NewContributorForm({ contributors, saving, onSave }: NewContributorFormProps) {
-  const [draft, setDraft] = useState(EMPTY);
+  // Kept, so a token refused mid-session does not lose what was typed (see kept-drafts.ts).
+  const [draft, setDraft] = useKeptState('new-contributor', EMPTY);
   const [error, setError] = useState<string | null>(null);
   const boardNames = useContext(BoardNamesContext);
   const id = useId();

@@ -2,6 +2,7 @@ import {
   contributorNameSchema, findExisting, MAX_MANUAL_SCORE, type Contribution, type ManualContributor,
 } from '../../../src/shared/manual-contributions.js';
 import { folded } from '../lib/search.js';
+import { sameValue } from './merge.js';
 
 /** The contributors map the panel edits: name -> manual record (legacy records already normalized). */
 export type ContributorsMap = Record<string, ManualContributor>;
@@ -21,8 +22,13 @@ export interface NewContributorDraft extends ContributionDraft {
   email: string;
 }
 
-/** The score and notes of one contribution in the inline edit form. */
+/** One contribution in the inline edit form: the contribution it edits, and its score and notes as typed. */
 export interface ContributionEdit {
+  /**
+   * The contribution as it was when the form opened. The edit replaces it wherever it is in the
+   * list saved, not the one at its position (someone else may have removed one before it).
+   */
+  original: Contribution;
   score: string;
   notes: string;
 }
@@ -100,7 +106,62 @@ export function checkEdits(edits: readonly ContributionEdit[]): Checked<Contribu
 
 /** The edit form's starting values: each contribution's score and notes as text. */
 export function editsOf(record: ManualContributor | undefined): ContributionEdit[] {
-  return (record?.contributions ?? []).map((c) => ({ score: String(c.score), notes: c.notes }));
+  return (record?.contributions ?? []).map(editOf);
+}
+
+const editOf = (c: Contribution): ContributionEdit => ({ original: c, score: String(c.score), notes: c.notes });
+
+/** Where each edit's contribution is in `contributions` (by value, one for one, first free first), or null when it is gone. */
+function locate(contributions: readonly Contribution[], edits: readonly ContributionEdit[]): (number | null)[] {
+  const taken = new Set<number>();
+  return edits.map((edit) => {
+    const at = contributions.findIndex((c, i) => !taken.has(i) && sameValue(c, edit.original));
+    if (at < 0) return null;
+    taken.add(at);
+    return at;
+  });
+}
+
+/** 'contribution of 20 points (“Talk”)', for messages. */
+const pointsOf = (c: Contribution) => `contribution of ${c.score} point${c.score === 1 ? '' : 's'}${c.notes ? ` (“${c.notes}”)` : ''}`;
+
+/** What the edit form becomes when the contributor's record changed under it (see {@link rebaseEdits}). */
+export interface RebasedEdits {
+  /** One per contribution of the record now, in its order: what was typed for the ones still there. */
+  edits: ContributionEdit[];
+  /** Whether the form's rows changed: contributions gone, added or moved. */
+  changed: boolean;
+  /** The edits typed for contributions that are gone (changed or removed meanwhile): they cannot be applied. */
+  lost: ContributionEdit[];
+}
+
+/**
+ * The open edit form carried over to the contributor's record as it is now (after a reload, or a
+ * save that brought someone else's change): what was typed for a contribution still there stays,
+ * contributions new to the record get their own row, and edits of ones gone are returned as lost.
+ */
+export function rebaseEdits(edits: readonly ContributionEdit[], record: ManualContributor | undefined): RebasedEdits {
+  const contributions = record?.contributions ?? [];
+  const at = locate(contributions, edits);
+  const byIndex = new Map<number, ContributionEdit>();
+  at.forEach((index, i) => {
+    const edit = edits[i];
+    if (index !== null && edit) byIndex.set(index, edit);
+  });
+  return {
+    edits: contributions.map((c, i) => byIndex.get(i) ?? editOf(c)),
+    changed: contributions.length !== edits.length || at.some((index, i) => index !== i),
+    lost: edits.filter((edit, i) => at[i] === null && (parseScore(edit.score) !== edit.original.score || edit.notes.trim() !== edit.original.notes)),
+  };
+}
+
+/** The note shown when the edit form was carried over to a changed record: what changed and which typed edits were dropped. */
+export function rebaseNote(name: string, lost: readonly ContributionEdit[]): string {
+  const note = `The contributions of ${name} changed while you edited them: the form now shows them as they are.`;
+  if (lost.length === 0) return note;
+  const what = lost.map((edit) => `the ${pointsOf(edit.original)}`).join(', ');
+  const them = lost.length === 1 ? 'it was' : 'they were';
+  return `${note} Your edit of ${what} was not kept: ${them} changed or removed meanwhile. Make it again if it still applies.`;
 }
 
 function withRecord(map: ContributorsMap, name: string, update: (r: ManualContributor) => ManualContributor): ContributorsMap {
@@ -119,15 +180,28 @@ export function addContribution(map: ContributorsMap, name: string, contribution
   return withRecord(map, name, (r) => ({ ...r, contributions: [...r.contributions, contribution] }));
 }
 
-/** Applies the inline edit: new scores (parsed as integers) and notes, dates and other fields kept. */
-export function applyEdits(map: ContributorsMap, name: string, edits: readonly ContributionEdit[]): ContributorsMap {
-  return withRecord(map, name, (r) => ({
-    ...r,
-    contributions: r.contributions.map((c, i) => {
-      const edit = edits[i];
-      return edit ? { ...c, score: parseScore(edit.score), notes: edit.notes.trim() } : c;
-    }),
-  }));
+/**
+ * Applies the inline edit to `name`'s record: each edit replaces the contribution it was opened on,
+ * found by value wherever it now is, with its new score (parsed as an integer) and notes, dates
+ * and other fields kept. Contributions the form did not show stay as they are. An edit whose
+ * contribution is gone is refused rather than applied to another one.
+ */
+export function applyEdits(record: ManualContributor, name: string, edits: readonly ContributionEdit[]): Checked<ManualContributor> {
+  const at = locate(record.contributions, edits);
+  const gone = edits.find((_, i) => at[i] === null);
+  if (gone) {
+    return { ok: false, error: `Someone else changed or removed ${name}'s ${pointsOf(gone.original)} while you edited it, so your edit was not saved. Cancel, and edit the contributions as they are now.` };
+  }
+  const contributions = record.contributions.map((c, index) => {
+    const edit = edits[at.indexOf(index)];
+    return edit ? { ...c, score: parseScore(edit.score), notes: edit.notes.trim() } : c;
+  });
+  return { ok: true, value: { ...record, contributions } };
+}
+
+/** `map` with `name`'s record replaced by `record` (the name must be in it). */
+export function replaceContributor(map: ContributorsMap, name: string, record: ManualContributor): ContributorsMap {
+  return withRecord(map, name, () => record);
 }
 
 /** Removes the contribution at `index` of a contributor (the contributor stays). */

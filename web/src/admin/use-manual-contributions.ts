@@ -3,6 +3,7 @@ import { AdminApiError } from './api.js';
 import { useBackend } from './backend-context.js';
 import type { ContributionsRead, PendingPullRequest } from './backend.js';
 import type { ContributorsMap } from './contributions.js';
+import { holdsChange } from './merge.js';
 import type { Banner, Notify } from './notify.js';
 import { messageOf } from './use-admin-session.js';
 
@@ -17,6 +18,8 @@ export interface ManualContributionsHandle {
   /** True after a save was refused because someone else saved first: the list must be reloaded. */
   conflict: boolean;
   reload: () => Promise<void>;
+  /** Reload after a refused save: the banner that asked for it then says the list is current. */
+  reloadLatest: () => Promise<void>;
   /** Saves the whole map; resolves to true when it was saved. */
   save: (next: ContributorsMap, done: string) => Promise<boolean>;
 }
@@ -49,19 +52,29 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
     else notify(banner(messageOf(err)));
   }, [notify, onUnauthorized]);
 
-  const reload = useCallback(async () => {
+  /** Reads the contributions; true when they were read. */
+  const load = useCallback(async () => {
     setLoading(true);
     try {
       const fresh = await backend.manualContributions(token);
-      if (!alive.current) return;
+      if (!alive.current) return false;
       setRead(fresh);
       setConflict(false);
+      return true;
     } catch (err) {
       if (alive.current) fail(err, (m) => ({ type: 'error', message: 'Failed to load contributors', hint: m }));
+      return false;
     } finally {
       if (alive.current) setLoading(false);
     }
   }, [token, fail, backend]);
+  const reload = useCallback(async () => {
+    await load();
+  }, [load]);
+  // The 'Failed to save' banner stayed after the reload it asked for, as if the list were still stale.
+  const reloadLatest = useCallback(async () => {
+    if (await load()) notify({ type: 'info', message: 'Reloaded the contributions: they are the latest version. Make your change again where it still applies.' });
+  }, [load, notify]);
 
   useEffect(() => {
     alive.current = true;
@@ -73,23 +86,25 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
 
   // Saves started; a quiet re-read is dropped when another save started meanwhile.
   const saves = useRef(0);
-  // A failed re-read keeps what was read, and the save's error stays on the banner.
-  const rereadQuietly = useCallback(async () => {
+  // Null when it failed (what was read stays, and the save's error is shown) or another save started.
+  const rereadQuietly = useCallback(async (): Promise<ContributionsRead | null> => {
     const at = saves.current;
     try {
       const fresh = await backend.manualContributions(token);
-      if (alive.current && at === saves.current) setRead(fresh);
+      return alive.current && at === saves.current ? fresh : null;
     } catch {
-      // The banner already says what failed.
+      return null;
     }
   }, [token, backend]);
+  const where = backend.kind === 'github' ? 'GitHub' : 'the leaderboard server';
 
   const save = useCallback(async (next: ContributorsMap, done: string) => {
     saves.current += 1;
     setSaving(true);
     notify({ type: 'info', message: 'Saving...' });
+    const base = read ?? { contributors: {}, version: null };
     try {
-      const saved = await backend.saveManualContributions(token, next, read ?? { contributors: {}, version: null }, done);
+      const saved = await backend.saveManualContributions(token, next, base, done);
       if (!alive.current) return false;
       setRead(saved);
       // A save that went through was made on the current file: no reload is called for any more.
@@ -101,20 +116,34 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
       return true;
     } catch (err) {
       if (!alive.current) return false;
-      const stale = err instanceof AdminApiError && err.status === 409;
+      const status = err instanceof AdminApiError ? err.status : null;
+      const stale = status === 409;
+      if (!stale && status !== 401) {
+        // The failure may have come after the change was taken (an answer lost on the way back):
+        // read again, so the list shows it and a retry starts from the current file. When the
+        // change is there, it was saved: the form closes (left open, it invited a retry that made
+        // the change twice) and the banner says so.
+        const fresh = await rereadQuietly();
+        if (!alive.current) return false;
+        if (fresh) setRead(fresh);
+        if (fresh && holdsChange(base.contributors, next, fresh.contributors)) {
+          setConflict(false);
+          const how = status === 0 ? 'before the connection dropped' : `although the answer was an error (${messageOf(err)})`;
+          notify({ type: 'success', message: `Saved: the change reached ${where} ${how}.`, hint: `${done}.` });
+          onSaved();
+          return true;
+        }
+      }
       if (stale) setConflict(true);
       fail(err, (m) => ({
         type: 'error', message: `Failed to save: ${m}`,
         hint: stale ? 'Reload the contributions to see the latest version, then make your change again.' : undefined,
       }));
-      // The failure may have come after GitHub took the change (an answer lost on the way back):
-      // read again, quietly, so the list shows it and a retry starts from the current file.
-      if (!stale && !(err instanceof AdminApiError && err.status === 401)) void rereadQuietly();
       return false;
     } finally {
       if (alive.current) setSaving(false);
     }
-  }, [token, notify, onSaved, fail, reload, rereadQuietly, backend, read]);
+  }, [token, notify, onSaved, fail, reload, rereadQuietly, backend, read, where]);
 
-  return { contributors: read?.contributors ?? null, pending: read?.pending ?? null, loading, saving, conflict, reload, save };
+  return { contributors: read?.contributors ?? null, pending: read?.pending ?? null, loading, saving, conflict, reload, reloadLatest, save };
 }

@@ -7,7 +7,7 @@ import type { ContributorsMap } from '../contributions.js';
 import { requireAdmin } from './access.js';
 import { boardSource, commitBoardFile, sentence } from './board-file.js';
 import type { Context } from './context.js';
-import { EditConflict, mergeContributors } from './merge.js';
+import { EditConflict, mergeContributors } from '../merge.js';
 import { issuesText, parseRepoJson, readFile } from './repo-files.js';
 
 /** The top-level object of the manual contributions file text, checked. */

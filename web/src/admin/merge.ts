@@ -1,4 +1,4 @@
-import type { Contribution, ManualContributor } from '../../../../src/shared/manual-contributions.js';
+import type { Contribution, ManualContributor } from '../../../src/shared/manual-contributions.js';
 
 type Contributors = Record<string, ManualContributor>;
 
@@ -12,7 +12,9 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-const equal = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+/** Whether two values are equal as JSON, whatever their keys' order. */
+export const sameValue = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+const equal = sameValue;
 const own = (map: Contributors, name: string): ManualContributor | undefined => (Object.hasOwn(map, name) ? map[name] : undefined);
 const EMPTY: ManualContributor = { contributions: [] };
 
@@ -146,4 +148,19 @@ export function mergeContributors(base: Contributors, ours: Contributors, theirs
     }
   }
   return out;
+}
+
+/**
+ * Whether `now` already holds our change of `base` into `ours`: applying it again changes nothing.
+ * A save whose answer was lost on the way back may have gone through; saving it again from the
+ * file as it is now (which holds it) would make it twice.
+ */
+export function holdsChange(base: Contributors, ours: Contributors, now: Contributors): boolean {
+  if (equal(base, ours)) return false;
+  try {
+    return equal(mergeContributors(base, ours, now), now);
+  } catch (err) {
+    if (err instanceof EditConflict) return false;
+    throw err;
+  }
 }
