@@ -99,15 +99,28 @@ export const ONE_ENTRY_MESSAGE = 'An admin entry is one email address or GitHub 
 /** Whether a (trimmed) entry has a space or a control character inside. */
 export const hasInnerSpace = (entry: string): boolean => /[\s\p{Cc}]/u.test(entry);
 
-/** PUT /api/admins: the whole list (primary admins are kept whatever is sent). */
+/**
+ * PUT /api/admins: one admin's change, re-applied to the list on the default branch as it stands
+ * when saved (see applyAdminChange): `add` entries not listed yet are added, `remove` entries are
+ * removed, everything else (an admin someone else added meanwhile) is kept. Primary admins are
+ * kept whatever is sent.
+ */
 export const updateAdminsRequestSchema = z.object({
-  admins: z.array(adminEntrySchema).max(1000),
+  add: z.array(adminEntrySchema).max(1000).default([]),
+  /** Entries to remove; any text, since one already in admin-list.json (edited by hand) must be removable. */
+  remove: z.array(z.string().trim().max(320, 'An admin entry must be at most 320 characters')).max(1000).default([]),
 });
-export type UpdateAdminsRequest = z.infer<typeof updateAdminsRequestSchema>;
+export type UpdateAdminsRequest = z.input<typeof updateAdminsRequestSchema>;
 
-/** Response of PUT /api/admins: the saved list and the pull request that proposes it. */
+/**
+ * Response of PUT /api/admins: the list proposed and the pull request that proposes it; when the
+ * change leaves the list as it is on the default branch, nothing is proposed: `admins` is that
+ * list and `pullRequestUrl` is ''.
+ */
 export const updateAdminsResponseSchema = z.object({
   admins: z.array(z.string()),
+  /** The list on the default branch the change was applied to. */
+  published: z.array(z.string()),
   pullRequestUrl: z.string(),
   message: z.string(),
 });

@@ -77,11 +77,12 @@ describe('leaderboard admins', () => {
     expect(gh.commits(SLUG, UPDATE_BRANCH)[0]?.message).toBe('Update admin list (by owner)');
   });
 
-  it('remove: a listed admin, reusing the open pull request', async () => {
+  it('remove: a listed admin; the reset emptied the open pull request, which GitHub closes, so another proposes it', async () => {
     const r = await run(['admins', 'remove', 'BOB', ...api()]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(gh.pulls(SLUG)).toHaveLength(1);
+    expect(gh.pulls(SLUG).map((p) => p.state)).toEqual(['closed', 'open']);
+    expect(r.stdout).toContain(`Pull request: ${gh.pulls(SLUG)[1]?.htmlUrl}`);
     expect(adminList(UPDATE_BRANCH)?.admins).toEqual([]);
     // The spec's reset drops the proposal not merged yet (carol): said, with the command to keep it.
     expect(r.stdout).toContain('Note: the pull request proposed adding carol@example.com, not merged yet; this change starts again from the default branch\'s list and replaces it. To keep it, run: leaderboard admins add "carol@example.com"');

@@ -123,14 +123,16 @@ describe('saveAdminList', () => {
     expect(pullRequestUrl).toBe(pulls[0]?.htmlUrl);
   });
 
-  it('a second save force-resets the branch to the default head and reuses the open pull request', async () => {
+  it('a second save force-resets the branch to the default head; GitHub closes the emptied pull request, so another opens', async () => {
     const first = await gateway.saveAdminList('tok-alice', ['bob'], actor);
     // Meanwhile the default branch moves on, and the update branch has a stray commit.
     const newMain = gh.pushFile(slug, 'main', 'CHANGELOG.md', 'v2\n', 'Release v2');
     gh.pushFile(slug, UPDATE_BRANCH, 'stray.txt', 'x\n', 'Stray commit');
     const second = await gateway.saveAdminList('tok-alice', ['bob', 'dave'], actor);
-    expect(second.pullRequestUrl).toBe(first.pullRequestUrl);
-    expect(gh.pulls(slug)).toHaveLength(1);
+    expect(second.pullRequestUrl).not.toBe(first.pullRequestUrl);
+    expect(gh.pulls(slug).map((p) => [p.htmlUrl, p.state])).toEqual([[first.pullRequestUrl, 'closed'], [second.pullRequestUrl, 'open']]);
+    // What the open pull request proposed, which the reset replaced.
+    expect(second.pending).toEqual(['bob']);
     const commits = gh.commits(slug, UPDATE_BRANCH);
     expect(commits.map((c) => c.message)).toEqual(['Update admin list (by alice)', 'Release v2', 'Initial commit']);
     expect(commits[1]?.sha).toBe(newMain);
@@ -138,6 +140,12 @@ describe('saveAdminList', () => {
     expect(JSON.parse(gh.fileContent(slug, UPDATE_BRANCH, ADMIN_LIST_PATH) ?? '{}')).toMatchObject({ admins: ['bob', 'dave'] });
     // The reset was a forced PATCH of the existing ref.
     expect(gh.requests.some((r) => r.method === 'PATCH' && r.path.endsWith(`/git/refs/heads/${UPDATE_BRANCH}`) && r.status === 200)).toBe(true);
+  });
+
+  it('names no pending proposal when the pull request of the branch is closed (a reviewer turned it down)', async () => {
+    await gateway.saveAdminList('tok-alice', ['bob'], actor);
+    gh.closePull(slug, 1);
+    expect((await gateway.saveAdminList('tok-alice', ['carol'], actor)).pending).toBeUndefined();
   });
 
   it('updates an admin-list.json that exists on the default branch (sends its sha)', async () => {
@@ -246,6 +254,37 @@ describe('GitHub Enterprise Server', () => {
       expect((await failure(wrong.verifyToken('tok-alice'))).status).toBe(404);
     } finally {
       await ghe.close();
+    }
+  });
+});
+
+describe('withdrawAdminProposal', () => {
+  it('with no open pull request, changes nothing and names the default branch', async () => {
+    expect(await gateway.withdrawAdminProposal('tok-alice')).toEqual({ defaultBranch: 'main', closedPullRequestUrl: null });
+    expect(gh.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(gh.branches(slug)[UPDATE_BRANCH]).toBeUndefined();
+  });
+
+  it('resets the branch and closes the open pull request, naming what it proposed', async () => {
+    const { pullRequestUrl } = await gateway.saveAdminList('tok-alice', ['yves'], actor);
+    expect(await gateway.withdrawAdminProposal('tok-alice')).toEqual({ defaultBranch: 'main', closedPullRequestUrl: pullRequestUrl, pending: ['yves'] });
+    expect(gh.pulls(slug).map((p) => p.state)).toEqual(['closed']);
+    expect(gh.branches(slug)[UPDATE_BRANCH]).toBe(gh.branches(slug).main);
+  });
+
+  it('closes it itself when GitHub has not yet (it does so after the push)', async () => {
+    const late = await startGitHubEmulator({ closeEmptiedPulls: false });
+    try {
+      late.addRepo({ owner: 'acme', name: 'late', files: { 'README.md': '# late\n' } });
+      late.addUser({ login: 'alice', token: 'tok-alice', emails: [{ email: 'alice@example.com', primary: true, verified: true, visibility: null }] });
+      const g = createGitHubGateway({ repo: 'acme/late', apiUrl: late.url }, { writeSpacingMs: 0, retryBaseMs: 10 });
+      await g.saveAdminList('tok-alice', ['yves'], actor);
+      expect((await g.withdrawAdminProposal('tok-alice')).closedPullRequestUrl).toMatch(/\/pull\/1$/);
+      expect(late.pulls('acme/late').map((p) => p.state)).toEqual(['closed']);
+      expect(late.requests.some((r) => r.method === 'PATCH' && r.path.endsWith('/pulls/1') && r.status === 200)).toBe(true);
+      expect(late.validationErrors).toEqual([]);
+    } finally {
+      await late.close();
     }
   });
 });

@@ -13,7 +13,7 @@ const ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/api/export-manual-contributions' },
   { method: 'POST', path: '/api/pull-and-refresh' },
   { method: 'GET', path: '/api/admins' },
-  { method: 'PUT', path: '/api/admins', body: { admins: ['bob'] } },
+  { method: 'PUT', path: '/api/admins', body: { add: ['bob'] } },
 ];
 
 let repo: TestRepo;

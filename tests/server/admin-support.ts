@@ -35,7 +35,7 @@ export const USERS: Record<string, GitHubUser> = {
 /** An in-memory GitHub: the admin list, the pull requests it opened, and call counts. */
 export class FakeGateway implements AdminGateway {
   adminList: string[] = ['bob', 'alice@example.com'];
-  calls = { verifyToken: 0, readAdminList: 0, saveAdminList: 0 };
+  calls = { verifyToken: 0, readAdminList: 0, saveAdminList: 0, withdrawAdminProposal: 0 };
   saves: { admins: string[]; actor: GitHubUser }[] = [];
   /** Delay of verifyToken, to test that concurrent requests share one verification. */
   verifyDelayMs = 0;
@@ -62,6 +62,16 @@ export class FakeGateway implements AdminGateway {
     if (this.saveError) throw this.saveError;
     this.saves.push({ admins: [...admins], actor });
     return { pullRequestUrl: 'https://github.example/acme/widgets/pull/7' };
+  }
+
+  /** Set to an open pull request's URL (and what it proposes) to have withdrawAdminProposal close it. */
+  openProposal: { url: string; pending: string[] } | null = null;
+
+  async withdrawAdminProposal(): Promise<{ defaultBranch: string; closedPullRequestUrl: string | null; pending?: string[] }> {
+    this.calls.withdrawAdminProposal += 1;
+    const open = this.openProposal;
+    this.openProposal = null;
+    return { defaultBranch: 'main', closedPullRequestUrl: open?.url ?? null, ...(open ? { pending: open.pending } : {}) };
   }
 }
 

@@ -135,14 +135,15 @@ const cases: Case[] = [
   { name: 'a loopback Host on another port', headers: { Host: '127.0.0.1:1' }, body: '{"contributors":{}}', status: 403, code: 'FORBIDDEN_HOST', message: /DNS-rebinding protection/ },
   { name: 'a malformed Host', headers: { Host: 'a b' }, body: '{"contributors":{}}', status: 403, code: 'FORBIDDEN_HOST', message: /refused/ },
   // The admin list
-  { name: 'admins is a string', method: 'PUT', path: '/api/admins', body: '{"admins":"bob"}', status: 400, code: 'INVALID_INPUT', message: /admins: .*expected array/ },
-  { name: 'an empty admin entry', method: 'PUT', path: '/api/admins', body: '{"admins":["  "]}', status: 400, code: 'INVALID_INPUT', message: /admins\.0: Please enter an email address or GitHub username/ },
-  { name: 'an admin entry over 320 characters', method: 'PUT', path: '/api/admins', body: JSON.stringify({ admins: ['a'.repeat(321)] }), status: 400, code: 'INVALID_INPUT', message: /admins\.0: An admin entry must be at most 320 characters/ },
-  { name: 'more than 1000 admins', method: 'PUT', path: '/api/admins', body: JSON.stringify({ admins: Array.from({ length: 1001 }, (_, i) => `u${i}`) }), status: 400, code: 'INVALID_INPUT', message: /admins: / },
-  { name: 'an admin entry with a line break inside', method: 'PUT', path: '/api/admins', body: JSON.stringify({ admins: ['a\nb'] }), status: 400, code: 'INVALID_INPUT', message: /^An admin entry is one email address or GitHub username, without spaces or line breaks: "a\\nb"\.$/ },
-  { name: 'an unknown field next to admins', method: 'PUT', path: '/api/admins', body: '{"admins":["bob"],"force":true}', status: 400, code: 'INVALID_INPUT', message: /force/ },
-  { name: 'the admin list as text/plain', method: 'PUT', path: '/api/admins', headers: { 'Content-Type': 'text/plain' }, body: '{"admins":["bob"]}', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: /PUT \/api\/admins needs Content-Type: application\/json/ },
-  { name: 'the admin list from a foreign Origin', method: 'PUT', path: '/api/admins', headers: { Origin: 'https://evil.example' }, body: '{"admins":["bob"]}', status: 403, code: 'CROSS_ORIGIN', message: /Cross-origin/ },
+  { name: 'add is a string', method: 'PUT', path: '/api/admins', body: '{"add":"bob"}', status: 400, code: 'INVALID_INPUT', message: /add: .*expected array/ },
+  { name: 'the whole list, as an older page sent it', method: 'PUT', path: '/api/admins', body: '{"admins":["bob"]}', status: 400, code: 'INVALID_INPUT', message: /admins/ },
+  { name: 'an empty admin entry', method: 'PUT', path: '/api/admins', body: '{"add":["  "]}', status: 400, code: 'INVALID_INPUT', message: /add\.0: Please enter an email address or GitHub username/ },
+  { name: 'an admin entry over 320 characters', method: 'PUT', path: '/api/admins', body: JSON.stringify({ add: ['a'.repeat(321)] }), status: 400, code: 'INVALID_INPUT', message: /add\.0: An admin entry must be at most 320 characters/ },
+  { name: 'more than 1000 admins', method: 'PUT', path: '/api/admins', body: JSON.stringify({ add: Array.from({ length: 1001 }, (_, i) => `u${i}`) }), status: 400, code: 'INVALID_INPUT', message: /add: / },
+  { name: 'an admin entry with a line break inside', method: 'PUT', path: '/api/admins', body: JSON.stringify({ add: ['a\nb'] }), status: 400, code: 'INVALID_INPUT', message: /^An admin entry is one email address or GitHub username, without spaces or line breaks: "a\\nb"\.$/ },
+  { name: 'an unknown field next to add', method: 'PUT', path: '/api/admins', body: '{"add":["bob"],"force":true}', status: 400, code: 'INVALID_INPUT', message: /force/ },
+  { name: 'the admin list as text/plain', method: 'PUT', path: '/api/admins', headers: { 'Content-Type': 'text/plain' }, body: '{"add":["bob"]}', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: /PUT \/api\/admins needs Content-Type: application\/json/ },
+  { name: 'the admin list from a foreign Origin', method: 'PUT', path: '/api/admins', headers: { Origin: 'https://evil.example' }, body: '{"add":["bob"]}', status: 403, code: 'CROSS_ORIGIN', message: /Cross-origin/ },
   // Pull and refresh (no body)
   { name: 'pull-and-refresh as a form post', method: 'POST', path: '/api/pull-and-refresh', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: /Content-Type: application\/json/ },
   { name: 'pull-and-refresh with a text body', method: 'POST', path: '/api/pull-and-refresh', headers: { 'Content-Type': 'text/plain' }, body: 'go', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: /Content-Type: application\/json/ },
@@ -178,7 +179,7 @@ describe('bad input to the admin API', () => {
   it('still accepts the same requests when they are well formed (the table is not refusing everything)', async () => {
     const ok = await raw('POST', SAVE, { ...AUTH, ...JSON_TYPE, Origin: `http://127.0.0.1:${port}`, 'Sec-Fetch-Site': 'same-origin' }, INITIAL);
     expect(ok.status).toBe(200);
-    const viaLocalhost = await raw('PUT', '/api/admins', { ...AUTH, ...JSON_TYPE, Host: `localhost:${port}`, Origin: `http://localhost:${port}` }, '{"admins":["bob"]}');
+    const viaLocalhost = await raw('PUT', '/api/admins', { ...AUTH, ...JSON_TYPE, Host: `localhost:${port}`, Origin: `http://localhost:${port}` }, '{"add":["carol"]}');
     expect(viaLocalhost.status).toBe(200);
     const pull = await raw('POST', '/api/pull-and-refresh', { ...AUTH, Origin: `http://127.0.0.1:${port}` });
     expect(pull.status).toBe(200);
@@ -192,11 +193,11 @@ describe('bad input to the admin API', () => {
   });
 
   it('accepts the page\'s own Origin behind a reverse proxy that speaks HTTPS (the server sees plain HTTP), and still no other host', async () => {
-    const viaProxy = await raw('PUT', '/api/admins', { ...AUTH, ...JSON_TYPE, Origin: `https://127.0.0.1:${port}` }, '{"admins":["bob"]}');
+    const viaProxy = await raw('PUT', '/api/admins', { ...AUTH, ...JSON_TYPE, Origin: `https://127.0.0.1:${port}` }, '{"add":["carol"]}');
     expect(viaProxy.status).toBe(200);
-    const other = await raw('PUT', '/api/admins', { ...AUTH, ...JSON_TYPE, Origin: `https://127.0.0.1.evil.example:${port}` }, '{"admins":["bob"]}');
+    const other = await raw('PUT', '/api/admins', { ...AUTH, ...JSON_TYPE, Origin: `https://127.0.0.1.evil.example:${port}` }, '{"add":["carol"]}');
     expect(other.status).toBe(403);
-    const garbage = await raw('PUT', '/api/admins', { ...AUTH, ...JSON_TYPE, Origin: `127.0.0.1:${port}` }, '{"admins":["bob"]}');
+    const garbage = await raw('PUT', '/api/admins', { ...AUTH, ...JSON_TYPE, Origin: `127.0.0.1:${port}` }, '{"add":["carol"]}');
     expect(garbage.status).toBe(403);
   });
 });

@@ -59,7 +59,7 @@ describe('serve with a GitHub repository', () => {
   });
 
   it('proposes an admin-list change in a pull request from leaderboard-updates', async () => {
-    const res = await fetch(`${serve.url}api/admins`, { method: 'PUT', headers: { ...auth(ALICE), 'Content-Type': 'application/json' }, body: JSON.stringify({ admins: ['bob', 'carol@example.com'] }) });
+    const res = await fetch(`${serve.url}api/admins`, { method: 'PUT', headers: { ...auth(ALICE), 'Content-Type': 'application/json' }, body: JSON.stringify({ add: ['carol@example.com'] }) });
     expect(res.status).toBe(200);
     const body = updateAdminsResponseSchema.parse(await res.json());
     expect(body.admins).toEqual(['bob', 'carol@example.com']);
@@ -70,10 +70,10 @@ describe('serve with a GitHub repository', () => {
     expect(JSON.parse(gh.fileContent('acme/widgets', UPDATE_BRANCH, ADMIN_LIST_PATH) ?? 'null')).toMatchObject({ admins: ['bob', 'carol@example.com'] });
     expect(gh.validationErrors).toEqual([]);
     // A second change, made from the default branch's list, replaces carol's proposal: the answer says so.
-    const again = updateAdminsResponseSchema.parse(await (await fetch(`${serve.url}api/admins`, { method: 'PUT', headers: { ...auth(ALICE), 'Content-Type': 'application/json' }, body: JSON.stringify({ admins: ['bob', 'dave'] }) })).json());
+    const again = updateAdminsResponseSchema.parse(await (await fetch(`${serve.url}api/admins`, { method: 'PUT', headers: { ...auth(ALICE), 'Content-Type': 'application/json' }, body: JSON.stringify({ add: ['dave'] }) })).json());
     expect(again.message).toContain('It replaces the change proposed before and not merged yet (added carol@example.com): propose that again to keep it.');
     // Back to carol's proposal, for the tests after.
-    await fetch(`${serve.url}api/admins`, { method: 'PUT', headers: { ...auth(ALICE), 'Content-Type': 'application/json' }, body: JSON.stringify({ admins: ['bob', 'carol@example.com'] }) });
+    await fetch(`${serve.url}api/admins`, { method: 'PUT', headers: { ...auth(ALICE), 'Content-Type': 'application/json' }, body: JSON.stringify({ add: ['carol@example.com'] }) });
   });
 
   it('saves manual contributions and serves the rebuilt leaderboard', async () => {

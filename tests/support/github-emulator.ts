@@ -245,6 +245,12 @@ export async function startGitHubEmulator(options: {
    * GitHub Enterprise Server 3.19 does. Default true.
    */
   dispatchRunDetails?: boolean | 'refused';
+  /**
+   * Whether moving a pull request's head branch back onto its base closes the pull request, as
+   * GitHub does (default true). GitHub does it after the push, so a client may still see it open
+   * right after: false shows that moment.
+   */
+  closeEmptiedPulls?: boolean;
 } = {}): Promise<GitHubEmulator> {
   const prefix = (options.pathPrefix ?? '').replace(/\/+$/, '');
   sharedValidator ??= new OpenApiValidator();
@@ -518,6 +524,14 @@ export async function startGitHubEmulator(options: {
       if (repo.protectedBranches.has(branch)) throw new HttpError(422, ctx.body.force === true ? 'Cannot force-push to this protected branch' : `Protected branch update failed for refs/heads/${branch}.`);
       if (ctx.body.force !== true && !isAncestor(repo, current, sha)) throw new HttpError(422, 'Update is not a fast forward');
       repo.branches.set(branch, sha);
+      // As GitHub does: an open pull request whose head now has no commits its base lacks is
+      // closed, for good (it cannot be reopened).
+      for (const pr of options.closeEmptiedPulls === false ? [] : repo.pulls) {
+        const baseHead = repo.branches.get(pr.base);
+        if (pr.state === 'open' && pr.head === branch && baseHead && isAncestor(repo, sha, baseHead)) {
+          Object.assign(pr, { state: 'closed', closedAt: FIXED_DATE, closedHeadSha: sha });
+        }
+      }
       return { status: 200, body: gitRef(repo, branch, sha) };
     }],
     ['GET', '/repos/{owner}/{repo}/contents/{path}', /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/, (ctx) => {
@@ -587,7 +601,8 @@ export async function startGitHubEmulator(options: {
       if (repo.pulls.some((p) => p.state === 'open' && p.head === head && p.base === baseBranch)) {
         throw invalid('', 'custom', `A pull request already exists for ${repo.owner}:${head}.`);
       }
-      if (repo.branches.get(head) === repo.branches.get(baseBranch)) throw invalid('', 'custom', `No commits between ${baseBranch} and ${head}`);
+      // Its head's commits are all in the base already (equal to it, or behind it).
+      if (isAncestor(repo, repo.branches.get(head) ?? '', repo.branches.get(baseBranch) ?? '')) throw invalid('', 'custom', `No commits between ${baseBranch} and ${head}`);
       const number = repo.pulls.length + 1;
       const pr: EmulatedPull = {
         number, title: str(ctx, 'title') ?? '', body: str(ctx, 'body') ?? null, head, base: baseBranch, state: 'open',
@@ -595,6 +610,24 @@ export async function startGitHubEmulator(options: {
       };
       repo.pulls.push(pr);
       return { status: 201, body: pullShape(repo, pr, true) };
+    }],
+    ['PATCH', '/repos/{owner}/{repo}/pulls/{pull_number}', /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/, (ctx) => {
+      const repo = repoParam(ctx);
+      const pr = repo.pulls.find((p) => p.number === Number(ctx.params[2]));
+      if (!pr) throw new HttpError(404, 'Not Found');
+      const state = str(ctx, 'state');
+      if (state === 'closed' && pr.state === 'open') Object.assign(pr, { state: 'closed', closedAt: FIXED_DATE, closedHeadSha: repo.branches.get(pr.head) ?? '' });
+      if (state === 'open' && pr.state === 'closed' && !pr.merged) {
+        const headSha = repo.branches.get(pr.head);
+        if (!headSha || isAncestor(repo, headSha, repo.branches.get(pr.base) ?? '')) throw new HttpError(422, 'Validation Failed', { errors: [{ resource: 'PullRequest', code: 'custom', message: 'state cannot be changed. The head branch has no new commits.' }] });
+        Object.assign(pr, { state: 'open', closedAt: null });
+        delete pr.closedHeadSha;
+      }
+      const title = str(ctx, 'title');
+      if (title !== undefined) pr.title = title;
+      const body = str(ctx, 'body');
+      if (body !== undefined) pr.body = body;
+      return { status: 200, body: pullShape(repo, pr, true) };
     }],
     ['GET', '/repos/{owner}/{repo}/commits/{ref}', /^\/repos\/([^/]+)\/([^/]+)\/commits\/(.+)$/, (ctx) => {
       const repo = repoParam(ctx);

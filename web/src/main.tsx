@@ -3,6 +3,8 @@ import './early-fetch.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { forgetSharedOriginToken } from './lib/shared-origin.js';
+import { isPublishedSite } from './lib/site-mode.js';
 import { followThemeChanges } from './theme/theme.js';
 import './styles/theme.css';
 import './styles/layout.css';
@@ -15,6 +17,7 @@ import './styles/ranking-tools.css';
 import './styles/phone.css';
 
 followThemeChanges();
+if (isPublishedSite()) forgetSharedOriginToken();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../core/config.js';
 import { resolveRepo } from '../../core/git/repo.js';
-import { siteAdminConfig, type SiteAdminResult } from '../../core/site/site-admin.js';
+import { nobodyCanSignIn, siteAdminConfig, type SiteAdminResult } from '../../core/site/site-admin.js';
 import { writeSite } from '../../core/site/write-site.js';
 import { addAiOptions } from '../ai-options.js';
 import { addWindowOptions, collect, commandContext, type CommandContext, parseDataDir, refuseWindowWithoutRefresh } from '../context.js';
@@ -32,18 +32,21 @@ export function registerBuild(program: Command): void {
       refuseWindowWithoutRefresh(flags);
       let dataDir: string;
       let admin: SiteAdminResult;
+      let home: { repo: string; config: CommandContext['config'] } | null;
       if (flags.refresh) {
         const ctx = await commandContext(flags);
         await refreshAndReport(ctx, flags);
         dataDir = ctx.dataDir;
+        home = ctx;
         admin = await adminOf(ctx, flags);
       } else {
         // A data directory made elsewhere needs no repository (and then has no Admin button); one
         // in a repository is administered on that repository, whatever the current directory.
         const given = flags.dataDir !== undefined && flags.repo === undefined ? path.resolve(flags.dataDir) : null;
-        const home = given ? await resolveRepo(given).catch(() => null) : null;
-        const ctx = given ? (home ? { repo: home, dataDir: given, config: await loadConfig(home), sources: null } : null) : await commandContext(flags);
+        const found = given ? await resolveRepo(given).catch(() => null) : null;
+        const ctx = given ? (found ? { repo: found, dataDir: given, config: await loadConfig(found), sources: null } : null) : await commandContext(flags);
         dataDir = given ?? (ctx as CommandContext).dataDir;
+        home = ctx;
         admin = ctx ? await adminOf({ ...ctx, dataDir }, flags) : { admin: null, reason: `${dataDir} is not in a git repository` };
       }
       const outDir = path.resolve(flags.out ?? path.join(dataDir, 'site'));
@@ -57,6 +60,8 @@ export function registerBuild(program: Command): void {
         ? `Admins sign in on it and save to ${admin.admin.repository} through GitHub (${admin.admin.adminChanges === 'commit' ? 'committed to the default branch' : 'by pull request'}).`
           + (primaryEmail ? ` leaderboard-admin.json holds the primary admin's email (${primaryEmail}), which sign-in checks and a refused admin is told to contact.` : '')
         : `No Admin button: ${admin.reason}.`);
+      const nobody = admin.admin && home ? await nobodyCanSignIn(home.repo, home.config) : null;
+      if (nobody) console.error(`Warning: ${nobody}`);
     });
 }
 

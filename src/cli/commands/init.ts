@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { nobodyCanSignIn } from '../../core/site/site-admin.js';
 import { DEFAULT_SCHEDULE, defaultPackageSpec, initGithubActions } from '../../core/workflow/github-actions.js';
 import { commandContext, refuseRepoUrl, type RepoFlags } from '../context.js';
 
@@ -41,5 +42,8 @@ export function registerInit(program: Command): void {
         const key = ctx.config.ai.provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
         console.log(`ai.provider is ${ctx.config.ai.provider}: add ${key} under Settings > Secrets and variables > Actions.`);
       }
+      // The runner builds the site for this repository (GITHUB_REPOSITORY), so it has an Admin button.
+      const nobody = await nobodyCanSignIn(ctx.repo, ctx.config);
+      if (nobody) console.error(`Warning: ${nobody}`);
     });
 }

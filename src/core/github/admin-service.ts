@@ -35,5 +35,5 @@ export async function changeAdmins(gateway: AdminGateway, token: string, primary
   }
   const admins = 'add' in change ? addAdmin(view.admins, change.add, primary) : removeAdmin(view.admins, change.remove, primary);
   const { pullRequestUrl, pending } = await gateway.saveAdminList(token, admins, view.user);
-  return { user: view.user, admins, pullRequestUrl, dropped: droppedChanges(view.admins, pending, admins) };
+  return { user: view.user, admins, pullRequestUrl, dropped: droppedChanges(view.admins, pending, admins, 'add' in change ? { add: [change.add], remove: [] } : { add: [], remove: [change.remove] }) };
 }

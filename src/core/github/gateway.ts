@@ -41,13 +41,7 @@ export function createGitHubGateway(target: GitHubTarget, options: GitHubClientO
       const base = repository.default_branch;
       const { data: baseRef } = await gh.rest.git.getRef({ owner, repo, ref: `heads/${base}` });
       // What the open proposal held, before the reset (the spec's) replaces it: said, not lost silently.
-      const proposed = await readFile(gh, owner, repo, UPDATE_BRANCH).catch(() => null);
-      let pending: string[] | undefined;
-      try {
-        pending = proposed ? parseAdminList(proposed.text, target.repo) : undefined;
-      } catch {
-        pending = undefined;
-      }
+      const pending = (await findOpenProposal(gh, owner, repo, base)) ? await proposedList(gh, owner, repo, target.repo) : undefined;
       await resetUpdateBranch(gh, owner, repo, baseRef.object.sha);
 
       const content = Buffer.from(adminListFileText(admins)).toString('base64');
@@ -68,7 +62,38 @@ export function createGitHubGateway(target: GitHubTarget, options: GitHubClientO
       }
       return { pullRequestUrl: await openPullRequest(gh, owner, repo, base, actor), ...(pending ? { pending } : {}) };
     }),
+
+    withdrawAdminProposal: (token) => call(async () => {
+      const gh = client(token);
+      const { data: repository } = await gh.rest.repos.get({ owner, repo });
+      const base = repository.default_branch;
+      const open = await findOpenProposal(gh, owner, repo, base);
+      if (!open) return { defaultBranch: base, closedPullRequestUrl: null };
+      const pending = await proposedList(gh, owner, repo, target.repo);
+      const { data: baseRef } = await gh.rest.git.getRef({ owner, repo, ref: `heads/${base}` });
+      // GitHub closes a pull request whose head is reset to its base; closed here too, should it not.
+      await resetUpdateBranch(gh, owner, repo, baseRef.object.sha);
+      if (await findOpenProposal(gh, owner, repo, base)) await gh.rest.pulls.update({ owner, repo, pull_number: open.number, state: 'closed' });
+      return { defaultBranch: base, closedPullRequestUrl: open.url, ...(pending ? { pending } : {}) };
+    }),
   };
+}
+
+/** The open pull request from `leaderboard-updates` to `base`, or null. */
+async function findOpenProposal(gh: GitHubClient, owner: string, repo: string, base: string): Promise<{ number: number; url: string } | null> {
+  const { data } = await gh.rest.pulls.list({ owner, repo, state: 'open', head: `${owner}:${UPDATE_BRANCH}`, base, per_page: 10 });
+  const pr = data[0];
+  return pr ? { number: pr.number, url: pr.html_url } : null;
+}
+
+/** The list `leaderboard-updates` proposes, or undefined when it holds none (or one that is not valid). */
+async function proposedList(gh: GitHubClient, owner: string, repo: string, slug: string): Promise<string[] | undefined> {
+  const proposed = await readFile(gh, owner, repo, UPDATE_BRANCH).catch(() => null);
+  try {
+    return proposed ? parseAdminList(proposed.text, slug) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The primary email of the signed-in user, else the first; without the user:email scope, the public one. */

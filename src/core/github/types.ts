@@ -30,7 +30,15 @@ export interface AdminGateway {
    * Force-resets `leaderboard-updates` to the default branch head, writes admin-list.json
    * ({admins, instructions}) there with a commit naming `actor`, and opens (or reuses) a pull
    * request to the default branch. Resolves to the pull request's html URL, and to the list the
-   * branch proposed before (`pending`, absent when it held none), which the reset replaced.
+   * open pull request proposed before (`pending`, absent when none was open), which the reset replaced.
    */
   saveAdminList(token: string, admins: string[], actor: GitHubUser): Promise<{ pullRequestUrl: string; pending?: string[] }>;
+  /**
+   * For a change that leaves the list as on the default branch: nothing is committed and no pull
+   * request opened. A pull request still open from `leaderboard-updates` would propose what the
+   * change undid, so its branch is reset to the default branch's head and it is closed. Resolves
+   * to the default branch's name, the closed pull request's URL (null when none was open) and
+   * what it proposed (`pending`).
+   */
+  withdrawAdminProposal(token: string): Promise<{ defaultBranch: string; closedPullRequestUrl: string | null; pending?: string[] }>;
 }

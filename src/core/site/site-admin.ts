@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { adminListFileSchema } from '../../shared/admin-api.js';
 import { siteAdminConfigSchema, type SiteAdminConfig } from '../../shared/site-admin.js';
 import type { LeaderboardConfig } from '../config.js';
 import { primaryAdminsOf } from '../github/admin-access.js';
@@ -62,6 +63,33 @@ export async function siteAdminConfig({ repo, dataDir, config, env }: SiteAdminI
     return { admin: null, reason: `the GitHub API URL ${parsed.data.apiUrl} has a host that cannot go in the page's Content-Security-Policy` };
   }
   return { admin: parsed.data };
+}
+
+/**
+ * Why nobody could use the published site's Admin button, with how to name an admin, or null when
+ * someone can (or the site has none): the config names no primaryAdmins and admin-list.json of
+ * the checkout (the default branch, on the runner) lists no admin.
+ */
+export async function nobodyCanSignIn(repo: string, config: LeaderboardConfig): Promise<string | null> {
+  if (!config.publish.admin) return null;
+  const primary = primaryAdminsOf(config);
+  if (primary.email || primary.login) return null;
+  const text = await readTextIfExists(path.join(repo, ADMIN_LIST_PATH)).catch(() => null);
+  let listed: string;
+  if (text === null) listed = `there is no ${ADMIN_LIST_PATH}`;
+  else {
+    let admins: string[] | null = null;
+    try {
+      admins = adminListFileSchema.parse(JSON.parse(text)).admins;
+    } catch {
+      admins = null;
+    }
+    if (admins && admins.length > 0) return null;
+    listed = admins ? `${ADMIN_LIST_PATH} lists nobody` : `${ADMIN_LIST_PATH} is not a valid admin list`;
+  }
+  return `Nobody can sign in on the site's Admin button: leaderboard.config.json names no primaryAdmins and ${listed}. `
+    + 'Name yourself in leaderboard.config.json, e.g. "primaryAdmins": { "login": "your-github-login" } (or "email"), and commit it; '
+    + 'or leave the Admin button out with "publish": { "admin": false } (build --no-admin).';
 }
 
 /**

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { adminListSavedMessage, nextAdminList, same } from '../../shared/admin-rules.js';
+import { adminListSavedMessage, adminListUnchangedMessage, applyAdminChange, sameAdminList } from '../../shared/admin-rules.js';
 import { hasInnerSpace, ONE_ENTRY_MESSAGE, updateAdminsRequestSchema, type AdminsResponse, type UpdateAdminsResponse } from '../../shared/admin-api.js';
 import { LeaderboardError } from '../../core/errors.js';
 import { sessionOf, type AdminDeps, type Auth } from '../auth.js';
@@ -9,15 +9,15 @@ import { parseBody } from '../http-errors.js';
 // Unknown top-level fields are refused (400 naming them), as for the manual contributions.
 const updateRequestSchema = z.strictObject(updateAdminsRequestSchema.shape);
 
-export { nextAdminList };
-
 /**
  * The admin list in the repository, for admins:
  * - GET /api/admins: {admins, primary} (admins: admin-list.json on the default branch).
- * - PUT /api/admins {admins}: proposes the whole list in a pull request from
- *   `leaderboard-updates` and answers {admins, pullRequestUrl, message}. Primary admins are
- *   kept whatever is sent. A list equal to the current one changes nothing on GitHub and answers
- *   an empty pullRequestUrl.
+ * - PUT /api/admins {add, remove}: re-applies this admin's change to the list on the default
+ *   branch as it stands now (an admin added meanwhile is kept), proposes the result in a pull
+ *   request from `leaderboard-updates` and answers {admins, published, pullRequestUrl, message}.
+ *   Primary admins are kept whatever is sent. A change that leaves the list as on the default
+ *   branch proposes nothing (no commit, no pull request; one still open from an earlier change is
+ *   closed, since it would propose what was undone) and answers an empty pullRequestUrl.
  */
 export function adminRoutes(admin: AdminDeps, auth: Auth, bodyLimit: string): Router {
   const router = Router();
@@ -29,18 +29,20 @@ export function adminRoutes(admin: AdminDeps, auth: Auth, bodyLimit: string): Ro
   });
 
   router.put('/admins', auth.requireAdmin, express.json({ limit: bodyLimit }), async (req, res) => {
-    const { admins: requested } = parseBody(updateRequestSchema, req.body);
+    const change = parseBody(updateRequestSchema, req.body);
     const { token, user } = sessionOf(res);
     const current = await admin.gateway.readAdminList(token);
-    // New entries only: one already in admin-list.json (edited by hand) must not block every save.
-    const odd = requested.find((e) => hasInnerSpace(e) && !current.some((c) => same(c, e)));
+    const odd = change.add.find((e) => hasInnerSpace(e));
     if (odd !== undefined) throw new LeaderboardError('INVALID_INPUT', `${ONE_ENTRY_MESSAGE}: ${JSON.stringify(odd)}.`);
-    const admins = nextAdminList(current, requested, admin.primary);
-    // Saved even when it matches the default branch: an earlier change may still be pending on
-    // the update branch (say, an admin added then removed again), and its pull request must now
-    // propose exactly this list.
-    const { pullRequestUrl, pending } = await admin.gateway.saveAdminList(token, admins, user);
-    const body: UpdateAdminsResponse = { admins, pullRequestUrl, message: adminListSavedMessage(current, admins, pullRequestUrl, pending) };
+    const admins = applyAdminChange(current, change, admin.primary);
+    let body: UpdateAdminsResponse;
+    if (sameAdminList(admins, current)) {
+      const { defaultBranch, closedPullRequestUrl, pending } = await admin.gateway.withdrawAdminProposal(token);
+      body = { admins: current, published: current, pullRequestUrl: '', message: adminListUnchangedMessage(defaultBranch, current, change, closedPullRequestUrl, pending) };
+    } else {
+      const { pullRequestUrl, pending } = await admin.gateway.saveAdminList(token, admins, user);
+      body = { admins, published: current, pullRequestUrl, message: adminListSavedMessage(current, admins, pullRequestUrl, pending, change) };
+    }
     res.json(body);
   });
 

@@ -102,3 +102,21 @@ describe('two admins\' first saves at the same moment: neither is lost', () => {
     expect(env.gh.commits(SLUG, BRANCH).map((c) => c.message)).not.toContain('Add contributor Carol (by owner)');
   });
 });
+
+describe('a save with nothing to commit', () => {
+  it('on a branch left at an older default head: moved up, said so, and no pull request without commits is asked for', async () => {
+    const backend = env.backend();
+    const read = await backend.manualContributions(OWNER_TOKEN);
+    // The published file again: nothing to commit, and the branch is made at main's head.
+    const same = await backend.saveManualContributions(OWNER_TOKEN, read.contributors, read, 'Touch');
+    expect(same.notice).toBe(`${MANUAL} on main already holds this change, so there is nothing to propose.`);
+    env.gh.pushFile(SLUG, 'main', 'CHANGELOG.md', 'v2\n', 'Release v2');
+    const again = await backend.saveManualContributions(OWNER_TOKEN, read.contributors, await backend.manualContributions(OWNER_TOKEN), 'Touch');
+    expect(again.notice).toBe(`${MANUAL} on main already holds this change, so there is nothing to propose.`);
+    expect(again.pullRequest).toBeNull();
+    expect(again.message).toMatch(/to main; they appear on the board after its next build\.$/);
+    expect(env.gh.pulls(SLUG)).toEqual([]);
+    // Only the token's permission probe (once, refused for its empty head) asked to open one.
+    expect(env.gh.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/pulls'))).toHaveLength(1);
+  });
+});

@@ -14,7 +14,7 @@ describe('GitHub back end: token scopes, before any write', () => {
     const read = await backend.manualContributions('ghp_classic_secret_token');
     const err = await rejection(backend.saveManualContributions('ghp_classic_secret_token', {}, read, 'Delete everything'));
     expect(err).toMatchObject({ status: 403, code: 'MISSING_SCOPE', message: expect.stringMatching(/^This token lacks the repo scope, which changes to acme\/board need\. Create a classic token with the repo scope/) });
-    expect(await rejection(backend.saveAdmins('ghp_classic_secret_token', ['x']))).toMatchObject({ code: 'MISSING_SCOPE' });
+    expect(await rejection(backend.saveAdmins('ghp_classic_secret_token', { add: ['x'] }))).toMatchObject({ code: 'MISSING_SCOPE' });
     expect(await rejection(backend.pullAndRefresh('ghp_classic_secret_token', () => undefined))).toMatchObject({ code: 'MISSING_SCOPE' });
     expect(env.gh.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
@@ -61,7 +61,7 @@ describe('GitHub back end: token scopes, before any write', () => {
 
   it('a fine-grained read-only token lacks all three', async () => {
     owner('github_pat_ro_secret_token', { fineGrained: { contents: 'read', pull_requests: 'read', actions: 'read' } });
-    const err = await rejection(env.backend().saveAdmins('github_pat_ro_secret_token', ['x']));
+    const err = await rejection(env.backend().saveAdmins('github_pat_ro_secret_token', { add: ['x'] }));
     expect(err.message).toMatch(/^This token cannot make changes: it lacks Contents \(write\), Pull requests \(write\), Actions \(write\)\./);
     expect(acceptedWrites(env.gh)).toEqual([]);
     expect(env.gh.fileContent(SLUG, 'main', MANUAL)).not.toBeNull();

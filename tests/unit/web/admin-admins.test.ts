@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addAdmin, adminRows, checkNewAdmin, isPrimary, primaryValues, removeAdmin } from '../../../web/src/admin/admins.js';
+import { applyAdminChange } from '../../../src/shared/admin-rules.js';
+import { adminRows, checkNewAdmin, isPrimary, primaryValues } from '../../../web/src/admin/admins.js';
 
 const primary = { email: 'owner@example.com', login: 'owner' };
 
@@ -33,9 +34,9 @@ describe('admin list', () => {
   });
 
   it('adds trimmed entries and removes any but a primary admin', () => {
-    expect(addAdmin(['a'], ' b ')).toEqual(['a', 'b']);
-    expect(removeAdmin(['a', 'b'], 'a', primary)).toEqual(['b']);
-    expect(removeAdmin(['owner', 'b'], 'owner', primary)).toEqual(['owner', 'b']);
+    expect(applyAdminChange(['a'], { add: [' b '], remove: [] }, primary)).toEqual(['a', 'b']);
+    expect(applyAdminChange(['a', 'b'], { add: [], remove: ['a'] }, primary)).toEqual(['b']);
+    expect(applyAdminChange(['owner', 'b'], { add: [], remove: ['owner'] }, primary)).toEqual(['owner', 'b']);
     expect(isPrimary(primary, 'OWNER')).toBe(true);
     expect(isPrimary(primary, 'b')).toBe(false);
   });

@@ -67,7 +67,7 @@ describe('admin API client', () => {
 
   it("says 'API request failed: {status text}' when there is no envelope", async () => {
     serve(() => new Response('<html>oops</html>', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(saveAdmins('t', [])).rejects.toThrow('API request failed: Bad Gateway');
+    await expect(saveAdmins('t', { add: [] })).rejects.toThrow('API request failed: Bad Gateway');
     serve(() => new Response('', { status: 503 }));
     await expect(getAdmins('t')).rejects.toThrow('API request failed: HTTP 503');
   });
@@ -118,13 +118,13 @@ describe('admin API client', () => {
   it('pulls and refreshes, reads and saves the admin list', async () => {
     serve((url, init) => {
       if (url.endsWith('pull-and-refresh')) return json({ success: true, timestamp: '2025-01-01T00:00:00Z', latestCommit: 'abc' });
-      if (init.method === 'PUT') return json({ admins: ['b'], pullRequestUrl: 'https://github.com/o/r/pull/1', message: 'PR opened' });
+      if (init.method === 'PUT') return json({ admins: ['b'], published: ['a'], pullRequestUrl: 'https://github.com/o/r/pull/1', message: 'PR opened' });
       return json({ admins: ['a'], primary: { email: 'o@example.com', login: null } });
     });
     await expect(pullAndRefresh('t')).resolves.toMatchObject({ success: true, latestCommit: 'abc' });
     expect(requests[0]?.method).toBe('POST');
     await expect(getAdmins('t')).resolves.toEqual({ admins: ['a'], primary: { email: 'o@example.com', login: null } });
-    await expect(saveAdmins('t', ['b'])).resolves.toMatchObject({ pullRequestUrl: 'https://github.com/o/r/pull/1' });
-    expect(requests[2]).toMatchObject({ url: './api/admins', method: 'PUT', body: { admins: ['b'] } });
+    await expect(saveAdmins('t', { add: ['b'], remove: ['a'] })).resolves.toMatchObject({ pullRequestUrl: 'https://github.com/o/r/pull/1' });
+    expect(requests[2]).toMatchObject({ url: './api/admins', method: 'PUT', body: { add: ['b'], remove: ['a'] } });
   });
 });

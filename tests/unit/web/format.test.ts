@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aiLabel, aiTitle, formatAdditional, formatCommitDate, formatDays, formatExcluded, splitMessage, wholePercent } from '../../../web/src/lib/format.js';
 import { lineChartOptions } from '../../../web/src/theme/line-chart.js';
-import { HIDDEN_STORAGE_KEY, parseHiddenNames, serializeHiddenNames } from '../../../web/src/lib/hidden-names.js';
+import { HIDDEN_STORAGE_KEY, hiddenStorageKey, parseHiddenNames, serializeHiddenNames } from '../../../web/src/lib/hidden-names.js';
 
 const stats = { files: 3, lines: 10, insertions: 8, deletions: 2, excluded_files: 0, excluded_lines: 0 };
 
@@ -54,6 +54,13 @@ describe('hidden names storage', () => {
   it('round-trips a set of names', () => {
     expect(HIDDEN_STORAGE_KEY).toBe('leaderboard:hidden-contributors');
     expect([...parseHiddenNames(serializeHiddenNames(new Set(['b', 'a'])))]).toEqual(['a', 'b']);
+  });
+
+  it("is one key on serve's page, and one per board (its path) on a published site", () => {
+    expect(hiddenStorageKey(false, '/')).toBe('leaderboard:hidden-contributors');
+    expect(hiddenStorageKey(true, '/board/')).toBe('leaderboard:hidden-contributors:/board/');
+    expect(hiddenStorageKey(true, '/board/index.html')).toBe('leaderboard:hidden-contributors:/board/');
+    expect(hiddenStorageKey(true, '/')).toBe('leaderboard:hidden-contributors:/');
   });
 
   it('reads anything unexpected as no hidden names', () => {

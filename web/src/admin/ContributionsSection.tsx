@@ -4,7 +4,7 @@ import {
   addContribution, deleteContribution, deleteContributor, replaceContributor, searchContributors,
 } from './contributions.js';
 import { ContributorItem } from './ContributorItem.js';
-import { contributorPendingNote, pendingDeletions } from './pending.js';
+import { contributorPendingNote, pendingDeletions, publishedRecord } from './pending.js';
 import type { ManualContributionsHandle } from './use-manual-contributions.js';
 
 interface ContributionsSectionProps {
@@ -65,7 +65,7 @@ export function ContributionsSection({ handle }: ContributionsSectionProps) {
               const record = contributors[name];
               return record && (
                 <ContributorItem key={name} name={name} record={record} saving={saving}
-                  pendingNote={pending ? contributorPendingNote(record, pending.published[name]) : null}
+                  pendingNote={pending ? contributorPendingNote(record, publishedRecord(pending.published, name)) : null}
                   onEdit={(edited) => ops.edit(name, edited)} onAdd={(c) => ops.add(name, c)}
                   onDeleteOne={(i) => ops.deleteOne(name, i)} onDeleteAll={() => ops.deleteAll(name)} />
               );

@@ -40,14 +40,3 @@ export function checkNewAdmin(value: string, admins: readonly string[], primary:
   if (isPrimary(primary, v) || admins.some((a) => same(a, v))) return 'This email/username is already an admin';
   return null;
 }
-
-/** The list with `value` (trimmed) appended. */
-export function addAdmin(admins: readonly string[], value: string): string[] {
-  return [...admins, value.trim()];
-}
-
-/** The list without `value`; a primary admin is never removed. */
-export function removeAdmin(admins: readonly string[], value: string, primary: PrimaryAdmins): string[] {
-  if (isPrimary(primary, value)) return [...admins];
-  return admins.filter((a) => a !== value);
-}

@@ -3,14 +3,13 @@ import {
   adminsResponseSchema, aiOverridesResponseSchema, manualContributionsResponseSchema, messageResponseSchema, pullAndRefreshResponseSchema,
   sessionResponseSchema, setAiOverrideResponseSchema, updateAdminsResponseSchema,
   type AdminsResponse, type AiOverridesResponse, type MessageResponse, type PullAndRefreshResponse, type SessionResponse,
-  type SetAiOverrideRequest, type SetAiOverrideResponse, type UpdateAdminsResponse,
+  type SetAiOverrideRequest, type SetAiOverrideResponse, type UpdateAdminsRequest, type UpdateAdminsResponse,
 } from '../../../src/shared/admin-api.js';
 import { errorEnvelopeSchema } from '../../../src/shared/api.js';
 import { manualContributionsFileSchema } from '../../../src/shared/manual-contributions.js';
 import type { ContributorsMap } from './contributions.js';
 
-/** Where the admin token is kept in the browser. */
-export const TOKEN_STORAGE_KEY = 'leaderboard:admin-token';
+export { TOKEN_STORAGE_KEY, clearStoredToken, readStoredToken, storeToken } from './token-store.js';
 
 /** Relative, like the data file, so the page works under any base path. */
 const API_BASE = './api/';
@@ -20,33 +19,6 @@ export class AdminApiError extends Error {
   override name = 'AdminApiError';
   constructor(message: string, readonly status: number, readonly code: string | null = null) {
     super(message);
-  }
-}
-
-/** The stored token, or null (none, or storage disabled). */
-export function readStoredToken(): string | null {
-  try {
-    return window.localStorage.getItem(TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps the token for the next visit (quietly does nothing when storage is disabled). */
-export function storeToken(token: string): void {
-  try {
-    window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
-  } catch {
-    // storage disabled: the session lasts as long as the modal
-  }
-}
-
-/** Forgets the stored token. */
-export function clearStoredToken(): void {
-  try {
-    window.localStorage.removeItem(TOKEN_STORAGE_KEY);
-  } catch {
-    // nothing stored
   }
 }
 
@@ -158,9 +130,9 @@ export async function getAdmins(token: string): Promise<AdminsResponse> {
   return parsed(await call(token, 'admins'), adminsResponseSchema);
 }
 
-/** PUT /api/admins with the whole list; resolves to the saved list and the pull request proposing it. */
-export async function saveAdmins(token: string, admins: readonly string[]): Promise<UpdateAdminsResponse> {
-  return parsed(await call(token, 'admins', { ...json({ admins }), method: 'PUT' }), updateAdminsResponseSchema);
+/** PUT /api/admins with one admin's change; resolves to the proposed list and the pull request proposing it. */
+export async function saveAdmins(token: string, change: UpdateAdminsRequest): Promise<UpdateAdminsResponse> {
+  return parsed(await call(token, 'admins', { ...json(change), method: 'PUT' }), updateAdminsResponseSchema);
 }
 
 /** GET /api/ai-overrides: the overrides of commits' AI scores, newest first. */

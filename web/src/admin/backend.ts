@@ -1,5 +1,5 @@
 import type {
-  AdminsResponse, AiOverridesResponse, MessageResponse, SessionResponse, SetAiOverrideRequest, SetAiOverrideResponse, UpdateAdminsResponse,
+  AdminsResponse, AiOverridesResponse, MessageResponse, SessionResponse, SetAiOverrideRequest, SetAiOverrideResponse, UpdateAdminsRequest, UpdateAdminsResponse,
 } from '../../../src/shared/admin-api.js';
 import type { ContributorsMap } from './contributions.js';
 
@@ -28,7 +28,8 @@ export interface AdminBackend {
    */
   pullAndRefresh(token: string, onProgress: (progress: RefreshProgress) => void, signal?: AbortSignal): Promise<RefreshOutcome>;
   admins(token: string): Promise<AdminsResponse>;
-  saveAdmins(token: string, admins: readonly string[]): Promise<UpdateAdminsResponse>;
+  /** Proposes one admin's change, re-applied to the list on the default branch as it stands then. */
+  saveAdmins(token: string, change: UpdateAdminsRequest): Promise<UpdateAdminsResponse>;
   aiOverrides(token: string): Promise<AiOverridesRead>;
   setAiOverride(token: string, commit: string, body: SetAiOverrideRequest): Promise<SetAiOverrideResponse & ChangeNotice>;
   removeAiOverride(token: string, commit: string): Promise<MessageResponse & ChangeNotice>;

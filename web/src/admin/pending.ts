@@ -19,12 +19,21 @@ export function contributorPendingNote(record: ManualContributor, published: Man
   return `Pending: published ${points(totalScore(published))} (${contributions(published.contributions.length)})`;
 }
 
+/**
+ * The published record of `name`, or undefined. An own property only: a contributor may be called
+ * `constructor` or `toString`, which every object inherits (and a record that is a function
+ * crashed the page).
+ */
+export function publishedRecord(published: ContributorsMap, name: string): ManualContributor | undefined {
+  return Object.hasOwn(published, name) ? published[name] : undefined;
+}
+
 /** Published contributors the pending file no longer has: their deletion waits in the pull request. */
 export function pendingDeletions(pending: ContributorsMap, published: ContributorsMap): { name: string; total: number }[] {
-  return Object.keys(published)
-    .filter((name) => !(name in pending))
-    .sort((a, b) => a.localeCompare(b))
-    .map((name) => ({ name, total: totalScore(published[name] as ManualContributor) }));
+  return Object.entries(published)
+    .filter(([name]) => !Object.hasOwn(pending, name))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, record]) => ({ name, total: totalScore(record) }));
 }
 
 /** What the published board uses for an override that waits in a pull request, or null when it is published as it is. */

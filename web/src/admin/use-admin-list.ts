@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PrimaryAdmins, UpdateAdminsResponse } from '../../../src/shared/admin-api.js';
-import { addAdmin, checkNewAdmin, removeAdmin } from './admins.js';
+import type { PrimaryAdmins, UpdateAdminsRequest, UpdateAdminsResponse } from '../../../src/shared/admin-api.js';
+import { applyAdminChange } from '../../../src/shared/admin-rules.js';
+import { checkNewAdmin, isPrimary } from './admins.js';
 import { AdminApiError } from './api.js';
 import { useBackend } from './backend-context.js';
 import { createLatestSaver, type LatestSaver, type SaveOutcome } from './latest-saver.js';
@@ -33,10 +34,32 @@ interface Options {
   onUnauthorized: () => void;
 }
 
+/** What this admin asked for, entry by entry (latest wins), keyed case-insensitively. */
+type Intents = ReadonlyMap<string, { entry: string; op: 'add' | 'remove' }>;
+
+const keyOf = (entry: string) => entry.trim().toLowerCase();
+
+/** A change as sent: both lists present. */
+type Change = Required<UpdateAdminsRequest>;
+
+/** The change to send: every entry asked for, as an addition or a removal. */
+export function changeOf(intents: Intents): Change {
+  const all = [...intents.values()];
+  return { add: all.filter((i) => i.op === 'add').map((i) => i.entry), remove: all.filter((i) => i.op === 'remove').map((i) => i.entry) };
+}
+
+/** `intents` less those `published` (the default branch's list) already satisfies: done, they must not outlive it. */
+export function pendingIntents(intents: Intents, published: readonly string[]): Intents {
+  const listed = new Set(published.map(keyOf));
+  return new Map([...intents].filter(([k, i]) => (i.op === 'add') !== listed.has(k)));
+}
+
 /**
  * The admin list from GET /api/admins. Each change shows at once and is saved (PUT /api/admins,
- * which opens a pull request) 100 ms after the last change, always with the latest list. A failed
- * save puts back the last list the server accepted.
+ * which opens a pull request) 100 ms after the last change. What is sent is this admin's change
+ * (entries added and removed), never the whole list: it is re-applied to the list as it stands on
+ * the default branch, so an admin someone else added meanwhile is kept. The list shown is the
+ * default branch's with the change applied. A failed save puts back the last change accepted.
  */
 export function useAdminList({ token, notify, onUnauthorized }: Options): AdminListHandle {
   const [admins, setAdmins] = useState<string[] | null>(null);
@@ -44,39 +67,50 @@ export function useAdminList({ token, notify, onUnauthorized }: Options): AdminL
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [pullRequestUrl, setPullRequestUrl] = useState<string | null>(null);
-  const confirmed = useRef<string[]>([]);
-  const saver = useRef<LatestSaver<string[]> | null>(null);
+  const published = useRef<string[]>([]);
+  const intents = useRef<Intents>(new Map());
+  const confirmed = useRef<Intents>(new Map());
+  const primaryRef = useRef(primary);
+  const saver = useRef<LatestSaver<Change> | null>(null);
   const backend = useBackend();
 
   useEffect(() => {
     let alive = true;
+    const show = () => setAdmins(applyAdminChange(published.current, changeOf(intents.current), primaryRef.current));
     backend.admins(token).then((res) => {
       if (!alive) return;
-      confirmed.current = res.admins;
-      setAdmins(res.admins);
+      published.current = res.admins;
+      primaryRef.current = res.primary;
       setPrimary(res.primary);
+      show();
     }, (err: unknown) => {
       if (!alive) return;
       if (err instanceof AdminApiError && err.status === 401) onUnauthorized();
       else setLoadError(`Failed to load the admin list: ${messageOf(err)}`);
     });
 
-    const onOutcome = (outcome: SaveOutcome<string[], UpdateAdminsResponse>) => {
+    const onOutcome = (outcome: SaveOutcome<Change, UpdateAdminsResponse>) => {
       if (!alive) return;
       if (outcome.ok) {
-        confirmed.current = outcome.result.admins;
-        setPullRequestUrl(outcome.result.pullRequestUrl);
-        if (outcome.settled) setAdmins(outcome.result.admins);
-        notify({ type: 'success', message: outcome.result.message });
+        const { result } = outcome;
+        published.current = result.published;
+        intents.current = pendingIntents(intents.current, result.published);
+        confirmed.current = pendingIntents(intentsOf(outcome.value), result.published);
+        setPullRequestUrl(result.pullRequestUrl || null);
+        if (outcome.settled) show();
+        notify({ type: result.pullRequestUrl ? 'success' : 'info', message: result.message });
       } else if (outcome.error instanceof AdminApiError && outcome.error.status === 401) {
         onUnauthorized();
       } else {
-        if (outcome.settled) setAdmins(confirmed.current);
+        if (outcome.settled) {
+          intents.current = confirmed.current;
+          show();
+        }
         notify({ type: 'error', message: `Failed to save: ${messageOf(outcome.error)}` });
       }
       if (outcome.settled) setSaving(false);
     };
-    const s = createLatestSaver((list: string[]) => backend.saveAdmins(token, list), onOutcome, ADMIN_SAVE_DELAY_MS);
+    const s = createLatestSaver((change: Change) => backend.saveAdmins(token, change), onOutcome, ADMIN_SAVE_DELAY_MS);
     saver.current = s;
     // Leaving the page before a save has run: the browser asks first (it would be lost).
     const onLeave = (e: BeforeUnloadEvent) => {
@@ -94,27 +128,38 @@ export function useAdminList({ token, notify, onUnauthorized }: Options): AdminL
     };
   }, [token, notify, onUnauthorized, backend]);
 
-  const change = useCallback((next: string[]) => {
-    setAdmins(next);
+  const change = useCallback((entry: string, op: 'add' | 'remove') => {
+    const next = new Map(intents.current);
+    next.set(keyOf(entry), { entry: entry.trim(), op });
+    intents.current = next;
+    setAdmins(applyAdminChange(published.current, changeOf(next), primaryRef.current));
     setSaving(true);
     notify({ type: 'info', message: 'Saving the admin list...' });
-    saver.current?.schedule(next);
+    saver.current?.schedule(changeOf(next));
   }, [notify]);
 
   const add = useCallback((value: string) => {
     if (!admins) return null;
     const error = checkNewAdmin(value, admins, primary);
     if (error) return error;
-    change(addAdmin(admins, value));
+    change(value, 'add');
     return null;
   }, [admins, primary, change]);
 
   const remove = useCallback((value: string) => {
-    if (!admins) return false;
+    if (!admins || isPrimary(primary, value)) return false;
     if (!confirmAction(`Remove ${value} from the admins? The change is proposed as a pull request.`)) return false;
-    change(removeAdmin(admins, value, primary));
+    change(value, 'remove');
     return true;
   }, [admins, primary, change]);
 
   return { admins, primary, loadError, saving, pullRequestUrl, add, remove };
+}
+
+/** The intents a sent change stands for. */
+function intentsOf(change: Change): Intents {
+  const out = new Map<string, { entry: string; op: 'add' | 'remove' }>();
+  for (const entry of change.add) out.set(keyOf(entry), { entry, op: 'add' });
+  for (const entry of change.remove) out.set(keyOf(entry), { entry, op: 'remove' });
+  return out;
 }

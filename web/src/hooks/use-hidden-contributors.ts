@@ -1,16 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
-import { HIDDEN_STORAGE_KEY, parseHiddenNames, serializeHiddenNames } from '../lib/hidden-names.js';
+import { hiddenStorageKey, parseHiddenNames, serializeHiddenNames } from '../lib/hidden-names.js';
+import { isPublishedSite } from '../lib/site-mode.js';
+
+const storageKey = () => hiddenStorageKey(isPublishedSite(), window.location.pathname);
 
 function readStored(): Set<string> {
   try {
-    return parseHiddenNames(window.localStorage.getItem(HIDDEN_STORAGE_KEY));
+    return parseHiddenNames(window.localStorage.getItem(storageKey()));
   } catch {
     return new Set(); // storage disabled: the filter still works for this visit
   }
 }
 
 /**
- * The contributor names hidden from the view, kept in localStorage (and followed across tabs).
+ * The contributor names hidden from the view, kept in localStorage under this board's key (and
+ * followed across tabs).
  */
 export function useHiddenContributors(): [ReadonlySet<string>, (next: ReadonlySet<string>) => void] {
   const [hidden, setHiddenState] = useState<ReadonlySet<string>>(readStored);
@@ -18,8 +22,8 @@ export function useHiddenContributors(): [ReadonlySet<string>, (next: ReadonlySe
   const setHidden = useCallback((next: ReadonlySet<string>) => {
     setHiddenState(next);
     try {
-      if (next.size === 0) window.localStorage.removeItem(HIDDEN_STORAGE_KEY);
-      else window.localStorage.setItem(HIDDEN_STORAGE_KEY, serializeHiddenNames(next));
+      if (next.size === 0) window.localStorage.removeItem(storageKey());
+      else window.localStorage.setItem(storageKey(), serializeHiddenNames(next));
     } catch {
       // storage full or disabled: keep the filter for this visit only
     }
@@ -27,7 +31,7 @@ export function useHiddenContributors(): [ReadonlySet<string>, (next: ReadonlySe
 
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
-      if (e.key === HIDDEN_STORAGE_KEY || e.key === null) setHiddenState(readStored());
+      if (e.key === storageKey() || e.key === null) setHiddenState(readStored());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -5,6 +5,7 @@ import { actorName } from './access.js';
 import { ensurePull, findOpenPull, headSha, prepareBranch } from './branches.js';
 import type { Context } from './context.js';
 import { isProtectedRefusal, writeWithRetries, type Compose } from './repo-files.js';
+import { hasStatus } from './rest.js';
 import { ensureCanWrite, repoInfo } from './scopes.js';
 
 /** How often a write is tried again after someone else changed the file in between. */
@@ -90,6 +91,12 @@ export async function commitBoardFile(ctx: Context, token: string, user: GitHubU
         body: `Proposed from the leaderboard admin panel by @${user.login}. Merge to publish the changes to ${ctx.config.files.manual} and ${ctx.config.files.overrides}; later changes made in the panel are added to this pull request.`,
       });
     } catch (err) {
+      // The branch holds nothing the default branch lacks (its commits were merged meanwhile, say):
+      // there is nothing to propose, and so nothing waits in a pull request.
+      if (hasStatus(err, 422) && /no commits between/i.test(err.message)) {
+        notices[0] = `${path} on ${defaultBranch} already holds this change, so there is nothing to propose.`;
+        return { sha: saved.sha, text: saved.text, defaultBranch, branch: defaultBranch, pullRequest: null, notices };
+      }
       // The change is committed: reporting the save as failed would have the admin make it again.
       notices.push(`Opening the pull request of branch ${CONTRIBUTIONS_BRANCH} failed: ${sentence(err)} The next save opens it, or open it on GitHub from that branch.`);
     }

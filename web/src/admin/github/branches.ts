@@ -74,9 +74,15 @@ export async function ensurePull(ctx: Context, token: string, pull: { head: stri
   }
 }
 
+/** Closes pull request `number` (unmerged). */
+export async function closePull(ctx: Context, token: string, number: number): Promise<void> {
+  await ctx.request(token, 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}', { params: { pull_number: number }, body: { state: 'closed' } });
+}
+
 /**
  * Makes `branch` ready for a first change while it has no open pull request: created at `baseHead`
- * when missing, moved there when its head is what a closed (merged or not) pull request proposed.
+ * when missing, moved there when `baseHead` holds its head (a fast-forward) or its head is what a
+ * closed (merged or not) pull request proposed.
  * Any other head (already `baseHead`, or another admin's change saved a moment ago whose pull
  * request is not open yet) is written on top of, never reset away: no save GitHub accepted may
  * vanish.
@@ -95,14 +101,18 @@ export async function prepareBranch(ctx: Context, token: string, branch: string,
     }
     return;
   }
-  if (head === baseHead || !(await proposedByClosedPull(ctx, token, branch, base, head))) return;
+  if (head === baseHead) return;
   try {
-    // A fast-forward (a pull request merged with a merge commit) cannot drop a commit saved meanwhile.
+    // A fast-forward cannot drop a commit saved meanwhile: a head the default branch already holds
+    // (a pull request merged with a merge commit, or a branch left at an older default head by a
+    // save that had nothing to commit) moves up, so a pull request of it is never one with no
+    // commits (GitHub refuses to open that: 422 'No commits between').
     await moveBranch(ctx, token, branch, baseHead, false);
     return;
   } catch (err) {
     if (!hasStatus(err, 422)) throw err;
   }
+  if (!(await proposedByClosedPull(ctx, token, branch, base, head))) return;
   // Not a fast-forward (a squash merge, a closed pull request, or a save that just landed): force
   // only while the head is still the spent one. GitHub offers no compare-and-swap on a ref, so a
   // save landing between these two requests is the one window left.

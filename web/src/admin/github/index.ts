@@ -37,7 +37,7 @@ export function createGitHubBackend(config: SiteAdminConfig, options: GitHubBack
     exportManualContributions: (token) => exportManualContributions(ctx, token),
     pullAndRefresh: (token, onProgress, signal) => pullAndRefresh(ctx, token, onProgress, signal),
     admins: (token) => admins(ctx, token),
-    saveAdmins: (token, list) => saveAdmins(ctx, token, list),
+    saveAdmins: (token, change) => saveAdmins(ctx, token, change),
     aiOverrides: (token) => aiOverrides(ctx, token),
     setAiOverride: (token, commit, body) => setAiOverride(ctx, token, commit, body),
     removeAiOverride: (token, commit) => removeAiOverride(ctx, token, commit),

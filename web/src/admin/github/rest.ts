@@ -16,6 +16,7 @@ export const GITHUB_ROUTES = [
   'PATCH /repos/{owner}/{repo}/git/refs/{ref}',
   'GET /repos/{owner}/{repo}/pulls',
   'POST /repos/{owner}/{repo}/pulls',
+  'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
   'GET /repos/{owner}/{repo}/commits/{ref}',
   'POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches',
   'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',

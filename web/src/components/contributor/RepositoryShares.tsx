@@ -13,7 +13,8 @@ export interface RepositoryShare {
 /** A contributor's commits and points per repository, from the board's metadata ([] on a board of one repository). */
 export function repositorySharesOf(metadata: Record<string, unknown>, name: string): RepositoryShare[] {
   const parsed = sharesSchema.safeParse(metadata.repositoryShares);
-  const mine = parsed.success ? parsed.data[name] : undefined;
+  // An own property only: a contributor may be called `constructor`, which every object inherits.
+  const mine = parsed.success && Object.hasOwn(parsed.data, name) ? parsed.data[name] : undefined;
   if (!mine) return [];
   return Object.entries(mine).map(([repo, [commits, points]]) => ({ repo, commits, points }))
     .sort((a, b) => b.points - a.points || b.commits - a.commits || (a.repo < b.repo ? -1 : 1));
