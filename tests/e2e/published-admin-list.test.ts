@@ -18,6 +18,13 @@ function resetAdmins(admins: string[]) {
   env.site.gh.pushFile(SLUG, 'main', 'admin-list.json', `${JSON.stringify({ admins, instructions: ADMIN_LIST_INSTRUCTIONS }, null, 2)}\n`, 'admin list');
   for (const p of env.site.gh.pulls(SLUG)) if (p.state === 'open') env.site.gh.closePull(SLUG, p.number);
 }
+/** The token's key of each board of the origin (the site is served under /board/ and /docs/). */
+const BOARD_KEY = 'leaderboard:admin-token:/board/';
+const DOCS_KEY = 'leaderboard:admin-token:/docs/';
+/** Every entry of the origin's localStorage (and this tab's sessionStorage) that names or holds a token. */
+const storedTokens = (page: Page) => page.evaluate(() => Object.fromEntries(
+  [...Object.entries(localStorage), ...Object.entries(sessionStorage)].filter(([k, v]) => k.includes('token') || v.startsWith('tok-')),
+));
 async function addAdmin(page: Page, value: string) {
   await modal(page).getByTestId('admin-input').fill(value);
   await modal(page).getByTestId('add-admin').click();
@@ -104,25 +111,49 @@ describe('contributors named like the properties every object has', () => {
 });
 
 describe('where the published page keeps what it remembers', () => {
-  it('keeps the token in the page alone: not in any storage of the origin, gone on reload', async () => {
+  it("keeps the token in localStorage under this board's key: a reload verifies it, another board of the origin has its own, Logout removes it", async () => {
+    const [board, docs] = env.site.server.urls as [string, string];
     const { page, context } = await sitePage(env.browser, env.site.server);
     await signIn(page, TOKENS.owner);
     await pw(page.getByTestId('admin-panel')).toBeVisible();
-    const stored = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
-    expect(stored).not.toContain(TOKENS.owner);
-    // Closed and opened again, the modal verifies the token it holds, as the spec says.
-    await page.getByTestId('modal-close').click();
+
+    // A reload (or a new tab) opens the modal with the stored token, verified with GitHub, untyped.
+    await page.reload();
+    const sentToGitHub: string[] = [];
+    page.on('request', (r) => { if (r.url().startsWith(env.site.gh.url)) sentToGitHub.push(r.headers().authorization ?? ''); });
     await page.getByTestId('admin-button').click();
     await pw(page.getByTestId('admin-panel')).toBeVisible();
-    // Another page of the origin (a new tab, another board) has nothing to find; a reload asks again.
-    await page.reload();
+    await pw(page.getByTestId('signed-in-as')).toContainText('Signed in as owner (owner@example.com)');
+    expect(sentToGitHub.some((auth) => auth.endsWith(` ${TOKENS.owner}`))).toBe(true);
+    expect(await storedTokens(page)).toEqual({ [BOARD_KEY]: TOKENS.owner });
+
+    // Another board of the same origin does not share it, and its sign-in and Logout stay its own.
+    const other = await context.newPage();
+    await other.goto(docs);
+    await other.getByTestId('admin-button').click();
+    await pw(other.getByTestId('login-view')).toBeVisible();
+    await pw(other.getByTestId('token-input')).toHaveValue('');
+    await other.getByTestId('token-input').fill(TOKENS.mallory);
+    await other.getByTestId('sign-in-button').click();
+    await pw(other.getByTestId('access-denied')).toBeVisible();
+    expect(await storedTokens(other)).toEqual({ [BOARD_KEY]: TOKENS.owner, [DOCS_KEY]: TOKENS.mallory });
+    await other.getByTestId('access-denied').getByTestId('logout-button').click();
+    await pw(other.getByTestId('login-view')).toBeVisible();
+    expect(await storedTokens(other)).toEqual({ [BOARD_KEY]: TOKENS.owner });
+
+    // Logout on this board removes its token: a reload asks for one.
+    await page.getByTestId('logout-button').click();
+    await pw(page.getByTestId('login-view')).toBeVisible();
+    expect(await storedTokens(page)).toEqual({});
+    await page.goto(board);
     await page.getByTestId('admin-button').click();
     await pw(page.getByTestId('login-view')).toBeVisible();
     await pw(page.getByTestId('token-input')).toHaveValue('');
+    await pw(page.getByTestId('sign-in-button')).toBeEnabled();
     await context.close();
   });
 
-  it('removes a token an earlier version left in localStorage, where every board of the origin could read it, and does not use it', async () => {
+  it('removes a token an earlier version left under the origin\'s one key, unused (any board may have written it), and asks to sign in', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((token) => {
       if (!sessionStorage.getItem('planted')) {
@@ -133,9 +164,18 @@ describe('where the published page keeps what it remembers', () => {
     const page = await context.newPage();
     await page.goto(env.site.server.url);
     await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('leaderboard:admin-token'))).toBeNull();
+    // Neither kept under the old key nor moved to this board's, nor verified: the login view asks.
+    expect(await storedTokens(page)).toEqual({});
     await page.getByTestId('admin-button').click();
     await pw(page.getByTestId('login-view')).toBeVisible();
+    await pw(page.getByTestId('token-input')).toHaveValue('');
+    await pw(page.getByTestId('sign-in-button')).toHaveText('Sign in');
+    await pw(page.getByTestId('login-error')).toHaveCount(0);
+    // Signed in again, the token is kept under this board's key alone.
+    await page.getByTestId('token-input').fill(TOKENS.owner);
+    await page.getByTestId('sign-in-button').click();
+    await pw(page.getByTestId('admin-panel')).toBeVisible();
+    expect(await storedTokens(page)).toEqual({ [BOARD_KEY]: TOKENS.owner });
     await context.close();
   });
 

@@ -97,8 +97,8 @@ describe('signing in on the published page', () => {
     await page.getByTestId('token-input').fill(TOKENS.owner);
     await page.getByTestId('sign-in-button').click();
     await pw(page.getByTestId('signed-in-as')).toContainText(`Signed in as owner (owner@example.com) · ${SLUG}`);
-    // The token the page holds is checked again when the modal opens again (it is kept in the
-    // page's memory alone: see published-admin-list.test.ts).
+    // The stored token is checked again when the modal opens again (it is kept under this
+    // board's key: see published-admin-list.test.ts).
     await page.getByTestId('modal-close').click();
     await page.getByTestId('admin-button').click();
     await pw(page.getByTestId('admin-panel')).toBeVisible();

@@ -64,7 +64,8 @@ export async function publishSite(newRepo: (options?: TestRepoOptions) => Promis
   expect(built.stderr).toBe('');
   expect(built.code).toBe(0);
   expect(built.stdout).toContain(`Admins sign in on it and save to ${SLUG} through GitHub (by pull request).`);
-  const server = await serveStatic(site, 'board');
+  // Also under /docs/: another board of the same origin, as another project site of the owner.
+  const server = await serveStatic(site, 'board', 'docs');
 
   const republish = async () => {
     const file = path.join(site, 'leaderboard-data.json');

@@ -3,6 +3,7 @@ import {
   AdminApiError, backupFileName, clearStoredToken, exportManualContributions, getAdmins, getManualContributions, getSession,
   pullAndRefresh, readStoredToken, saveAdmins, saveManualContributions, storeToken, TOKEN_STORAGE_KEY,
 } from '../../../web/src/admin/api.js';
+import { PUBLISHED_SITE, SITE_MODE_META } from '../../../src/shared/page-csp.js';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -40,6 +41,21 @@ describe('token storage', () => {
     expect(readStoredToken()).toBe('t0k');
     clearStoredToken();
     expect(readStoredToken()).toBeNull();
+  });
+
+  it("keeps a published site's token under the board's key: not another board's, not the origin's old key", () => {
+    // The page `leaderboard build` marks as published, at owner.github.io/board/.
+    vi.stubGlobal('document', { querySelector: (sel: string) => (sel === `meta[name="${SITE_MODE_META}"]` ? { getAttribute: () => PUBLISHED_SITE } : null) });
+    Object.assign(window, { location: { pathname: '/board/index.html' } });
+    window.localStorage.setItem('leaderboard:admin-token:/docs/', 'docs-token');
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'old-shared-token');
+    expect(readStoredToken()).toBeNull();
+    storeToken('t0k');
+    expect(window.localStorage.getItem('leaderboard:admin-token:/board/')).toBe('t0k');
+    expect(readStoredToken()).toBe('t0k');
+    clearStoredToken();
+    expect(readStoredToken()).toBeNull();
+    expect(window.localStorage.getItem('leaderboard:admin-token:/docs/')).toBe('docs-token');
   });
 
   it('reads null when storage throws', () => {

@@ -1,14 +1,11 @@
+import { boardStorageKey } from './shared-origin.js';
+
 /** Where the names hidden by the contributor filter are kept in localStorage (`serve`'s page; see hiddenStorageKey). */
 export const HIDDEN_STORAGE_KEY = 'leaderboard:hidden-contributors';
 
-/**
- * The key of this board's hidden names. A published site's is its own, after its path: GitHub
- * Pages serves all of an owner's project sites from one origin, whose boards would otherwise hide
- * each other's names. `serve`'s page keeps HIDDEN_STORAGE_KEY (its origin is its own).
- */
+/** The key of this board's hidden names: a published site's has its path (see boardStorageKey). */
 export function hiddenStorageKey(published: boolean, pathname: string): string {
-  if (!published) return HIDDEN_STORAGE_KEY;
-  return `${HIDDEN_STORAGE_KEY}:${pathname.replace(/[^/]*$/, '')}`;
+  return boardStorageKey(HIDDEN_STORAGE_KEY, published, pathname);
 }
 
 /** Reads the stored hidden names (a JSON array of strings); anything else counts as none. */
