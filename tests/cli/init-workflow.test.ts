@@ -162,6 +162,8 @@ describe('the generated workflow', () => {
       ['leaderboard', '--package-spec "leaderboard" is an unrelated npm package'],
       // Joined here: tests/unit/package-name.test.ts refuses tracked text naming another package with a version.
       [UNRELATED, `--package-spec "${UNRELATED}" is an unrelated npm package`],
+      // Under an alias, npm installs that package all the same (more cases in tests/unit/package-spec.test.ts).
+      [`npm:${UNRELATED}`, `--package-spec "npm:${UNRELATED}" is an unrelated npm package`],
     ] as const) {
       const r = cli(repo.dir, ['init', 'github-actions', `--package-spec=${spec}`]);
       expect(r.code, spec).toBe(2);

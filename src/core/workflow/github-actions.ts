@@ -390,12 +390,24 @@ export function checkPackageSpec(value: string): string {
   if (spec === '' || spec.startsWith('-') || /[\s'"`$\\]/.test(spec)) {
     throw new LeaderboardError('INVALID_INPUT', `--package-spec must be one npm package spec, not an option, without spaces or quotes, got "${value}".`, examples);
   }
-  // The npm package named leaderboard is another library, which installs no leaderboard command.
-  // Not an alias (leaderboard@npm:contributor-leaderboard@1, leaderboard@github:o/r): those install this tool.
-  if (/^leaderboard(?:@[^:/]*)?$/i.test(spec)) {
+  // The npm package named leaderboard is another library, which installs no leaderboard command,
+  // also when it comes under an alias (npm:leaderboard, x@npm:leaderboard with a version). An alias
+  // of this package, or a git, file or URL spec named leaderboard (leaderboard@github:o/r), is fine.
+  if (registryPackageOf(spec)?.toLowerCase() === 'leaderboard') {
     throw new LeaderboardError('INVALID_INPUT', `--package-spec "${spec}" is an unrelated npm package; this tool's package is ${PACKAGE_NAME}.`, examples);
   }
   return spec;
+}
+
+/**
+ * The registry package a spec installs, as npm reads it (npm-package-arg): `name[@range|tag]`,
+ * or the target of an alias `alias@npm:name[@range]` / `npm:name[@range]`; null for a git, file,
+ * directory or URL spec. A range or tag has no `/` or `:`; every other kind of spec does.
+ */
+export function registryPackageOf(spec: string): string | null {
+  const alias = /^(?:(?:@[^/@:]+\/)?[^/@:]+@)?npm:(.*)$/i.exec(spec);
+  const m = /^((?:@[^/@:]+\/)?[^/@:]+)(?:@[^/:]*)?$/.exec(alias ? alias[1] as string : spec);
+  return m ? m[1] as string : null;
 }
 
 /** Quotes for a POSIX shell when needed (a spec has no quote characters, see checkPackageSpec). */
