@@ -6,10 +6,14 @@
  */
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServe, type ServeProcess } from '../support/cli.js';
+import { gitIsolationVars } from '../support/git-repo.js';
 import { bytesOf, cli, dataFiles, readData, tempResources } from './helpers.js';
 
 const { newRepo, tempDir } = tempResources();
+const running = new Set<ServeProcess>();
+afterAll(async () => { await Promise.all([...running].map((s) => s.stop())); });
 const people = (dataDir: string) => [...new Set(Object.values(readData(dataDir).leaderboards.quarterly).flat().map((e) => e.name))].sort();
 
 async function boardWithIdentities(config: unknown) {
@@ -78,5 +82,30 @@ describe('manual commands with --data-dir from outside any repository', () => {
     const created = cli(outside, ['contributor', 'add', 'Finn', '--score', '4', '--data-dir', copy]);
     expect(created.code, created.stderr).toBe(0);
     expect(people(copy)).toEqual(['Alice', 'Bo', 'Bob', 'Eve', 'Finn']);
+  });
+
+  it('serve refreshes the data directory from the repository it was refreshed from, and names --no-refresh when there is none', async () => {
+    const { repo, dataDir, outside } = await boardWithIdentities({ identities: { Bob: ['Bo', 'bo@old.example.com'] } });
+    await repo.commit({ files: { 'd.ts': 'export const d = 1;\n' }, message: 'feat: d', author: { name: 'Dee', email: 'dee@example.com' }, date: '2025-10-17T10:00:00Z' });
+    // --all: refreshed before it listens, whatever today's window holds.
+    const s = await startServe(['--data-dir', dataDir, '--all'], { cwd: outside, env: gitIsolationVars() });
+    running.add(s);
+    expect(s.output()).toContain(`No git repository in ${outside}: refreshing ${dataDir} from ${repo.dir}, the repository it was last refreshed from.`);
+    expect(s.output()).not.toContain('Refresh failed');
+    // Dee's commit, and the repository's identities (Bo is Bob).
+    expect(people(dataDir)).toEqual(['Alice', 'Bob', 'Dee']);
+    await s.stop();
+    running.delete(s);
+
+    // Its repository gone, or never refreshed: the way to serve it as it is is named.
+    const copy = path.join(outside, 'data');
+    cpSync(dataDir, copy, { recursive: true });
+    rmSync(path.join(repo.dir, '.git'), { recursive: true, force: true });
+    for (const dir of [copy, path.join(outside, 'new-data')]) {
+      const r = cli(outside, ['serve', '--no-open', '--port', '0', '--data-dir', dir]);
+      expect(r.code, r.stdout).toBe(2);
+      expect(r.stderr).toContain(`Error: ${outside} is not a git repository`);
+      expect(r.stderr).toContain(`Hint: Run inside a git repository, pass --repo PATH, or pass --no-refresh to serve ${dir} as it is.`);
+    }
   });
 });
