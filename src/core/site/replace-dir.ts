@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { makeDirectory } from '../store/files.js';
 import { isAlive } from '../store/process-alive.js';
@@ -27,7 +27,7 @@ export async function replaceDirectory(target: string, fill: (dir: string) => Pr
   try {
     await fill(next);
   } catch (err) {
-    await rm(next, { recursive: true, force: true });
+    await removeHalfMade(next);
     throw err;
   }
   let moved = false;
@@ -36,7 +36,7 @@ export async function replaceDirectory(target: string, fill: (dir: string) => Pr
     moved = true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-      await rm(next, { recursive: true, force: true });
+      await removeHalfMade(next);
       throw err;
     }
   }
@@ -44,10 +44,29 @@ export async function replaceDirectory(target: string, fill: (dir: string) => Pr
     await rename(next, target);
   } catch (err) {
     if (moved) await rename(old, target).catch(() => undefined);
-    await rm(next, { recursive: true, force: true });
+    await removeHalfMade(next);
     throw err;
   }
   if (moved) await rm(old, { recursive: true, force: true });
+}
+
+/**
+ * Removes a folder this left, never failing: after a failure the error to tell is the one that
+ * stopped the replacement (an rm refused here hid it, and named the temp folder instead). Folders
+ * without write permission (copied read-only by an earlier version) are made writable first.
+ */
+async function removeHalfMade(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true }).catch(async () => {
+    await ownerWritable(dir);
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  });
+}
+
+async function ownerWritable(dir: string): Promise<void> {
+  await chmod(dir, 0o700).catch(() => undefined);
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (entry.isDirectory()) await ownerWritable(path.join(dir, entry.name));
+  }
 }
 
 /**
@@ -64,6 +83,6 @@ async function recoverDead(parent: string, base: string, target: string): Promis
     if (!m || pid === process.pid || isAlive(pid)) continue;
     const at = path.join(parent, name);
     if (m[1] === 'old' && !(await stat(target).then(() => true, () => false))) await rename(at, target).catch(() => undefined);
-    else await rm(at, { recursive: true, force: true }).catch(() => undefined);
+    else await removeHalfMade(at);
   }
 }

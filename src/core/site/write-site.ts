@@ -1,4 +1,4 @@
-import { cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expandCompactDataFile, isCompactVersion } from '../../shared/compact-data-file.js';
 import { boardRepositories, DATA_FILE_SCHEMA_VERSION, describeDataFileError, parseLeaderboardData, type WrittenLeaderboardData } from '../../shared/data-file.js';
@@ -73,7 +73,7 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
   if (names.length > 1) for (const name of names) repoBoards.push({ name, data: await publishableData(repoBoardPaths(paths, name).data, hide) });
 
   await replaceDirectory(outDir, async (dir) => {
-    await cp(webRoot, dir, { recursive: true });
+    await copyPage(webRoot, dir);
     // A big board is also published as the index and chunks the page reads (see
     // src/shared/board-index.ts); a small one, or a data file of another shape (another tool's,
     // or an earlier version's not refreshed since), is read whole.
@@ -97,6 +97,20 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
     await writeFile(path.join(dir, SITE_MARKER), `${JSON.stringify({ tool: PACKAGE_NAME, version: TOOL_VERSION, publishedAt: status.timestamp, emails: Boolean(opts.emails) }, null, 2)}\n`);
   });
   return { outDir, publishedAt: status.timestamp, dataBytes: Buffer.byteLength(data.text), emails: Boolean(opts.emails), adminRepository: opts.admin?.repository ?? null };
+}
+
+/**
+ * Copies the built page by content, so the site's files get this user's usual modes. The package
+ * may be read-only (a Nix store, an image made with `chmod -R a-w`), and fs.cp kept its modes: a
+ * user other than root could not write index.html over its copy, nor remove the half-made site.
+ */
+async function copyPage(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    if (entry.isDirectory()) await copyPage(source, path.join(to, entry.name));
+    else await writeFile(path.join(to, entry.name), await readFile(source));
+  }
 }
 
 /**
