@@ -6,8 +6,8 @@ const bundle = fileURLToPath(new URL('../dist/bundle/index.js', import.meta.url)
 try {
   await import('../dist/bundle/index.js');
 } catch (err) {
-  // An install whose build did not run (--ignore-scripts, or a pack stopped part-way that left
-  // postinstall switched off) has no bundle: say so, not a module loader's stack trace.
+  // A checkout whose build did not run (npm install --ignore-scripts) has no bundle: say so, not
+  // a module loader's stack trace.
   if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes(bundle)) throw err;
   const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
   console.error(`Error: the leaderboard CLI is not built (${bundle} is missing).`);

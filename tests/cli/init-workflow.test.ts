@@ -401,8 +401,14 @@ describe('the workflow of a board of several repositories', () => {
     const repo = await newRepo();
     await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
     for (const spec of [['leaderboard', 'npm:contributor-leaderboard'].join('@'), ['leaderboard', 'github:acme/contributor-leaderboard'].join('@')]) {
-      const { workflow } = await generate(repo, ['--force', '--package-spec', spec]);
-      expect(workflow.jobs.build!.steps.find((s) => s.run?.startsWith('npm install'))?.run ?? JSON.stringify(workflow.jobs), spec).toContain(spec);
+      const { text, workflow } = await generate(repo, ['--force', '--package-spec', spec]);
+      const install = workflow.jobs.build!.steps.find((s) => s.run?.startsWith('npm install'))?.run ?? JSON.stringify(workflow.jobs);
+      expect(install, spec).toContain(spec);
+      expect(lint(text, WORKFLOW)).toEqual([]);
+      // From git, into a folder put on the PATH: with -g npm builds it without its dev dependencies
+      // (run for real in tests/e2e/git-install.test.ts).
+      if (spec.includes('github:')) expect(install).toBe(`npm install --prefix "$RUNNER_TEMP/leaderboard" ${spec}\necho "$RUNNER_TEMP/leaderboard/node_modules/.bin" >> "$GITHUB_PATH"\n`);
+      else expect(install).toBe(`npm install -g ${spec}`);
     }
   });
 

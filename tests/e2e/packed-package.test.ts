@@ -15,50 +15,16 @@ import { readRawData, tempResources } from '../cli/helpers.js';
 import { gitIsolationVars } from '../support/git-repo.js';
 import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator } from '../support/github-graphql-emulator.js';
 import { startNpmRegistry, type NpmRegistry } from '../support/npm-registry.js';
+import { ENGINE_WARNING, npmEnv, pathWithout, runAsync, SOURCES } from '../support/npm-run.js';
 import { hoursAgo } from '../support/recent.js';
 
 const { newRepo, tempDir } = tempResources();
 const CHECKOUT = path.resolve('.');
 const PACKED_BUDGET = 1024 * 1024;
-/** What `npm pack` of the checkout reads: the sources and what builds them, nothing of tests/. */
-const SOURCES = ['package.json', 'package-lock.json', 'README.md', 'LICENSE', 'bin', 'src', 'web', 'scripts',
-  'tsconfig.base.json', 'tsconfig.build.json', 'tsconfig.json', 'vite.config.ts'];
-
-const npmEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  ...process.env,
-  npm_config_audit: 'false',
-  npm_config_fund: 'false',
-  npm_config_update_notifier: 'false',
-  npm_config_loglevel: 'warn',
-  ...extra,
-});
-
-/** PATH without this checkout's folders (npm test puts node_modules/.bin first). */
-function pathWithout(checkout: string, first: string): string {
-  const kept = (process.env.PATH ?? '').split(path.delimiter).filter((p) => p && !path.resolve(p).startsWith(checkout));
-  return [first, ...kept].join(path.delimiter);
-}
-
-/** A command run to its end without blocking this process (which may be serving it). */
-function runAsync(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
-    child.once('error', reject);
-    child.once('close', (status) => { clearTimeout(timer); resolve({ status, stdout, stderr }); });
-  });
-}
 
 let registry: NpmRegistry | undefined;
 let emu: GqlEmulator | undefined;
 afterAll(async () => { await registry?.close(); await emu?.close(); });
-
-/** npm's warnings that would tell a stranger this Node is not supported (the package says >=20.19). */
-const ENGINE_WARNING = /EBADENGINE|Unsupported engine/;
 
 describe('the packed package', () => {
   let tarball = '';
@@ -89,8 +55,10 @@ describe('the packed package', () => {
     expect(files).toEqual(expect.arrayContaining(['bin/leaderboard.js', 'dist/bundle/index.js', 'dist/web/index.html', 'package.json', 'README.md', 'LICENSE']));
     const unwanted = files.filter((f) => f.startsWith('tests/') || f.startsWith('src/') || f.endsWith('.map') || /\.(ts|tsx|mts|cts)$/.test(f) || f.startsWith('dist/core/'));
     expect(unwanted).toEqual([]);
-    // Nothing runs when it is installed: the build is in the tarball.
-    expect(Object.keys(packedJson.scripts ?? {}).filter((s) => /^(pre|post)?(install|prepare)$/.test(s))).toEqual([]);
+    // Nothing runs when it is installed: the build is in the tarball. No script npm runs when it
+    // installs a dependency (prepare: from git or a folder, but npm 11 lists it for a tarball too);
+    // the build's prepare is renamed in the packed package.json (see scripts/pack-manifest.mjs).
+    expect(Object.keys(packedJson.scripts ?? {}).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
     // The copy's package.json is as it was after packing (postpack undid prepack's change).
     expect(readFileSync(path.join(copy, 'package.json'), 'utf8')).toBe(readFileSync(path.join(CHECKOUT, 'package.json'), 'utf8'));
   });
@@ -164,6 +132,15 @@ describe('the packed package', () => {
     } finally {
       serve.kill('SIGTERM');
     }
+  }, 300_000);
+
+  it('installs from the tarball file itself without a word about install scripts', async () => {
+    const prefix = await tempDir('lb-pack-file-');
+    const install = await runAsync('npm', ['install', '-g', '--prefix', prefix, '--registry', registry!.url, tarball], { cwd: prefix, env: npmEnv() });
+    expect(install.status, install.stderr).toBe(0);
+    expect(install.stderr).not.toMatch(/install-scripts|prepare|postinstall/);
+    const version = spawnSync(path.join(prefix, 'bin', 'leaderboard'), ['--version'], { encoding: 'utf8' });
+    expect(version.stdout.trim(), version.stderr).toBe(TOOL_VERSION);
   }, 300_000);
 
   it('installs as a dev dependency of a JavaScript project, and npx runs it there', async () => {

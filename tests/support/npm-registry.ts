@@ -4,14 +4,16 @@
  * It serves a packument for every package of this checkout's package-lock.json (only the
  * versions locked there, with their integrity) and for the tarballs a test adds. npm then
  * resolves the dependencies exactly as locked and takes their tarballs from its own cache, where
- * `npm install` of the checkout put them: found by integrity, they are never fetched. A request
- * for anything else is answered 404 and recorded, so a test can say what was missing instead of
- * reaching the real registry.
+ * `npm install` of the checkout put them: found by integrity, they are never fetched. An install
+ * from a lock file (npm's, in its clone of a git dependency) asks for them by address all the same:
+ * they are served from that cache too. A request for anything else is answered 404 and recorded,
+ * so a test can say what was missing instead of reaching the real registry.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 interface LockedPackage {
@@ -66,7 +68,7 @@ export async function startNpmRegistry(lockFile: string): Promise<NpmRegistry> {
 
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://registry').pathname.slice(1));
-    const file = tarballs.get(pathname);
+    const file = tarballs.get(pathname) ?? cachedTarball(lockedTarballs.get(pathname));
     if (file) {
       res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(readFileSync(file));
       return;
@@ -82,7 +84,9 @@ export async function startNpmRegistry(lockFile: string): Promise<NpmRegistry> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
+  const lockedTarballs = new Map<string, string>();
   for (const [name, p] of locked) {
+    lockedTarballs.set(decodeURIComponent(new URL(tarballUrl(name, p.version as string)).pathname.slice(1)), p.integrity as string);
     const { integrity, dependencies, optionalDependencies, peerDependencies, peerDependenciesMeta, bin, engines, os, cpu } = p;
     add(name, p.version as string, {
       dependencies, optionalDependencies, peerDependencies, peerDependenciesMeta, bin, engines, os, cpu,
@@ -105,6 +109,19 @@ export async function startNpmRegistry(lockFile: string): Promise<NpmRegistry> {
       server.close(() => resolve());
     }),
   };
+}
+
+/**
+ * The file of npm's cache (cacache's content-v2, found by the integrity's digest) that holds a
+ * tarball, if it is there. The cache is $npm_config_cache, else ~/.npm (npm's default).
+ */
+function cachedTarball(integrity: string | undefined): string | undefined {
+  const m = /^(sha\d+)-(.+)$/.exec(integrity ?? '');
+  if (!m) return undefined;
+  const hex = Buffer.from(m[2] as string, 'base64').toString('hex');
+  const cache = process.env.npm_config_cache || path.join(os.homedir(), '.npm');
+  const file = path.join(cache, '_cacache', 'content-v2', m[1] as string, hex.slice(0, 2), hex.slice(2, 4), hex.slice(4));
+  return existsSync(file) ? file : undefined;
 }
 
 /** Orders plain `major.minor.patch` versions (pre-release tags compare as text). */

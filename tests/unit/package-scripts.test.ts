@@ -1,7 +1,11 @@
 /**
- * What an install relies on: `postinstall` builds the CLI (`prepack` switches it off with pinst and
- * `postpack` back on, so a pack stopped in between leaves package.json changed; it must never be
- * committed so), and the command says what to do when the build has not run.
+ * What an install relies on. `prepare` builds the CLI: npm runs it on `npm install` in a checkout,
+ * for a git install (after installing the dev dependencies the build needs; a `postinstall` ran
+ * in the installed package, without them, and failed with `tsc: not found`) and before a pack.
+ * The packed package.json has no install script (scripts/pack-manifest.mjs renames `prepare` in
+ * prepack and back in postpack); a pack stopped in between leaves a checkout that still builds.
+ * And the command says what to do when the build has not run. Installs from git and from the
+ * tarball are run for real in tests/e2e/git-install.test.ts and tests/e2e/packed-package.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,16 +13,50 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+type Manifest = { scripts: Record<string, string>; devDependencies: Record<string, string> };
+const text = readFileSync('package.json', 'utf8');
+const pkg = JSON.parse(text) as Manifest;
 const temp = mkdtempSync(path.join(os.tmpdir(), 'lb-bin-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
+/** The lifecycle scripts npm runs when it installs a package as a dependency (prepare: from git or a folder). */
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
+
 describe('the package scripts', () => {
-  it('build the CLI on install, with the build switched back on after a pack', () => {
-    expect(pkg.scripts.postinstall).toBe('npm run build');
-    expect(pkg.scripts._postinstall).toBeUndefined();
-    expect(pkg.scripts.prepack).toMatch(/pinst --disable$/);
-    expect(pkg.scripts.postpack).toBe('pinst --enable');
+  it('build in prepare, which npm runs in a checkout, for a git install and before a pack, and nowhere else', () => {
+    expect(pkg.scripts.prepare).toBe('npm run build');
+    for (const name of ['preinstall', 'install', 'postinstall', '_postinstall', 'preprepare']) expect(pkg.scripts[name], name).toBeUndefined();
+    expect(pkg.scripts.prepack).toBe('npm run build && node scripts/pack-manifest.mjs pack');
+    expect(pkg.scripts.postpack).toBe('node scripts/pack-manifest.mjs unpack');
+    expect(pkg.devDependencies.pinst).toBeUndefined();
+  });
+
+  it('are packed without an install script, and put back byte for byte, also after a pack stopped half-way', () => {
+    const dir = mkdtempSync(path.join(temp, 'pack-'));
+    writeFileSync(path.join(dir, 'package.json'), text);
+    const run = (way: string) => spawnSync(process.execPath, [path.resolve('scripts/pack-manifest.mjs'), way], { cwd: dir, encoding: 'utf8' });
+    const read = () => readFileSync(path.join(dir, 'package.json'), 'utf8');
+
+    expect(run('pack').status).toBe(0);
+    const packed = JSON.parse(read()) as Manifest;
+    expect(Object.keys(packed.scripts).filter((s) => INSTALL_SCRIPTS.includes(s))).toEqual([]);
+    // npm runs preprepare on `npm install` in the project itself, never for a dependency.
+    expect(packed.scripts.preprepare).toBe('npm run build');
+    expect(read().split('\n').length).toBe(text.split('\n').length);
+    // Stopped before postpack, then packed again: nothing more changes; unpacked, as it was.
+    expect(run('pack').status).toBe(0);
+    expect(JSON.parse(read())).toEqual(packed);
+    expect(run('unpack').status).toBe(0);
+    expect(read()).toBe(text);
+    expect(run('unpack').status).toBe(0);
+    expect(read()).toBe(text);
+
+    // A package.json it does not know how to change is left alone, with the reason.
+    writeFileSync(path.join(dir, 'package.json'), '{ "scripts": { "build": "x" } }\n');
+    const refused = run('pack');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('package.json should have a "prepare" script and no "preprepare" script; it has ["build"].');
+    expect(read()).toBe('{ "scripts": { "build": "x" } }\n');
   });
 });
 

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_NAME } from '../../src/core/version.js';
-import { checkPackageSpec, registryPackageOf } from '../../src/core/workflow/github-actions.js';
+import { checkPackageSpec, isGitSpec, registryPackageOf } from '../../src/core/workflow/github-actions.js';
 
 // Joined at run time: tests/unit/package-name.test.ts refuses tracked text naming another package with a version.
 const at = (...parts: string[]) => parts.join('@');
@@ -26,6 +26,15 @@ const TAKEN = [
   './leaderboard-0.1.0.tgz', '/opt/leaderboard', 'https://example.com/leaderboard.tgz', at('leaderboard', 'https://example.com/leaderboard.tgz'),
   at('npm:@acme/leaderboard', '1'),
 ];
+
+/** Specs npm takes from git (the workflow installs them into a folder of their own, not with -g). */
+const GIT = [
+  'github:acme/leaderboard', at('leaderboard', 'github:acme/contributor-leaderboard#main'), 'GITHUB:acme/leaderboard', 'gitlab:acme/leaderboard', 'bitbucket:acme/leaderboard', 'gist:abc123',
+  'acme/leaderboard', 'acme/leaderboard#v1', at('leaderboard', 'acme/leaderboard'), 'git+https://example.com/acme/leaderboard.git', 'git+ssh://git@github.com/acme/leaderboard.git',
+  'git+file:///tmp/leaderboard#main', at('leaderboard', 'git+file:///tmp/leaderboard#abc'), 'git://example.com/leaderboard.git', 'git@github.com:acme/leaderboard.git',
+  at('leaderboard', 'git@github.com:acme/leaderboard.git'), 'https://github.com/acme/leaderboard', 'https://github.com/acme/leaderboard.git', 'https://gitlab.com/acme/sub/leaderboard',
+];
+const NOT_GIT = ['https://example.com/acme/leaderboard.git', 'https://codeload.github.com/acme/leaderboard/tar.gz/main'];
 
 describe('--package-spec', () => {
   it('refuses the unrelated npm package leaderboard, by its name or under an alias', () => {
@@ -52,5 +61,15 @@ describe('--package-spec', () => {
       return ['range', 'version', 'tag'].includes(target.type) ? target.name : null;
     };
     for (const spec of [...UNRELATED, ...TAKEN]) expect(registryPackageOf(spec), spec).toBe(registryName(spec));
+    // A URL on a git host that npm takes as a tarball may be called git: installed into a folder, it works as well.
+    for (const spec of [...UNRELATED, ...TAKEN, ...GIT, ...NOT_GIT]) {
+      const type = npa(spec).type;
+      if (type !== 'remote' || !/^https?:\/\/[^/]*(github|gitlab|bitbucket)/.test(spec)) expect(isGitSpec(spec), spec).toBe(type === 'git');
+    }
+  });
+
+  it('tells the specs npm takes from git', () => {
+    for (const spec of GIT) expect(isGitSpec(spec), spec).toBe(true);
+    for (const spec of [...UNRELATED, ...NOT_GIT, at(PACKAGE_NAME, '0.1.0'), './leaderboard-0.1.0.tgz', '/opt/leaderboard', 'https://example.com/leaderboard.tgz']) expect(isGitSpec(spec), spec).toBe(false);
   });
 });

@@ -106,7 +106,19 @@ function setupSteps(opts: WorkflowOptions): string {
         with:
           node-version: 22
       - name: Install leaderboard
-        run: npm install -g ${shellQuote(opts.packageSpec)}
+${installStep(opts.packageSpec)}`;
+}
+
+/**
+ * The install step's command: a global install (-g) of the spec, except for one npm takes from git. npm
+ * builds that in its clone (the package's prepare), but with -g it leaves out the dev dependencies
+ * the build needs (npm/cli#8440): so into a folder of its own, whose commands go on the PATH.
+ */
+function installStep(spec: string): string {
+  if (!isGitSpec(spec)) return `        run: npm install -g ${shellQuote(spec)}\n`;
+  return `        run: |
+          npm install --prefix "$RUNNER_TEMP/leaderboard" ${shellQuote(spec)}
+          echo "$RUNNER_TEMP/leaderboard/node_modules/.bin" >> "$GITHUB_PATH"
 `;
 }
 
@@ -408,6 +420,18 @@ export function registryPackageOf(spec: string): string | null {
   const alias = /^(?:(?:@[^/@:]+\/)?[^/@:]+@)?npm:(.*)$/i.exec(spec);
   const m = /^((?:@[^/@:]+\/)?[^/@:]+)(?:@[^/:]*)?$/.exec(alias ? alias[1] as string : spec);
   return m ? m[1] as string : null;
+}
+
+/**
+ * Where a git spec's repository starts: git URLs, the hosts' prefixes, GitHub's owner/repo, and
+ * any address on a git host (npm takes most as git; a tarball there installs into a folder as well).
+ */
+const GIT_TARGET = /^(?:git\+|git:|git@|github:|gitlab:|bitbucket:|gist:)|^https?:\/\/(?:www\.|gist\.)?(?:github\.com|gitlab\.com|bitbucket\.org)\/|^[^./@:~$\\][^/@:]*\/[^/@:#]+(?:#.*)?$/i;
+
+/** A spec npm fetches from git (npm-package-arg's type git), also under an alias: leaderboard@github:o/r. */
+export function isGitSpec(spec: string): boolean {
+  const alias = /^(?:@[^/@:]+\/)?[^/@:]+@(.+)$/.exec(spec);
+  return GIT_TARGET.test(spec) || (alias !== null && GIT_TARGET.test(alias[1] as string));
 }
 
 /** Quotes for a POSIX shell when needed (a spec has no quote characters, see checkPackageSpec). */
