@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { defaultConfig, loadConfig, type LeaderboardConfig } from '../core/config.js';
@@ -6,6 +5,7 @@ import { configuredSources, isRepoUrl, sourcesFromFlags, withoutCredentials, typ
 import { LeaderboardError } from '../core/errors.js';
 import { resolveRepo } from '../core/git/repo.js';
 import { dataDirPaths, defaultDataDir } from '../core/store/data-dir.js';
+import type { HeldBoard } from '../core/repos/held-board.js';
 
 /** Flags every command that works on a repository takes (`refresh`, `serve` and `build` repeat --repo). */
 export interface RepoFlags {
@@ -57,11 +57,17 @@ export async function commandContext(flags: RepoFlags): Promise<CommandContext> 
   // The board's own data directory holds all its repositories: a subset written there would
   // replace the board (and drop the others' score caches).
   if (configured && !flags.dataDir && !sameRepositories(sources, configured)) {
-    throw new LeaderboardError('INVALID_INPUT', `--repo ${given.join(' --repo ')} is not the whole board of ${home ?? cwd}'s leaderboard.config.json, whose data directory holds all ${configured.length} repositories.`, `Pass --data-dir for a part of the board (e.g. --data-dir part-${sources[0]?.name ?? 'x'}), to merge later with \`leaderboard merge\`.`);
+    throw new LeaderboardError('INVALID_INPUT', `${repoFlags(given)} is not the whole board of ${home ?? cwd}'s leaderboard.config.json, whose data directory holds all ${configured.length} repositories.`, `Pass --data-dir for a part of the board (e.g. --data-dir part-${sources[0]?.name ?? 'x'}), to merge later with \`leaderboard merge\`.`);
   }
   // A checkout's data directory is the board of that checkout (with no `repositories`): a URL
-  // refreshed from inside another checkout replaced that checkout's board with its own.
-  if (home && !configured && !flags.dataDir) throw notThisBoard(given, sources, home);
+  // refreshed from inside another checkout replaced that checkout's board with its own. One that
+  // holds a board of exactly these repositories already (made there before this check, and
+  // served from there since) goes on: writing it there replaces nothing.
+  if (home && !configured && !flags.dataDir) {
+    const { heldBoard, holdsBoardOf } = await import('../core/repos/held-board.js');
+    const held = await heldBoard(defaultDataDir(home));
+    if (!(await holdsBoardOf(held, sources, defaultDataDir(home)))) throw notThisBoard(given, sources, home, held);
+  }
   const firstPath = sources.find((s): s is RepoSource & { path: string } => 'path' in s);
   const repo = home ?? (firstPath ? await resolveRepo(firstPath.path) : null);
   // Outside any repository there is no board's home: the first repository's own data directory
@@ -128,16 +134,33 @@ async function recordedContext(repo: string, dataDir: string): Promise<CommandCo
   }
 }
 
-/** The refusal of a board of other repositories in the default data directory of `home`, a checkout with no `repositories`. */
-function notThisBoard(given: readonly string[], sources: readonly RepoSource[], home: string): LeaderboardError {
+/**
+ * The refusal of a board of other repositories in the default data directory of `home`, a
+ * checkout with no `repositories`, saying what that directory holds: nothing yet, the checkout's
+ * own board, or a board of other repositories (whose manual contributions and overrides only
+ * listing them in "repositories" keeps).
+ */
+function notThisBoard(given: readonly string[], sources: readonly RepoSource[], home: string, held: HeldBoard): LeaderboardError {
   const dataDir = defaultDataDir(home);
-  // A token in a URL (how CI clones private repositories) is not echoed to the log.
-  const others = `--repo ${given.map(withoutCredentials).join(' --repo ')}`;
-  const message = existsSync(dataDirPaths(dataDir).state)
+  const others = repoFlags(given);
+  const config = path.join(home, 'leaderboard.config.json');
+  const example = `--data-dir ${given.length === 1 ? `../leaderboard-${sources[0]?.name ?? 'board'}` : '../org-leaderboard'}`;
+  if (held.kind === 'repositories') {
+    const names = held.parts.map((p) => (p.url ? `${p.name} (${withoutCredentials(p.url)})` : p.name)).join(', ');
+    return new LeaderboardError('INVALID_INPUT', `${dataDir} holds a board of ${held.parts.length === 1 ? 'one other repository' : `${held.parts.length} repositories`}, ${names}; a board of ${others} written there would replace it.`,
+      `List the repositories you give to --repo in "repositories" of ${config} to make them this repository's board: it stays in ${dataDir}, with its manual contributions and AI overrides. `
+      + `Or pass --data-dir DIR to start a new board (e.g. ${example}); what ${dataDir} holds, its manual contributions too, stays behind there.`);
+  }
+  const message = held.kind === 'own'
     ? `${dataDir} holds the board of ${home}, the git repository you are in; a board of ${others} written there would replace it.`
     : `${dataDir} is the data directory of ${home}, the git repository you are in, and is for its own board, not one of ${others}.`;
   return new LeaderboardError('INVALID_INPUT', message,
-    `Pass --data-dir DIR for a board of ${given.length === 1 ? 'its' : 'their'} own (e.g. --data-dir ${given.length === 1 ? `../leaderboard-${sources[0]?.name ?? 'board'}` : '../org-leaderboard'}), or list the repositories in "repositories" of ${path.join(home, 'leaderboard.config.json')} to make them this repository's board.`);
+    `Pass --data-dir DIR for a board of ${given.length === 1 ? 'its' : 'their'} own (e.g. ${example}), or list the repositories in "repositories" of ${config} to make them this repository's board (in ${dataDir}, in place of its own).`);
+}
+
+/** `--repo a --repo b` as given, without a token a URL holds (how CI clones private repositories): it is not echoed to the log. */
+function repoFlags(given: readonly string[]): string {
+  return `--repo ${given.map(withoutCredentials).join(' --repo ')}`;
 }
 
 /**

@@ -6,11 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../support/cli.js';
 import { gitIsolationVars, type TestRepo } from '../support/git-repo.js';
-import { bytesOf, cli, dataFiles, hasStackTrace, readData, tempResources } from './helpers.js';
+import { bytesOf, cli, dataFiles, hasStackTrace, readData, readJson, readStatus, tempResources } from './helpers.js';
 
 const { newRepo, tempDir } = tempResources();
 
@@ -45,17 +46,18 @@ async function twoProjects() {
 function serveOutcome(cwd: string, args: string[]): Promise<{ code: number | 'listening'; output: string }> {
   const child = spawn(process.execPath, [BIN, 'serve', '--no-open', '--port', '0', ...args], { cwd, env: { ...process.env, GITHUB_TOKEN: '', GH_TOKEN: '', ...gitIsolationVars() }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  let listening = false;
   return new Promise((resolve) => {
     const read = (d: Buffer) => {
       output += d.toString();
-      if (/Leaderboard: http/.test(output)) {
-        child.once('exit', () => resolve({ code: 'listening', output }));
+      if (!listening && /Leaderboard: http/.test(output)) {
+        listening = true;
         child.kill('SIGTERM');
       }
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
-    child.once('exit', (code) => resolve({ code: code ?? -1, output }));
+    child.once('exit', (code) => resolve({ code: listening ? 'listening' : code ?? -1, output }));
   });
 }
 
@@ -67,6 +69,7 @@ describe('a board of other repositories inside a checkout', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(`Error: ${dataDir} holds the board of ${a.dir}, the git repository you are in; a board of --repo ${url} written there would replace it.`);
       expect(r.stderr).toContain('Hint: Pass --data-dir DIR for a board of its own (e.g. --data-dir ../leaderboard-b)');
+      expect(r.stderr).toContain(`list the repositories in "repositories" of ${path.join(a.dir, 'leaderboard.config.json')} to make them this repository's board (in ${dataDir}, in place of its own).`);
       expect(hasStackTrace(r.stderr)).toBe(false);
       unchanged();
     }
@@ -117,6 +120,39 @@ describe('a board of other repositories inside a checkout', () => {
     unchanged();
   }, 60_000);
 
+  it('a refresh of several --repo or a URL, given --data-dir, that fails before it starts is recorded there', async () => {
+    const { a, url } = await twoProjects();
+    const root = await tempDir('lb-outside-');
+    const [cloneA, cloneB] = [path.join(root, 'A'), path.join(root, 'B')];
+    await a.git('clone', '-q', a.dir, cloneA);
+    await a.git('clone', '-q', url, cloneB);
+    const outside = path.join(root, 'here');
+    await mkdir(outside);
+    const cases = [
+      // From a folder outside any repository: the board's settings are A's.
+      { cwd: outside, args: ['--repo', '../A', '--repo', '../B', '--data-dir', '../orgdata'], data: path.join(root, 'orgdata'), config: path.join(cloneA, 'leaderboard.config.json') },
+      // A URL from inside a checkout: the settings are the checkout's.
+      { cwd: cloneA, args: ['--repo', url, '--data-dir', '../bdata'], data: path.join(root, 'bdata'), config: path.join(cloneA, 'leaderboard.config.json') },
+    ];
+    for (const { cwd, args, data, config } of cases) {
+      const made = cli(cwd, ['refresh', '-q', ...args]);
+      expect(made.code, made.stderr).toBe(0);
+      expect(readStatus(data)).toMatchObject({ success: true });
+      await writeFile(config, '{"analysisPeriodDays":"x"}');
+      const broken = cli(cwd, ['refresh', '-q', ...args]);
+      expect(broken.code).toBe(2);
+      expect(broken.stderr).toContain('analysisPeriodDays');
+      expect(readStatus(data)).toMatchObject({ success: false, error: expect.stringContaining('analysisPeriodDays') });
+      await rm(config);
+    }
+    // Run from another folder with a data directory another repository's board is in: not its failure.
+    const other = await repoBy('Carol', 1);
+    await other.writeFile('leaderboard.config.json', '{"analysisPeriodDays":"x"}');
+    const before = bytesOf(dataFiles(path.join(root, 'bdata')).status);
+    expect(cli(other.dir, ['refresh', '-q', '--repo', url, '--data-dir', path.join(root, 'bdata')]).code).toBe(2);
+    expect(bytesOf(dataFiles(path.join(root, 'bdata')).status)).toBe(before);
+  }, 120_000);
+
   it('the commands whose --repo is a path refuse a URL, changing nothing', async () => {
     const { a, url, dataDir, unchanged } = await twoProjects();
     await a.writeFile('backup.json', '{"contributors":{}}\n');
@@ -141,4 +177,121 @@ describe('a board of other repositories inside a checkout', () => {
     expect(readdirSync(dataDir).filter((f) => f.includes('backup'))).toEqual([]);
     unchanged();
   }, 120_000);
+
+  it('a board of --repo ... made in a checkout\'s .leaderboard before these were refused goes on there: refresh, build and serve', async () => {
+    const { org, a, b, dataDir } = await orgBoard();
+    await writeFile(dataFiles(dataDir).manual, `${JSON.stringify(ZED)}\n`);
+    const manual = bytesOf(dataFiles(dataDir).manual);
+    const r = cli(org.dir, ['refresh', '--all', '--quiet', '--repo', a, '--repo', b]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Repositories: A 2, B 1.');
+    expect(partsOf(dataDir)).toEqual(['A', 'B']);
+    expect(readData(dataDir).total_commits_analyzed).toBe(3);
+    expect(readFileSync(dataFiles(dataDir).data, 'utf8')).toContain('Zed Manual');
+    expect(bytesOf(dataFiles(dataDir).manual)).toBe(manual);
+    expect(cli(org.dir, ['build', '--quiet', '--repo', b, '--repo', a]).code).toBe(0);
+    for (const args of [[], ['--no-refresh']]) {
+      const served = await serveOutcome(org.dir, [...args, '--repo', a, '--repo', b]);
+      expect(served.code, served.output).toBe('listening');
+    }
+    expect(partsOf(dataDir)).toEqual(['A', 'B']);
+    expect(existsSync(dataFiles(dataDir).cache)).toBe(false);
+  }, 120_000);
+
+  it('refuses another set of repositories there, saying which board the folder holds and how to keep it', async () => {
+    const { org, a, b, c, dataDir, held } = await orgBoard();
+    const state = bytesOf(dataFiles(dataDir).state);
+    const config = path.join(org.dir, 'leaderboard.config.json');
+    for (const others of [[a, c], [a, b, c], ['.', b]]) {
+      const args = others.flatMap((o) => ['--repo', o]);
+      const r = cli(org.dir, ['refresh', '--all', '--quiet', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(`Error: ${dataDir} holds a board of 2 repositories, ${held}; a board of ${args.join(' ')} written there would replace it.`);
+      expect(r.stderr).toContain(`Hint: List the repositories you give to --repo in "repositories" of ${config} to make them this repository's board: it stays in ${dataDir}, with its manual contributions and AI overrides. `
+        + `Or pass --data-dir DIR to start a new board (e.g. --data-dir ../org-leaderboard); what ${dataDir} holds, its manual contributions too, stays behind there.`);
+      expect(bytesOf(dataFiles(dataDir).state)).toBe(state);
+    }
+    // Same names, another repository: B by URL (a mirror of another history) is not the clone B.
+    const otherB = path.join(await tempDir('lb-other-b-'), 'B.git');
+    await org.git('clone', '-q', '--bare', (await repoBy('Olga', 1)).dir, otherB);
+    const byUrl = cli(org.dir, ['refresh', '--all', '--quiet', '--repo', a, '--repo', `file://${otherB}`]);
+    expect(byUrl.code).toBe(2);
+    expect(byUrl.stderr).toContain(`${dataDir} holds a board of 2 repositories, ${held}; a board of --repo ${a} --repo file://${otherB} written there would replace it.`);
+    expect(bytesOf(dataFiles(dataDir).state)).toBe(state);
+    expect(existsSync(path.join(dataDir, 'repos'))).toBe(false);
+  }, 120_000);
+
+  it('a board of one URL made there goes on too; the checkout\'s own board is not taken for one of its origin', async () => {
+    const bSource = await repoBy('Bob', 2);
+    const bare = path.join(await tempDir('lb-bare-'), 'b.git');
+    await bSource.git('clone', '-q', '--bare', bSource.dir, bare);
+    const url = `file://${bare}`;
+    const host = await repoBy('Alice', 1);
+    const hostData = path.join(host.dir, '.leaderboard');
+    expect(cli(host.dir, ['refresh', '--all', '--quiet', '--repo', url, '--data-dir', hostData]).code).toBe(0);
+    const again = cli(host.dir, ['refresh', '--all', '--quiet', '--repo', url]);
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
+    expect(readFileSync(dataFiles(hostData).data, 'utf8')).toContain('Bob');
+    // A clone named b whose origin is that URL: its own board has the same name and URL, and no mirror.
+    const clone = path.join(await tempDir('lb-clone-'), 'b');
+    await host.git('clone', '-q', bare, clone);
+    expect(cli(clone, ['refresh', '--all', '--quiet']).code).toBe(0);
+    const own = cli(clone, ['refresh', '--all', '--quiet', '--repo', url]);
+    expect(own.code).toBe(2);
+    expect(own.stderr).toContain(`Error: ${path.join(clone, '.leaderboard')} holds the board of ${clone}, the git repository you are in;`);
+    expect(existsSync(path.join(clone, '.leaderboard', 'repos'))).toBe(false);
+  }, 120_000);
+
+  it('names a URL given to --repo without its credentials when refusing a part of a configured board', async () => {
+    const { a } = await twoProjects();
+    await a.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.' }] }));
+    const r = cli(a.dir, ['refresh', '--quiet', '--repo', 'https://user:ghp_SECRET123@example.invalid/o/B.git']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--repo https://example.invalid/o/B.git is not the whole board');
+    expect(r.stderr).not.toContain('SECRET123');
+    // Listed twice: the refusal of duplicates names it without them too.
+    const twice = cli(a.dir, ['refresh', '--quiet', '--data-dir', 'x', '--repo', 'https://user:ghp_SECRET123@example.invalid/o/B.git', '--repo', 'https://user:ghp_SECRET123@example.invalid/o/B.git']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('The repository https://example.invalid/o/B.git is listed twice.');
+    expect(twice.stderr).not.toContain('SECRET123');
+    const named = cli(a.dir, ['refresh', '--quiet', '--data-dir', 'x', '--repo', 'https://user:ghp_SECRET123@example.invalid/o/B.git', '--repo', 'https://example.invalid/p/B.git']);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('Two repositories are named "B": https://example.invalid/o/B.git and https://example.invalid/p/B.git.');
+    expect(named.stderr).not.toContain('SECRET123');
+    const unnamed = cli(a.dir, ['refresh', '--quiet', '--data-dir', 'x', '--repo', 'https://user:ghp_SECRET123@example.invalid/o/b@d', '--repo', '.']);
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toContain('The repository https://example.invalid/o/b@d would be named "b@d"');
+    expect(unnamed.stderr).not.toContain('SECRET123');
+    expect(existsSync(path.join(a.dir, 'x'))).toBe(false);
+  }, 60_000);
 });
+
+const ZED = { contributors: { 'Zed Manual': { contributions: [{ score: 40, notes: 'talk', start_date: '2025-06-01', end_date: '2025-06-02' }] } } };
+
+/** The repositories a data directory's board holds, by its refresh state. */
+const partsOf = (dataDir: string) => readJson<{ parts: { name: string }[] }>(dataFiles(dataDir).state).parts.map((p) => p.name).sort();
+
+/**
+ * A checkout `org` (no `repositories`) whose .leaderboard holds a board of clones A and B, as
+ * `refresh --repo ../A --repo ../B` made it there before such boards were refused (--data-dir
+ * naming that folder makes the same board), and a clone C.
+ */
+async function orgBoard() {
+  const org = await repoBy('Owen', 1);
+  const root = await tempDir('lb-org-');
+  const clone = async (name: string, author: string, days: number) => {
+    const dir = path.join(root, name);
+    await org.git('clone', '-q', (await repoBy(author, days)).dir, dir);
+    return dir;
+  };
+  const [a, b, c] = [await clone('A', 'Alice', 2), await clone('B', 'Bob', 1), await clone('C', 'Carol', 1)];
+  // Each clone's origin is the URL the board links its commits to, and names it by.
+  const held = `A (${await org.git('-C', a, 'config', 'remote.origin.url')}), B (${await org.git('-C', b, 'config', 'remote.origin.url')})`;
+  const dataDir = path.join(org.dir, '.leaderboard');
+  const made = cli(org.dir, ['refresh', '--all', '--quiet', '--repo', a, '--repo', b, '--data-dir', dataDir]);
+  expect(made.code, made.stderr).toBe(0);
+  expect(partsOf(dataDir)).toEqual(['A', 'B']);
+  return { org, a, b, c, dataDir, held };
+}

@@ -135,10 +135,12 @@ export function partialWarning(ai: AiStep): string {
  */
 async function recordEarlyFailure(flags: RepoFlags, err: unknown): Promise<void> {
   const given = [flags.repo ?? []].flat();
-  // Several --repo, or a URL, are not the board of the first one's data directory (a typo in
-  // another folder's `--repo ../api --repo ../api` was recorded as api's failure).
-  if (given.length > 1 || given.some(isRepoUrl)) return;
-  const first = path.resolve(given[0] ?? process.cwd());
+  // Without --data-dir, several --repo, or a URL, are not the board of the first one's data
+  // directory (a typo in another folder's `--repo ../api --repo ../api` was recorded as api's
+  // failure). With it, the folder is named: its state's repository tells whether it is its board.
+  if (!flags.dataDir && (given.length > 1 || given.some(isRepoUrl))) return;
+  const paths = given.filter((g) => !isRepoUrl(g));
+  const first = path.resolve(paths[0] ?? process.cwd());
   const dir = path.resolve(flags.dataDir ?? defaultDataDir(first));
   const { status, state } = dataDirPaths(dir);
   if (!existsSync(status)) return;
@@ -146,12 +148,18 @@ async function recordEarlyFailure(flags: RepoFlags, err: unknown): Promise<void>
   const built = (await readJsonFile(state, stateSchema).catch(() => null))?.repo;
   // Both as the file system has them: the state holds the real path, --repo may go through a link.
   const real = (p: string) => realpath(p).catch(() => p);
-  const inside = async (top: string) => {
-    const rel = path.relative(await real(top), await real(first));
+  const inside = async (top: string, p: string) => {
+    const rel = path.relative(await real(top), await real(p));
     return !rel.startsWith('..') && !path.isAbsolute(rel);
   };
-  if (built !== undefined && !(await inside(built))) return;
+  // A board of several (or of URLs) is kept by the repository it is run in, else by the first path's (see commandContext).
+  const candidates = given.length > 1 || paths.length < given.length ? [process.cwd(), first] : [first];
+  if (built !== undefined && !(await someTrue(candidates.map((c) => inside(built, c))))) return;
   await recordFailure(status, err);
+}
+
+async function someTrue(checks: Promise<boolean>[]): Promise<boolean> {
+  return (await Promise.all(checks)).some(Boolean);
 }
 
 /** The one-line summary printed after a refresh; with `ms`, how long it took. */

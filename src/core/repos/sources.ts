@@ -76,17 +76,19 @@ function checkNames(sources: RepoSource[], fromFlags = false): RepoSource[] {
   const nameIt = fromFlags
     ? 'List them in "repositories" of leaderboard.config.json, each with its own "name", and pass those names to --repo.'
     : 'Give one of them another "name" in the repositories list of leaderboard.config.json.';
+  // Said without the credentials a URL may hold (a CI token): the messages reach the log.
+  const shown = (s: RepoSource) => ('url' in s ? withoutCredentials(s.url) : s.path);
   for (const s of sources) {
     const where = 'url' in s ? s.url : s.path;
     if (!SAFE_NAME.test(s.name)) {
-      throw new LeaderboardError('INVALID_CONFIG', `The repository ${where} would be named "${s.name}", which is not a usable name (letters, digits, ".", "_" or "-").`, fromFlags ? 'List it in "repositories" of leaderboard.config.json with a "name", and pass that name to --repo.' : 'Give it a "name" in the repositories list of leaderboard.config.json.');
+      throw new LeaderboardError('INVALID_CONFIG', `The repository ${shown(s)} would be named "${s.name}", which is not a usable name (letters, digits, ".", "_" or "-").`, fromFlags ? 'List it in "repositories" of leaderboard.config.json with a "name", and pass that name to --repo.' : 'Give it a "name" in the repositories list of leaderboard.config.json.');
     }
     const other = seen.get(s.name);
     if (other && ('url' in other ? other.url : other.path) === where) {
-      throw new LeaderboardError('INVALID_CONFIG', `The repository ${where} is listed twice.`, fromFlags ? 'Give each --repo once.' : 'Remove one of them from the repositories list of leaderboard.config.json.');
+      throw new LeaderboardError('INVALID_CONFIG', `The repository ${shown(s)} is listed twice.`, fromFlags ? 'Give each --repo once.' : 'Remove one of them from the repositories list of leaderboard.config.json.');
     }
     if (other) {
-      throw new LeaderboardError('INVALID_CONFIG', `Two repositories are named "${s.name}": ${'url' in other ? other.url : other.path} and ${where}.`, nameIt);
+      throw new LeaderboardError('INVALID_CONFIG', `Two repositories are named "${s.name}": ${shown(other)} and ${shown(s)}.`, nameIt);
     }
     seen.set(s.name, s);
   }
