@@ -298,6 +298,44 @@ describe('refresh --pull', () => {
     expect(readStatus(dataDir)).toMatchObject({ success: true, latestCommit: rewritten });
   });
 
+  it('says the upstream was rewritten under work made here, and the hint it gives replays that work without the commit the rewrite dropped', async () => {
+    const upstream = await newRepo({ bare: true });
+    const work = await newRepo();
+    const a = await work.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: GIA, date: '2025-07-01T10:00:00Z' });
+    const b = await work.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: GIA, date: '2025-07-02T10:00:00Z' });
+    await work.git('remote', 'add', 'origin', upstream.dir);
+    await work.git('push', '-q', '-u', 'origin', 'main');
+    const clone = await newRepo({ cloneFrom: upstream.dir });
+    const dataDir = path.join(clone.dir, '.leaderboard');
+    await clone.commit({ files: { 'local.ts': 'local\n' }, message: 'local work', author: GIA, date: '2025-07-03T10:00:00Z' });
+    expect(cli(clone.dir, ['refresh', '--all']).code).toBe(0);
+    // Upstream: b dropped, c in its place.
+    await work.git('reset', '-q', '--hard', a);
+    const c = await work.commit({ files: { 'c.ts': 'c\n' }, message: 'feat: c', author: GIA, date: '2025-07-04T10:00:00Z' });
+    await work.git('push', '-q', '--force', 'origin', 'main');
+    // Twice: the second pull finds the rewrite fetched already (in the upstream's reflog).
+    for (const attempt of [1, 2]) {
+      const r = cli(clone.dir, ['refresh', '--all', '--pull']);
+      expect(r.code, `attempt ${attempt}`).toBe(1);
+      expect(r.stderr).toContain(`Error: Could not fast-forward 'main' in ${clone.dir}: its upstream origin/main was rewritten (force-pushed) under work made here. `
+        + "Of the 2 commits of 'main' it does not have, 1 commit was in it before (the rewrite dropped it) and 1 commit was made here on top; it has 1 commit 'main' lacks. The board keeps its last good refresh.");
+      expect(r.stderr).toContain(`Hint: To move the 1 commit made here onto the rewritten upstream without the one it dropped, run in ${clone.dir}: git pull --rebase (or git rebase --fork-point origin/main), then refresh; `
+        + "or refresh without --pull to analyse 'main' as it is. Not git rebase origin/main, nor a merge: they would bring the dropped commit back.");
+      expect(r.stderr).not.toContain('diverged');
+      expect(readStatus(dataDir)).toMatchObject({ success: false });
+    }
+    // The hint followed: b stays out, the local work is on c.
+    await clone.git('pull', '-q', '--rebase');
+    const log = (await clone.git('log', '--format=%H %s')).split('\n');
+    expect(log.map((l) => l.slice(41))).toEqual(['local work', 'feat: c', 'feat: a']);
+    expect(log.some((l) => l.startsWith(b))).toBe(false);
+    expect(await clone.git('rev-parse', 'HEAD~1')).toBe(c);
+    const followed = cli(clone.dir, ['refresh', '--all', '--pull']);
+    expect(followed.stderr).toBe('');
+    expect(followed.code).toBe(0);
+    expect(readRawData(dataDir).commits.map((x) => x.full_hash).sort()).toEqual(log.map((l) => l.slice(0, 40)).sort());
+  });
+
   it('says there is no upstream (exit 2) and changes nothing', async () => {
     const repo = await newRepo();
     await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: GIA, date: '2025-07-01T10:00:00Z' });

@@ -158,6 +158,34 @@ describe('pullFastForward', () => {
   });
 });
 
+describe('pullFastForward after a rewrite under local work, without a reflog', () => {
+  it('names the commit to rebase from, and following it leaves out what the upstream dropped', async () => {
+    const upstream = await newRepo({ bare: true });
+    const author = await newRepo();
+    const a = await author.commit({ files: { 'a.txt': 'a\n' } });
+    const b = await author.commit({ files: { 'b.txt': 'b\n' } });
+    await author.git('remote', 'add', 'origin', upstream.dir);
+    await author.git('push', '-q', '-u', 'origin', 'main');
+    const clone = await newRepo({ cloneFrom: upstream.dir });
+    // No reflogs: only the upstream's value before the pull tells that b was in it.
+    await clone.git('config', 'core.logAllRefUpdates', 'false');
+    await clone.git('reflog', 'expire', '--expire=all', '--all');
+    await rm(path.join(clone.dir, '.git', 'logs'), { recursive: true, force: true });
+    await clone.commit({ files: { 'local.txt': 'local\n' }, message: 'local work' });
+    await author.git('reset', '-q', '--hard', a);
+    await author.commit({ files: { 'c.txt': 'c\n' }, message: 'c' });
+    await author.git('push', '-q', '--force', 'origin', 'main');
+    const err = await caught(pullFastForward(clone.dir));
+    expect(err.message).toContain('was rewritten (force-pushed) under work made here');
+    const command = /run in [^:]+: (git rebase --onto origin\/main [0-9a-f]{12}), then refresh/.exec(err.hint ?? '')?.[1];
+    expect(command, err.hint).toBeDefined();
+    expect(command).toContain(b.slice(0, 12));
+    await clone.git(...(command as string).split(' ').slice(1));
+    expect((await clone.git('log', '--format=%s')).split('\n')).toEqual(['local work', 'c', (await author.git('log', '-1', '--format=%s', a))]);
+    expect((await clone.git('log', '--format=%H')).includes(b)).toBe(false);
+  });
+});
+
 describe('originSlug', () => {
   it('parses owner/name from every remote URL form', async () => {
     const repo = await newRepo();
