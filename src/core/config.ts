@@ -39,7 +39,7 @@ const nonBlank = () => z.string().refine((v) => v.trim() !== '', 'must not be em
  * path but docs/keep.md", leaving out nearly every file; `/` alone left out every file too.
  */
 const excludedPath = z.string().min(1)
-  .refine((p) => !p.startsWith('!'), 'starts with "!": a pattern cannot bring a path back (it left out every other path); list only what to leave out, like "docs" or "*.snap"')
+  .refine((p) => !p.startsWith('!'), { error: (issue) => `starts with "!": a pattern cannot bring a path back; ${JSON.stringify(issue.input)} would leave out every other path; list only what to leave out, like "docs" or "*.snap"` })
   .refine((p) => /[^./]/.test(p), 'names no file or folder (only "/" and "."): give a name or glob, like "docs" or "*.snap"');
 
 /** How identities compares an alias: emails and logins in any case, names composed (NFC). */

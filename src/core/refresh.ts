@@ -100,6 +100,8 @@ export interface RefreshResult {
   cache: CacheLoad['kind'];
   /** Why the score cache was discarded, when it was corrupt (it is rebuilt, never trusted). */
   cacheProblem?: string;
+  /** Repositories rescored only because `exclusions.paths` patterns mean something else now than when their cache was written. */
+  pathsReread?: string[];
   /** Lines of the AI cache that could not be read, when there were any (said, not silently dropped). */
   aiCacheProblem?: string;
   /** The repositories that are shallow clones: their boards hold only the commits fetched. */
@@ -180,7 +182,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
   const windowStart = windowStartFor(opts, now);
   const probes = await Promise.all(targets.map(async (target) => {
     const [head, shallow] = await Promise.all([headCommit(target.dir), shallowBoundary(target.dir)]);
-    return { target, head, shallow, fingerprint: await scoringFingerprint(target, opts.config, aiKey, shallow) };
+    return { target, head, shallow, ...(await scoringFingerprint(target, opts.config, aiKey, shallow)) };
   }));
   const head = several ? null : (probes[0]?.head ?? null);
   const fingerprint = several ? boardFingerprint(probes.map((p) => ({ name: p.target.name, head: p.head, fingerprint: p.fingerprint }))) : (probes[0]?.fingerprint ?? '');
@@ -243,6 +245,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
   const tally = windowTally(opts.config.bots, several);
   let cache: CacheLoad['kind'] = 'ok';
   const cacheProblems: string[] = [];
+  // Repositories whose cache differed only in what exclusions.paths patterns mean (see ScoringFingerprints).
+  const reread: string[] = [];
   const aiSteps: AiStep[] = [];
   let aiCacheDropped = 0;
   let history: HistorySpan | null = null;
@@ -268,7 +272,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
     const until = new Date(utcDayStart(now) + 2 * DAY_MS - 1000);
     for (const { target } of probes) listings.push(await listHistory(target.dir, { ...(windowStart ? { since: windowStart } : {}), until }));
     const boardCommits = listings.reduce((n, l) => n + l.commits.length, 0);
-    for (const [i, { target, head: partHead, shallow, fingerprint: partPrint }] of probes.entries()) {
+    for (const [i, { target, head: partHead, shallow, fingerprint: partPrint, earlierMeanings }] of probes.entries()) {
       if (several) await mkdir(path.join(paths.dir, partDir(target.name)), { recursive: true });
       const done = await scoreRepository({
         target, cacheFile: cacheOf(target.name), fingerprint: partPrint, shallow, windowStart, config: opts.config, local,
@@ -280,6 +284,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
       });
       totals.dropped += done.dropped;
       if (done.cache.kind !== 'ok' && cache === 'ok') cache = done.cache.kind;
+      if (done.cache.kind === 'stale' && earlierMeanings.includes(done.cache.found)) reread.push(target.name);
       if (done.cache.kind === 'corrupt') cacheProblems.push(`${cacheOf(target.name)} was corrupt (${done.cache.reason ?? 'unreadable'}); it was discarded and rebuilt.`);
       if (done.ai) aiSteps.push(done.ai);
       aiCacheDropped += done.aiCacheDropped ?? 0;
@@ -341,6 +346,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
     ...(totals.future > 0 ? { future: totals.future } : {}),
     cache,
     ...(cacheProblems.length > 0 ? { cacheProblem: cacheProblems.join(' ') } : {}),
+    ...(reread.length > 0 ? { pathsReread: reread } : {}),
     ...(aiCacheDropped > 0 ? { aiCacheProblem: `${paths.aiCache} had ${aiCacheDropped} unreadable line${aiCacheDropped === 1 ? '' : 's'} (a write cut short, or an edit); ${aiCacheDropped === 1 ? 'it was' : 'they were'} dropped, and ${aiCacheDropped === 1 ? 'its commit is' : 'their commits are'} asked about again when next scored (the score cache keeps the scores until then).` } : {}),
     contributors: Number(data.metadata.totalContributors ?? 0),
     analysisPeriodDays,

@@ -3,7 +3,7 @@
  * built CLI, and a board whose score cache code before this meaning wrote: its same config text
  * now leaves other files out, so the cached commits must be scored again.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestRepo } from '../support/git-repo.js';
@@ -72,10 +72,13 @@ describe('exclusions.paths naming a folder', () => {
     const r = cli(repo.dir, ['refresh', '--all', '--data-dir', dataDir]);
     expect(r.code).toBe(0);
     expect(summaryCounts(r.stdout)).toEqual({ analysed: 1, scored: 1, cached: 0, dropped: 0 });
+    // Said, since the same config text now gives other counts.
+    expect(r.stdout).toContain(`Note: ${REREAD}`);
     expect(statsIn(dataDir)).toMatchObject(DOCS_LEFT_OUT);
     expect(readRawData(dataDir).commits[0]?.stats).toMatchObject({ files: 1, excluded_files: 1 });
     const again = cli(repo.dir, ['refresh', '--all', '--data-dir', dataDir]);
     expect(again.stdout).toMatch(/^Up to date/);
+    expect(again.stdout).not.toContain('exclusions.paths');
     expect(statsIn(dataDir)).toMatchObject(DOCS_LEFT_OUT);
   });
 
@@ -87,5 +90,33 @@ describe('exclusions.paths naming a folder', () => {
     expect(r.code).toBe(0);
     expect(summaryCounts(r.stdout)).toEqual({ analysed: 1, scored: 0, cached: 1, dropped: 0 });
     expect(statsIn(dataDir)).toMatchObject({ files: 2, excluded_files: 0 });
+    expect(r.stdout).not.toContain('exclusions.paths');
+    // Patterns added to it rescore it, for the new setting, not for a new meaning: no note.
+    await config(['docs']);
+    const added = cli(repo.dir, ['refresh', '--all', '--data-dir', dataDir]);
+    expect(summaryCounts(added.stdout)).toEqual({ analysed: 1, scored: 1, cached: 0, dropped: 0 });
+    expect(added.stdout).not.toContain('exclusions.paths');
+  });
+
+  it('names the repositories of a board of several rescored for what the patterns mean now', async () => {
+    await config(['docs']);
+    const other = await newRepo();
+    await other.commit({ files: { 'src/b.ts': 'export const b = 1;\n' }, message: 'feat: b', author: COMMIT.author, date: '2025-03-05T10:00:00Z' });
+    const root = await tempDir('lb-excl-org-');
+    const [a, b] = [path.join(root, 'A'), path.join(root, 'B')];
+    await repo.git('clone', '-q', repo.dir, a);
+    await repo.git('clone', '-q', other.dir, b);
+    await writeFile(path.join(a, 'leaderboard.config.json'), JSON.stringify({ exclusions: { paths: ['docs'] } }));
+    const dataDir = path.join(root, 'board');
+    expect(cli(a, ['refresh', '--all', '--quiet', '--repo', a, '--repo', b, '--data-dir', dataDir]).code).toBe(0);
+    // A's cache as the code before folder patterns wrote it (its state another version's); B's is this code's.
+    await writeFile(path.join(dataDir, 'parts', 'A', 'score-cache.json'), oldCache(OLD_DOCS_FINGERPRINT));
+    await rm(dataFiles(dataDir).state);
+    const r = cli(a, ['refresh', '--all', '--quiet', '--repo', a, '--repo', b, '--data-dir', dataDir]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Note: exclusions.paths is now read as .gitignore lines: a pattern that names a folder ("docs", "test*", "src/*") leaves out everything under it, so the commits of A were scored again');
   });
 });
+
+const REREAD = 'exclusions.paths is now read as .gitignore lines: a pattern that names a folder ("docs", "test*", "src/*") leaves out everything under it, '
+  + 'so the commits were scored again and their counts may differ. To leave out files only, name the files ("docs/*.md").';

@@ -99,9 +99,9 @@ describe('the encoding', () => {
 });
 
 describe('exclusions.paths', () => {
-  it('refuses a "!" pattern, which left out every other path, naming the field', async () => {
+  it('refuses a "!" pattern, which would leave out every other path, naming the field and saying so of that pattern', async () => {
     const { error, file } = await refusal(JSON.stringify({ exclusions: { paths: ['docs', '!docs/keep.md'] } }));
-    expect(error.message).toBe(`${file} is not a valid configuration: exclusions.paths.1: starts with "!": a pattern cannot bring a path back (it left out every other path); list only what to leave out, like "docs" or "*.snap"`);
+    expect(error.message).toBe(`${file} is not a valid configuration: exclusions.paths.1: starts with "!": a pattern cannot bring a path back; "!docs/keep.md" would leave out every other path; list only what to leave out, like "docs" or "*.snap"`);
   });
 
   it.each(['/', './', '.'])('refuses %s, which names no file or folder', async (pattern) => {

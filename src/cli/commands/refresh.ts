@@ -102,6 +102,7 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
     if (result.shallow) console.log(`Note: ${shallowNote(result.shallow)}`);
     if (result.undated) console.log(`Note: ${undatedNote(result.undated)}`);
     if (result.future) console.log(`Note: ${futureNote(result.future)}`);
+    if (result.pathsReread) console.log(`Note: ${pathsRereadNote(result.repositories ? result.pathsReread : [])}`);
     console.log(summarize(result, Date.now() - started));
     if (result.ai?.partial) console.error(partialWarning(result.ai));
     if (result.activity?.state === 'failed') console.error(`Warning: ${result.activity.error}. The last review data read is kept.`);
@@ -227,6 +228,17 @@ export function futureNote(n: number): string {
 /** Said of commits a refresh left out for their author date (git fsck calls such commits broken). */
 export function undatedNote(n: number): string {
   return `${plural(n, 'commit')} left out: ${n === 1 ? 'its' : 'their'} author date is one git cannot give (malformed, before 1970 or after 9999; \`git fsck\` lists ${n === 1 ? 'it' : 'them'}), so no period can hold ${n === 1 ? 'it' : 'them'}.`;
+}
+
+/**
+ * Said by the refresh that rescored commits only because `exclusions.paths` patterns are read
+ * otherwise now (as .gitignore lines): the same config then gives other counts. `names`: the
+ * repositories of a board of several it rescored for that.
+ */
+export function pathsRereadNote(names: readonly string[]): string {
+  const which = names.length > 0 ? ` of ${names.join(', ')}` : '';
+  return `exclusions.paths is now read as .gitignore lines: a pattern that names a folder ("docs", "test*", "src/*") leaves out everything under it, `
+    + `so the commits${which} were scored again and their counts may differ. To leave out files only, name the files ("docs/*.md").`;
 }
 
 /** Said on every refresh of a shallow clone, whose board silently lacked the older history. */

@@ -18,6 +18,17 @@ export function scoringSettings(config: LeaderboardConfig, aiKey: string): Recor
   return { scoringVersion: SCORING_VERSION, creditLinksVersion: CREDIT_LINKS_VERSION, exclusions: config.exclusions, ai: aiKey };
 }
 
+/** A repository's scoring fingerprint (see {@link scoringFingerprint}), and what code reading `exclusions.paths` otherwise computed. */
+export interface ScoringFingerprints {
+  fingerprint: string;
+  /**
+   * With `exclusions.paths`: the fingerprints code of each earlier PATHS_MEANING computed from
+   * the same inputs. A cache holding one of them is stale only for what the patterns mean now,
+   * which the refresh says (its counts change with the same config). Empty without patterns.
+   */
+  earlierMeanings: string[];
+}
+
 /**
  * Fingerprint of everything that changes a cached commit of one repository: its score, and the
  * author identity git reports for it. `.mailmap` is in it because cached commits keep their
@@ -27,13 +38,18 @@ export function scoringSettings(config: LeaderboardConfig, aiKey: string): Recor
  * patterns mean is in it too: the same text read another way (a plain folder name, since
  * PATHS_MEANING 2) scores other counts, and the caches of code that read it otherwise were kept.
  */
-export async function scoringFingerprint(target: Pick<RepoTarget, 'dir' | 'bare'>, config: LeaderboardConfig, aiKey: string, shallow: Set<string>): Promise<string> {
+export async function scoringFingerprint(target: Pick<RepoTarget, 'dir' | 'bare'>, config: LeaderboardConfig, aiKey: string, shallow: Set<string>): Promise<ScoringFingerprints> {
   const attributes = await attributeFiles(target);
   const mailmap = (await readRepoFile(target, '.mailmap')) ?? '';
   const configured = await configuredMailmaps(target);
-  // Only with patterns: without any, the caches of every other board stay valid.
-  const exclusions = config.exclusions.paths.length > 0 ? { ...config.exclusions, pathsMeaning: PATHS_MEANING } : config.exclusions;
-  return sha1(JSON.stringify({ SCORING_VERSION, CREDIT_LINKS_VERSION, exclusions, ai: aiKey, attributes, mailmap, ...(configured ? { configured } : {}), shallow: [...shallow].sort() }));
+  // Meaning 1 is the code before PATHS_MEANING, which wrote no meaning; without patterns none is
+  // written, so the caches of every other board stay valid.
+  const withMeaning = (meaning: number) => sha1(JSON.stringify({
+    SCORING_VERSION, CREDIT_LINKS_VERSION, exclusions: meaning > 1 ? { ...config.exclusions, pathsMeaning: meaning } : config.exclusions,
+    ai: aiKey, attributes, mailmap, ...(configured ? { configured } : {}), shallow: [...shallow].sort(),
+  }));
+  if (config.exclusions.paths.length === 0) return { fingerprint: withMeaning(1), earlierMeanings: [] };
+  return { fingerprint: withMeaning(PATHS_MEANING), earlierMeanings: Array.from({ length: PATHS_MEANING - 1 }, (_, i) => withMeaning(i + 1)) };
 }
 
 /**

@@ -44,7 +44,9 @@ export interface ScoreCache {
 /** What reading the cache found, so a refresh can say why it rescored. */
 export type CacheLoad =
   | { kind: 'ok'; cache: ScoreCache }
-  | { kind: 'missing' | 'stale' | 'corrupt'; cache: ScoreCache; reason?: string };
+  | { kind: 'missing' | 'corrupt'; cache: ScoreCache; reason?: string }
+  /** `found`: the fingerprint the cache was written with (a refresh tells some changes by it). */
+  | { kind: 'stale'; cache: ScoreCache; found: string };
 
 const headerLine = (fingerprint: string) => `{"version":${CACHE_VERSION},"fingerprint":${JSON.stringify(fingerprint)},"commits":[`;
 const FOOTER = ']}';
@@ -185,7 +187,7 @@ export async function loadScoreCache(file: string, fingerprint: string): Promise
     throw err;
   }
   if (lines) {
-    if (lines.fingerprint !== fingerprint) return { kind: 'stale', cache: empty };
+    if (lines.fingerprint !== fingerprint) return { kind: 'stale', cache: empty, found: lines.fingerprint };
     return { kind: 'ok', cache: { fingerprint, commits: lines.commits } };
   }
   // Version 1 (one line) or hand-edited JSON: small enough to have been written as one string.
@@ -198,7 +200,7 @@ export async function loadScoreCache(file: string, fingerprint: string): Promise
     return { kind: 'corrupt', cache: empty, reason: (err as Error).message };
   }
   if (!parsed.success) return { kind: 'corrupt', cache: empty, reason: describeIssues(parsed.error) };
-  if (parsed.data.fingerprint !== fingerprint) return { kind: 'stale', cache: empty };
+  if (parsed.data.fingerprint !== fingerprint) return { kind: 'stale', cache: empty, found: parsed.data.fingerprint };
   const intern = interner();
   return { kind: 'ok', cache: { fingerprint, commits: new Map(parsed.data.commits.map((c) => [c.hash, compactCommit(c, intern)])) } };
 }
