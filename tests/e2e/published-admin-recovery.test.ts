@@ -139,7 +139,9 @@ describe('a token refused mid-session', () => {
     await modal(page).getByTestId('create-contributor').click();
 
     await pw(page.getByTestId('login-error')).toHaveText('Invalid GitHub token');
-    await pw(page.getByTestId('kept-drafts-note')).toHaveText('What you typed in the admin panel is kept while this dialog stays open: sign in again to go on where you were.');
+    await pw(page.getByTestId('kept-drafts-note')).toHaveText(
+      'What you typed in the admin panel is kept while this dialog stays open: sign in again as owner to go on where you were. Signing in as another account clears it.',
+    );
     expect(await modalProblems(page)).toEqual([]);
     await keepScreenshot(page, 'published-admin-token-refused');
     await page.getByTestId('token-input').fill(TOKENS.owner);
@@ -160,6 +162,48 @@ describe('a token refused mid-session', () => {
     await pw(grace(page)).toBeVisible();
     await pw(modal(page).getByTestId('new-name')).toHaveValue('');
     await pw(grace(page).getByTestId('add-contribution-form')).toHaveCount(0);
+    await context.close();
+  });
+
+  it('gives what was typed to no other account: signing in as another starts with empty forms, and says whose it keeps', async () => {
+    const { page, context } = await ownerPage();
+    const refuseNextCall = () => env.site.gh.fault({ path: /./, status: 401, message: 'Bad credentials' });
+    await modal(page).getByTestId('new-name').fill('Owner Draft');
+    await modal(page).getByTestId('new-score').fill('30');
+    await grace(page).getByTestId('add-contribution-toggle').click();
+    await grace(page).getByTestId('add-notes').fill('Owner note');
+    refuseNextCall();
+    await modal(page).getByTestId('create-contributor').click();
+    await pw(page.getByTestId('login-error')).toHaveText('Invalid GitHub token');
+    await pw(page.getByTestId('kept-drafts-note')).toContainText('sign in again as owner');
+
+    // Another admin signs in at this browser: nothing the owner typed is shown to nora, or saved as hers.
+    await page.getByTestId('token-input').fill(TOKENS.noRepo);
+    await page.getByTestId('sign-in-button').click();
+    await pw(grace(page)).toBeVisible();
+    await pw(modal(page).getByTestId('signed-in-as')).toContainText('nora');
+    await pw(modal(page).getByTestId('new-name')).toHaveValue('');
+    await pw(modal(page).getByTestId('new-score')).toHaveValue('');
+    await pw(grace(page).getByTestId('add-contribution-form')).toHaveCount(0);
+
+    // Nora's own typing is kept for nora alone, and the note says so; the owner gets empty forms.
+    await modal(page).getByTestId('new-name').fill('Nora Draft');
+    await modal(page).getByTestId('new-score').fill('5');
+    refuseNextCall();
+    await modal(page).getByTestId('create-contributor').click();
+    await pw(page.getByTestId('login-error')).toHaveText('Invalid GitHub token');
+    await pw(page.getByTestId('kept-drafts-note')).toContainText('sign in again as nora');
+    expect(await modalProblems(page)).toEqual([]);
+    await page.getByTestId('token-input').fill(TOKENS.owner);
+    await page.getByTestId('sign-in-button').click();
+    await pw(grace(page)).toBeVisible();
+    await pw(modal(page).getByTestId('new-name')).toHaveValue('');
+    await pw(grace(page).getByTestId('add-contribution-form')).toHaveCount(0);
+    // Refused again with nothing typed since: no promise of anything kept.
+    refuseNextCall();
+    await modal(page).getByTestId('export-button').click();
+    await pw(page.getByTestId('login-error')).toHaveText('Invalid GitHub token');
+    await pw(page.getByTestId('kept-drafts-note')).toHaveCount(0);
     await context.close();
   });
 });

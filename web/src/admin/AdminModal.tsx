@@ -107,18 +107,21 @@ function ModalHead({ titleId, subtitle, onClose }: { titleId: string; subtitle: 
 function AdminViews({ titleId, onClose, onDataChanged }: AdminModalProps & { titleId: string }) {
   const { state, signIn, logout: forgetToken, expire } = useAdminSession();
   // What was typed in the panel's forms outlives the panel: a token refused mid-session shows the
-  // login view, and signing in again gives the forms back. Logout forgets it with the token.
+  // login view, and signing in again as the same account gives the forms back. Another account
+  // starts with empty forms; Logout forgets them with the token.
   const [drafts] = useState(() => new KeptDrafts());
+  // Before the panel renders (its forms read the drafts as they mount); the same login again changes nothing.
+  if (state.view !== 'login') drafts.signedIn(state.session.user.login);
   const logout = useCallback(() => {
     drafts.clear();
     forgetToken();
   }, [drafts, forgetToken]);
-  const kept = state.view === 'login' && state.error === INVALID_TOKEN_MESSAGE && drafts.hasAny();
+  const keptFor = state.view === 'login' && state.error === INVALID_TOKEN_MESSAGE && drafts.hasAny() ? drafts.owner : null;
   return (
     <>
       <ModalHead titleId={titleId} subtitle={SUBTITLES[state.view]} onClose={onClose} />
       <div className="admin-modal-body">
-        {state.view === 'login' && <LoginView verifying={state.verifying} error={state.error} keptDrafts={kept} onSignIn={signIn} />}
+        {state.view === 'login' && <LoginView verifying={state.verifying} error={state.error} keptFor={keptFor} onSignIn={signIn} />}
         {state.view === 'denied' && <AccessDenied session={state.session} onLogout={logout} onClose={onClose} />}
         {state.view === 'panel' && (
           <KeptDraftsContext.Provider value={drafts}>

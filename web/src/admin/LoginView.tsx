@@ -5,13 +5,13 @@ interface LoginViewProps {
   /** True while a token (typed or stored) is being checked. */
   verifying: boolean;
   error: string | null;
-  /** The panel's forms hold what was typed before the token was refused: signing in again gives them back. */
-  keptDrafts?: boolean;
+  /** The account whose typing the panel's forms hold (the token was refused): signing in again as it gives them back. */
+  keptFor?: string | null;
   onSignIn: (token: string) => void;
 }
 
 /** Token entry: a password field and Sign in; shows progress while the token is checked. */
-export function LoginView({ verifying, error, keptDrafts = false, onSignIn }: LoginViewProps) {
+export function LoginView({ verifying, error, keptFor = null, onSignIn }: LoginViewProps) {
   const [token, setToken] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -45,13 +45,14 @@ export function LoginView({ verifying, error, keptDrafts = false, onSignIn }: Lo
         <label htmlFor={`${id}-token`}>GitHub token</label>
         <input id={`${id}-token`} ref={input} className="input" type="password" autoComplete="off" spellCheck={false}
           value={token} onChange={(e) => setToken(e.target.value)} disabled={verifying}
-          aria-invalid={error ? true : undefined} aria-describedby={[error && `${id}-error`, keptDrafts && `${id}-kept`].filter(Boolean).join(' ') || undefined}
+          aria-invalid={error ? true : undefined} aria-describedby={[error && `${id}-error`, keptFor && `${id}-kept`].filter(Boolean).join(' ') || undefined}
           placeholder="ghp_..." data-testid="token-input" />
       </div>
       {error && <p className="form-error" id={`${id}-error`} role="alert" data-testid="login-error">{error}</p>}
-      {keptDrafts && (
+      {keptFor && (
         <p className="admin-help" id={`${id}-kept`} data-testid="kept-drafts-note">
-          What you typed in the admin panel is kept while this dialog stays open: sign in again to go on where you were.
+          What you typed in the admin panel is kept while this dialog stays open: sign in again as {keptFor} to go on where
+          you were. Signing in as another account clears it.
         </p>
       )}
       <div className="form-actions">

@@ -2,11 +2,28 @@ import { createContext, useCallback, useContext, useRef, useState } from 'react'
 
 /**
  * What the admin typed in the panel's forms, by form, for as long as the modal is open. A token
- * refused mid-session takes the panel away (back to the login view); signing in again gives every
- * form back as it was. Logout forgets it (the spec: Logout clears all admin state). In memory only.
+ * refused mid-session takes the panel away (back to the login view); signing in again as the same
+ * account gives every form back as it was. Signing in as another account, or Logout, forgets it
+ * (the spec: Logout clears all admin state): what one admin typed is not another's to see or save.
+ * In memory only.
  */
 export class KeptDrafts {
   private readonly values = new Map<string, unknown>();
+  private login: string | null = null;
+
+  /**
+   * The account whose panel is shown: its own drafts stay, another account's are dropped. Called
+   * before the panel reads any (logins compared without case, as GitHub does).
+   */
+  signedIn(login: string): void {
+    if (this.login !== null && this.login.toLowerCase() !== login.toLowerCase()) this.values.clear();
+    this.login = login;
+  }
+
+  /** The account the drafts were typed by; null before any panel was shown. */
+  get owner(): string | null {
+    return this.login;
+  }
 
   /** The value kept under `key`, or `initial`. */
   get<T>(key: string, initial: T): T {
@@ -26,6 +43,7 @@ export class KeptDrafts {
 
   clear(): void {
     this.values.clear();
+    this.login = null;
   }
 }
 
