@@ -1,8 +1,9 @@
 /// <reference lib="dom" /> // callbacks of page.evaluate run in the browser
 // Names a board gets from git that are not ordinary: an author with no name at all (git refuses
 // one on commit; fast-import takes it) and names of 600 characters, or of one long word. What a
-// visitor sees: "(no name)" wherever the name shows, and long names cut on one line (two on a
-// phone card) with the whole name in the text and its title, so nothing grows a page tall or wide.
+// visitor sees: "(no name)" wherever the name shows, and names on two lines at most, so nothing
+// grows a page tall or wide: a realistic long name reads whole, a longer one is cut with the whole
+// name in the text and its title, and the contributor's page shows it whole at a button's press.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,6 +18,9 @@ import { pw } from '../support/pw-expect.js';
 
 const LONG = Array.from({ length: 20 }, () => 'Bartholomew Maximilian Featherstonehaugh').join(' ').slice(0, 600);
 const WORD = 'Supercalifragilisticexpialidocious'.repeat(9);
+/** Long, as real names are: 44 and 60 characters. */
+const MARIA = 'María-José Fernández de la Cruz y Villanueva';
+const MAX = 'Maximiliano Alejandro Rodríguez-Santisteban y de Castellanos';
 const alice = { name: 'Alice Normal', email: 'alice@example.com' };
 const bob = { name: 'Bob Regular', email: 'bob@example.com' };
 const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} ${i}`).join('\n') + '\n';
@@ -29,6 +33,8 @@ beforeAll(async () => {
   await repo.commit({ author: alice, date: '2025-03-04T10:00:00Z', message: 'feat: add the cache', files: { 'a.txt': lines(30, 'a') } });
   await repo.commit({ author: { name: LONG, email: 'long@example.com' }, date: '2025-03-04T11:00:00Z', message: 'feat: long name', files: { 'l.txt': lines(30, 'l') } });
   await repo.commit({ author: { name: WORD, email: 'word@example.com' }, date: '2025-03-04T12:00:00Z', message: 'feat: long word', files: { 'w.txt': lines(30, 'w') } });
+  await repo.commit({ author: { name: MARIA, email: 'mj@example.com' }, date: '2025-03-04T12:20:00Z', message: 'feat: real name', files: { 'm.txt': lines(30, 'm') } });
+  await repo.commit({ author: { name: MAX, email: 'mx@example.com' }, date: '2025-03-04T12:40:00Z', message: 'feat: longer name', files: { 'x.txt': lines(30, 'x') } });
   await repo.commit({
     author: bob, date: '2025-03-04T13:00:00Z', message: `feat: pair work\n\nCo-authored-by: ${WORD} <word@example.com>`,
     files: { 'b.txt': lines(30, 'b') },
@@ -69,9 +75,16 @@ async function open(opts: { width?: number; colorScheme?: 'light' | 'dark'; quer
 const height = async (l: Locator) => (await l.boundingBox())?.height ?? 0;
 /** The page scrolls sideways: something is wider than the window. */
 const widerThanWindow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-/** Shown cut with an ellipsis: the element, or one inside it, is narrower than its text and ends it with "…". */
-const cut = (l: Locator) => l.evaluate((el) => [el, ...Array.from(el.querySelectorAll('*'))]
-  .some((e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).textOverflow === 'ellipsis'));
+/** Shown cut with an ellipsis: the element, or one inside it, holds more lines of text than it shows, or a line wider than itself. */
+const cut = (l: Locator) => l.evaluate((el) => [el, ...Array.from(el.querySelectorAll('*'))].some((e) => {
+  const style = getComputedStyle(e);
+  return (style.webkitLineClamp !== 'none' && e.scrollHeight > e.clientHeight + 1) || (style.textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth);
+}));
+/** How many lines of text the name takes: its height in lines of its own line height. */
+const lineCount = (l: Locator) => l.evaluate((el) => {
+  const name = el.querySelector('.person-name') ?? el;
+  return Math.round(name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight));
+});
 /** What hovering the name shows: the title of the text inside (a chip's own title says what a click does), else its own. */
 const hoverText = (l: Locator) => l.evaluate((el) => el.querySelector('[title]')?.getAttribute('title') ?? el.getAttribute('title'));
 /** The colour the text is drawn in (of the element holding it). */
@@ -115,14 +128,15 @@ describe('a contributor with no name', () => {
 });
 
 describe('long names', () => {
-  it('are cut on one line in the ranking, whole in the text and the title, light and dark', async () => {
+  it('take two lines at most in the ranking, whole in the text and the title, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await open({ colorScheme });
       const normal = await height(row(page, alice.name));
       for (const name of [LONG, WORD]) {
         const link = row(page, name).getByTestId('contributor-name');
-        // As tall as a row of an ordinary name (both have an email under the name).
-        expect(await height(row(page, name))).toBeLessThan(normal * 1.25);
+        // Two lines and the email, where an ordinary name takes one.
+        expect(await lineCount(link)).toBe(2);
+        expect(await height(row(page, name))).toBeLessThan(normal * 1.6);
         // A screen reader and the browser's find get the whole name; hovering shows it.
         await pw(link).toHaveText(name);
         await pw(page.getByRole('link', { name, exact: true })).toHaveCount(1);
@@ -132,6 +146,20 @@ describe('long names', () => {
       expect(await widerThanWindow(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
       await keepScreenshot(page, `visitors-names-board-${colorScheme}`);
+      await page.context().close();
+    }
+  });
+
+  it('of 44 and 60 characters read whole, on two lines, from a laptop down to 800 px', async () => {
+    for (const [width, colorScheme] of [[1280, 'light'], [1024, 'dark'], [800, 'light']] as const) {
+      const page = await open({ width, colorScheme });
+      for (const name of [MARIA, MAX]) {
+        const link = row(page, name).getByTestId('contributor-name');
+        await pw(link).toHaveText(name);
+        expect(await cut(link), `${name} at ${width} px`).toBe(false);
+        expect(await lineCount(link)).toBeLessThanOrEqual(2);
+      }
+      if (width === 800) await keepScreenshot(page, 'visitors-names-board-800');
       await page.context().close();
     }
   });
@@ -154,13 +182,12 @@ describe('long names', () => {
     await page.context().close();
   });
 
-  it('of a co-author is cut on one line in the open row', async () => {
+  it('of a co-author takes two lines at most in the open row', async () => {
     const page = await open();
     await row(page, bob.name).click();
     const commit = page.getByTestId('row-details').getByTestId('commit-item').filter({ hasText: 'feat: pair work' });
     const coAuthors = commit.getByTestId('commit-co-authors');
-    // One line, as the subject above it (in larger type).
-    expect(await height(coAuthors)).toBeLessThan(await height(commit.getByTestId('commit-message')) * 1.25);
+    expect(await lineCount(coAuthors)).toBe(2);
     await pw(coAuthors).toHaveText(`with ${WORD}`);
     expect(await hoverText(coAuthors)).toBe(WORD);
     expect(await cut(coAuthors)).toBe(true);
@@ -168,23 +195,49 @@ describe('long names', () => {
     await page.context().close();
   });
 
-  it('are cut on one line in the head of their page, and in the filter\'s chips', async () => {
+  it('head their page on two lines at most, and a button there shows a name cut so whole', async () => {
     const normal = await open({ query: `?contributor=${encodeURIComponent(alice.name)}` });
-    const ordinary = await height(normal.getByTestId('contributor-title'));
+    await pw(normal.getByTestId('whole-name-toggle')).toHaveCount(0);
     await normal.context().close();
+    // 60 characters at 800 px: two lines, whole, no button.
+    const real = await open({ width: 800, colorScheme: 'dark', query: `?contributor=${encodeURIComponent(MAX)}` });
+    expect(await cut(real.getByTestId('contributor-title'))).toBe(false);
+    expect(await lineCount(real.getByTestId('contributor-title'))).toBe(2);
+    await pw(real.getByTestId('whole-name-toggle')).toHaveCount(0);
+    await real.context().close();
+
     for (const [width, colorScheme] of [[1280, 'light'], [320, 'dark']] as const) {
       const page = await open({ width, colorScheme, query: `?contributor=${encodeURIComponent(LONG)}` });
       const title = page.getByTestId('contributor-title');
-      // One line wide, two at most on a phone (where "Serapheim Dimitropoulos" takes two).
-      expect(await height(title)).toBeLessThan(ordinary * (width === 1280 ? 1.25 : 2.25));
+      expect(await lineCount(title)).toBe(2);
+      expect(await cut(title)).toBe(true);
       await pw(title).toHaveText(LONG);
       expect(await hoverText(title)).toBe(LONG);
       expect(await widerThanWindow(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
       await keepScreenshot(page, `visitors-names-contributor-${width}`);
+      // Read whole without hovering: by keyboard (Tab from the heading the page focuses) or a tap.
+      const toggle = page.getByTestId('whole-name-toggle');
+      await pw(toggle).toHaveAttribute('aria-expanded', 'false');
+      await title.focus();
+      await page.keyboard.press('Tab');
+      await pw(toggle).toBeFocused();
+      await page.keyboard.press('Enter');
+      await pw(toggle).toHaveAttribute('aria-expanded', 'true');
+      await pw(toggle).toHaveText('Show less of the name');
+      expect(await cut(title)).toBe(false);
+      expect(await lineCount(title)).toBeGreaterThan(2);
+      await pw(page.getByRole('heading', { name: LONG, exact: true })).toHaveCount(1);
+      expect(await widerThanWindow(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await keepScreenshot(page, `visitors-names-contributor-whole-${width}`);
+      await toggle.click();
+      expect(await lineCount(title)).toBe(2);
       await page.context().close();
     }
+  });
 
+  it("are cut in the filter's chips, two lines at most, with the × still there", async () => {
     const page = await open();
     const cards = await page.getByTestId('summary-cards').boundingBox();
     await page.getByTestId('filter-toggle').click();
@@ -194,8 +247,11 @@ describe('long names', () => {
     expect(await widerThanWindow(page)).toBe(false);
     for (let i = 0; i < 2; i++) {
       const chip = chips.nth(i);
-      expect([LONG, WORD]).toContain(await hoverText(chip));
-      expect(await cut(chip)).toBe(true);
+      const name = await hoverText(chip);
+      expect([LONG, WORD]).toContain(name);
+      // 600 characters are cut; the long word (306) fits the chip's two lines at 1280 px.
+      expect(await cut(chip)).toBe(name === LONG);
+      expect(await lineCount(chip)).toBeLessThanOrEqual(2);
       // Its × is still there to press.
       expect((await chip.locator('svg').boundingBox())?.width ?? 0).toBeGreaterThan(5);
     }

@@ -8,12 +8,12 @@ import { manualRuns, standingSeries, summarizeStandings, withScoreParts } from '
 import { shownName } from '../../lib/person-name.js';
 import { CopyLinkButton } from '../CopyLinkButton.js';
 import { PeriodSelect } from '../PeriodSelect.js';
-import { PersonName } from '../PersonName.js';
 import { ReviewList } from '../ReviewList.js';
 import { BoardLink } from './BoardLink.js';
 import { ContributorCommits } from './ContributorCommits.js';
 import { ContributorNotFound } from './ContributorNotFound.js';
 import { ContributorOverview } from './ContributorOverview.js';
+import { ContributorTitle } from './ContributorTitle.js';
 import { ManualContributions } from './ManualContributions.js';
 import { RepositoryShares, repositorySharesOf } from './RepositoryShares.js';
 import { StandingChart } from './StandingChart.js';
@@ -89,7 +89,7 @@ export function ContributorPage({ board, name: asked, type, onTypeChange, labels
       </nav>
       <header className="card contributor-head">
         <div className="contributor-id">
-          <h2 className="contributor-name-title" id="contributor-title" ref={heading} tabIndex={-1} data-testid="contributor-title"><PersonName name={name} /></h2>
+          <ContributorTitle name={name} headingRef={heading} />
           {email && <p className="contributor-email-line" data-testid="contributor-page-email">{email}</p>}
           {repo && <p className="contributor-note" data-testid="contributor-repo-note">In the {repo} repository only.</p>}
           {hidden.has(name) && <p className="contributor-note">Hidden from your board by the contributor filter.</p>}
