@@ -218,8 +218,10 @@ describe('manual contributions', () => {
 
     await hedyA.getByTestId('save-button').click();
     await pw(banner(a)).toContainText('Failed to save:');
+    await pw(banner(a)).toContainText('Reload the contributions to see the latest version: the form keeps what you typed, to save again.');
     await modal(a).getByTestId('reload-contributions').click();
-    await pw(banner(a)).toContainText('Reloaded the contributions: they are the latest version.');
+    // Said as the page does it: the form stays, with what was typed, rather than "make your change again".
+    await pw(banner(a)).toHaveText(/^Reloaded the contributions: they are the latest version\. The form keeps what you typed where it still applies: check it and save again\.$/);
     await pw(hedyA.getByTestId('score-input')).toHaveCount(1);
     await pw(hedyA.getByTestId('notes-input')).toHaveValue('Blog');
     await pw(hedyA.getByTestId('edit-note')).toContainText('Your edit of the contribution of 20 points (“Talk”) was not kept');
@@ -229,6 +231,23 @@ describe('manual contributions', () => {
     await pw(row(a, 'Hedy').getByTestId('cell-other')).toHaveText('+12');
     await pw(hedyA.getByTestId('contribution')).toHaveCount(1);
     await pw(hedyA.getByTestId('contribution')).toContainText(/\+12\s+Blog/);
+
+    // A deletion refused the same way: no form keeps it, so the page says to delete again.
+    const hedyB = contributor(b, 'Hedy');
+    // B's list is from before A's save: B opens the panel again (the stored token signs in).
+    await b.reload();
+    await openAdmin(b);
+    await hedyB.getByTestId('add-contribution-toggle').click();
+    await hedyB.getByTestId('add-score').fill('3');
+    await hedyB.getByTestId('add-contribution-submit').click();
+    await pw(banner(b)).toContainText('Added a contribution of 3 points to Hedy');
+    await hedyA.getByTestId('delete-contribution').first().click();
+    await pw(banner(a)).toContainText('Failed to save:');
+    await pw(banner(a)).toContainText('Reload the contributions to see the latest version, then delete again where it still applies.');
+    await modal(a).getByTestId('reload-contributions').click();
+    await pw(banner(a)).toHaveText(/^Reloaded the contributions: they are the latest version\. Delete again where it still applies\.$/);
+    await pw(hedyA.getByTestId('contribution')).toHaveCount(2);
+
     await hedyA.getByTestId('delete-all').click();
     await pw(contributor(a, 'Hedy')).toHaveCount(0);
     await a.context().close();

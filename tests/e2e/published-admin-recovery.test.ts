@@ -88,7 +88,7 @@ describe('an edit form open while the contributions are reloaded', () => {
     await pw(banner(page)).toContainText('Failed to save: Someone else changed or removed');
 
     await modal(page).getByTestId('reload-contributions').click();
-    await pw(banner(page)).toContainText('Reloaded the contributions: they are the latest version.');
+    await pw(banner(page)).toContainText('Reloaded the contributions: they are the latest version. The form keeps what you typed where it still applies: check it and save again.');
     await pw(banner(page).filter({ hasText: 'Failed to save' })).toHaveCount(0);
     // The form now holds the blog post alone, and says what became of the edit of the talk.
     await pw(grace(page).getByTestId('score-input')).toHaveCount(1);

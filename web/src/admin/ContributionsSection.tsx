@@ -26,10 +26,10 @@ export function ContributionsSection({ handle }: ContributionsSectionProps) {
   const ops = contributors && {
     edit: (name: string, record: ManualContributor) => save(replaceContributor(contributors, name, record), `Updated ${name}`),
     add: (name: string, c: Contribution) => save(addContribution(contributors, name, c), `Added a contribution of ${c.score} points to ${name}`),
-    deleteOne: (name: string, index: number) => save(deleteContribution(contributors, name, index), `Deleted a contribution of ${name}`),
+    deleteOne: (name: string, index: number) => save(deleteContribution(contributors, name, index), `Deleted a contribution of ${name}`, 'deletion'),
     // Its item goes: focus goes to the search field, not to the page's start.
     deleteAll: async (name: string) => {
-      const done = await save(deleteContributor(contributors, name), `Deleted all manual contributions of ${name}`);
+      const done = await save(deleteContributor(contributors, name), `Deleted all manual contributions of ${name}`, 'deletion');
       if (done) search.current?.focus();
       return done;
     },

@@ -20,9 +20,27 @@ export interface ManualContributionsHandle {
   reload: () => Promise<void>;
   /** Reload after a refused save: the banner that asked for it then says the list is current. */
   reloadLatest: () => Promise<void>;
-  /** Saves the whole map; resolves to true when it was saved. */
-  save: (next: ContributorsMap, done: string) => Promise<boolean>;
+  /**
+   * Saves the whole map; resolves to true when it was saved. `from`: a form (which keeps what was
+   * typed when the save fails) or a deletion (a button: nothing kept), for what a refusal says.
+   */
+  save: (next: ContributorsMap, done: string, from?: SaveFrom) => Promise<boolean>;
 }
+
+/** Where a save comes from: a form keeps what was typed after a refusal; a deletion must be made again. */
+export type SaveFrom = 'form' | 'deletion';
+
+/** What the page says after a refused save, and after the reload it asks for, by {@link SaveFrom}. */
+const AFTER_REFUSAL: Record<SaveFrom, { hint: string; reloaded: string }> = {
+  form: {
+    hint: 'Reload the contributions to see the latest version: the form keeps what you typed, to save again.',
+    reloaded: 'The form keeps what you typed where it still applies: check it and save again.',
+  },
+  deletion: {
+    hint: 'Reload the contributions to see the latest version, then delete again where it still applies.',
+    reloaded: 'Delete again where it still applies.',
+  },
+};
 
 interface Options {
   token: string;
@@ -44,6 +62,8 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
+  // What the refused save came from: the reload's message says what to do next.
+  const refused = useRef<SaveFrom>('form');
   const alive = useRef(true);
   const backend = useBackend();
 
@@ -72,8 +92,9 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
     await load();
   }, [load]);
   // The 'Failed to save' banner stayed after the reload it asked for, as if the list were still stale.
+  // What to do next: a form kept what was typed (and follows the reload), a deletion is to be made again.
   const reloadLatest = useCallback(async () => {
-    if (await load()) notify({ type: 'info', message: 'Reloaded the contributions: they are the latest version. Make your change again where it still applies.' });
+    if (await load()) notify({ type: 'info', message: `Reloaded the contributions: they are the latest version. ${AFTER_REFUSAL[refused.current].reloaded}` });
   }, [load, notify]);
 
   useEffect(() => {
@@ -98,7 +119,7 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
   }, [token, backend]);
   const where = backend.kind === 'github' ? 'GitHub' : 'the leaderboard server';
 
-  const save = useCallback(async (next: ContributorsMap, done: string) => {
+  const save = useCallback(async (next: ContributorsMap, done: string, from: SaveFrom = 'form') => {
     saves.current += 1;
     setSaving(true);
     notify({ type: 'info', message: 'Saving...' });
@@ -134,11 +155,11 @@ export function useManualContributions({ token, notify, onUnauthorized, onSaved 
           return true;
         }
       }
-      if (stale) setConflict(true);
-      fail(err, (m) => ({
-        type: 'error', message: `Failed to save: ${m}`,
-        hint: stale ? 'Reload the contributions to see the latest version, then make your change again.' : undefined,
-      }));
+      if (stale) {
+        refused.current = from;
+        setConflict(true);
+      }
+      fail(err, (m) => ({ type: 'error', message: `Failed to save: ${m}`, hint: stale ? AFTER_REFUSAL[from].hint : undefined }));
       return false;
     } finally {
       if (alive.current) setSaving(false);
