@@ -254,6 +254,35 @@ describe('manual contributions', () => {
     await b.context().close();
   });
 
+  it("the admin's own Add under an open edit form: the form follows it, keeps what was typed, and says no one else changed it", async () => {
+    const page = await adminPage();
+    const form = modal(page).getByTestId('new-contributor-form');
+    await form.getByTestId('new-name').fill('Ida');
+    await form.getByTestId('new-score').fill('20');
+    await form.getByTestId('new-notes').fill('Talk');
+    await form.getByTestId('create-contributor').click();
+    const ida = contributor(page, 'Ida');
+    await ida.getByTestId('edit-button').click();
+    await ida.getByTestId('score-input').first().fill('25');
+    await ida.getByTestId('add-contribution-toggle').click();
+    await ida.getByTestId('add-score').fill('5');
+    await ida.getByTestId('add-notes').fill('Slides');
+    await ida.getByTestId('add-contribution-submit').click();
+    await pw(banner(page)).toContainText('Added a contribution of 5 points to Ida');
+    // The new contribution gets its row; the 25 typed stays; no note of a change by someone else.
+    await pw(ida.getByTestId('score-input')).toHaveCount(2);
+    await pw(ida.getByTestId('score-input').first()).toHaveValue('25');
+    await pw(ida.getByTestId('notes-input').nth(1)).toHaveValue('Slides');
+    await pw(ida.getByTestId('edit-note')).toHaveCount(0);
+    await ida.getByTestId('save-button').click();
+    await pw(banner(page)).toContainText('Updated Ida');
+    await pw(ida.getByTestId('contribution')).toHaveCount(2);
+    await pw(row(page, 'Ida').getByTestId('cell-other')).toHaveText('+30');
+    await ida.getByTestId('delete-all').click();
+    await pw(contributor(page, 'Ida')).toHaveCount(0);
+    await page.context().close();
+  });
+
   it('downloads the backup under its dated name', async () => {
     const page = await adminPage();
     const [download] = await Promise.all([page.waitForEvent('download'), modal(page).getByTestId('export-button').click()]);

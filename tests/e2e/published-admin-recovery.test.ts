@@ -207,3 +207,26 @@ describe('a token refused mid-session', () => {
     await context.close();
   });
 });
+
+describe("the admin's own Add under an open edit form", () => {
+  it('is no change by someone else: the form takes the new contribution, keeps the 25 typed, and says nothing of others', async () => {
+    // What the panel shows: the pending pull request's branch, once an earlier save opened it.
+    const before = graceOn(env.site.gh.fileContent(SLUG, BRANCH, MANUAL_PATH) === null ? 'main' : BRANCH) ?? [];
+    const { page, context } = await ownerPage();
+    await grace(page).getByTestId('edit-button').click();
+    await grace(page).getByTestId('score-input').first().fill('25');
+    await grace(page).getByTestId('add-contribution-toggle').click();
+    await grace(page).getByTestId('add-score').fill('5');
+    await grace(page).getByTestId('add-notes').fill('Slides');
+    await grace(page).getByTestId('add-contribution-submit').click();
+    await pw(banner(page)).toContainText('Added a contribution of 5 points to Grace Speaker');
+    await pw(grace(page).getByTestId('score-input')).toHaveCount(before.length + 1);
+    await pw(grace(page).getByTestId('score-input').first()).toHaveValue('25');
+    await pw(grace(page).getByTestId('edit-note')).toHaveCount(0);
+    await keepScreenshot(page, 'published-admin-own-add-under-edit');
+    await grace(page).getByTestId('save-button').click();
+    await pw(banner(page)).toContainText('Updated Grace Speaker');
+    expect(graceOn(BRANCH)).toEqual([`25 ${before[0]?.split(' ').slice(1).join(' ')}`, ...before.slice(1), '5 Slides']);
+    await context.close();
+  });
+});

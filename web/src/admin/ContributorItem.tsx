@@ -35,6 +35,9 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
   const [editNote, setEditNote] = useState<string | null>(null);
   // This item's edit is being saved: its own save changes the record, which is no change under the form.
   const [submitting, setSubmitting] = useState(false);
+  // The records this admin's own Adds are to give: an edit form open meanwhile follows them without
+  // saying that someone else changed the contributions (only a record no save of ours gives is).
+  const ownSaves = useRef<ManualContributor[]>([]);
   const editForm = useRef<HTMLFormElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const addToggle = useRef<HTMLButtonElement>(null);
@@ -51,11 +54,14 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
   // change): the form follows it, keeping what was typed for contributions still there, and says
   // so. Left as it was, it showed contributions that are gone, and its rows no longer matched.
   useEffect(() => {
+    if (!edits) ownSaves.current = [];
     if (!edits || submitting) return;
     const rebased = rebaseEdits(edits, record);
     if (!rebased.changed) return;
+    const own = ownSaves.current.some((r) => sameValue(r, record));
+    ownSaves.current = [];
     setEdits(rebased.edits.length > 0 ? rebased.edits : null);
-    setEditNote(rebaseNote(name, rebased.lost));
+    if (!own) setEditNote(rebaseNote(name, rebased.lost));
   }, [edits, submitting, record, name, setEdits]);
   useEffect(() => {
     if (focusNext === null || saving || editing || adding) return;
@@ -104,6 +110,14 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
     const saved = await onEdit(next.value);
     setSubmitting(false);
     if (saved) closeEdit();
+  };
+
+  const add = async (c: Contribution) => {
+    const expected = { ...record, contributions: [...record.contributions, c] };
+    ownSaves.current.push(expected);
+    const saved = await onAdd(c);
+    if (!saved) ownSaves.current = ownSaves.current.filter((r) => r !== expected);
+    return saved;
   };
 
   const deleteOne = (i: number, c: Contribution) => {
@@ -190,7 +204,7 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
         </ul>
       )}
 
-      {adding && <AddContributionForm name={name} saving={saving} draft={addDraft} onChange={setAddDraft} onAdd={onAdd} onCancel={closeAdd} />}
+      {adding && <AddContributionForm name={name} saving={saving} draft={addDraft} onChange={setAddDraft} onAdd={add} onCancel={closeAdd} />}
     </li>
   );
 }
