@@ -136,7 +136,8 @@ const cases: Case[] = [
   { name: 'a malformed Host', headers: { Host: 'a b' }, body: '{"contributors":{}}', status: 403, code: 'FORBIDDEN_HOST', message: /refused/ },
   // The admin list
   { name: 'add is a string', method: 'PUT', path: '/api/admins', body: '{"add":"bob"}', status: 400, code: 'INVALID_INPUT', message: /add: .*expected array/ },
-  { name: 'the whole list, as an older page sent it', method: 'PUT', path: '/api/admins', body: '{"admins":["bob"]}', status: 400, code: 'INVALID_INPUT', message: /admins/ },
+  { name: 'the whole list, as an older page sent it', method: 'PUT', path: '/api/admins', body: '{"admins":["bob"]}', status: 400, code: 'INVALID_INPUT', message: /^This page is older than the server: it sent the whole admin list \("admins"\), .*Reload the page and make your change again\.$/ },
+  { name: 'a change naming no admin', method: 'PUT', path: '/api/admins', body: '{}', status: 400, code: 'INVALID_INPUT', message: /^The change names no admin: send "add" or "remove" with at least one entry\.$/ },
   { name: 'an empty admin entry', method: 'PUT', path: '/api/admins', body: '{"add":["  "]}', status: 400, code: 'INVALID_INPUT', message: /add\.0: Please enter an email address or GitHub username/ },
   { name: 'an admin entry over 320 characters', method: 'PUT', path: '/api/admins', body: JSON.stringify({ add: ['a'.repeat(321)] }), status: 400, code: 'INVALID_INPUT', message: /add\.0: An admin entry must be at most 320 characters/ },
   { name: 'more than 1000 admins', method: 'PUT', path: '/api/admins', body: JSON.stringify({ add: Array.from({ length: 1001 }, (_, i) => `u${i}`) }), status: 400, code: 'INVALID_INPUT', message: /add: / },

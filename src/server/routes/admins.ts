@@ -29,7 +29,12 @@ export function adminRoutes(admin: AdminDeps, auth: Auth, bodyLimit: string): Ro
   });
 
   router.put('/admins', auth.requireAdmin, express.json({ limit: bodyLimit }), async (req, res) => {
+    // A page from before the server took one admin's change sends the whole list: said so, with what to do.
+    if (typeof req.body === 'object' && req.body !== null && 'admins' in req.body && !('add' in req.body) && !('remove' in req.body)) {
+      throw new LeaderboardError('INVALID_INPUT', 'This page is older than the server: it sent the whole admin list ("admins"), which would remove admins added since it was loaded. Reload the page and make your change again.');
+    }
     const change = parseBody(updateRequestSchema, req.body);
+    if (change.add.length === 0 && change.remove.length === 0) throw new LeaderboardError('INVALID_INPUT', 'The change names no admin: send "add" or "remove" with at least one entry.');
     const { token, user } = sessionOf(res);
     const current = await admin.gateway.readAdminList(token);
     const odd = change.add.find((e) => hasInnerSpace(e));
