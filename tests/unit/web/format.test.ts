@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aiLabel, aiTitle, formatAdditional, formatCommitDate, formatDays, formatExcluded, splitMessage, wholePercent } from '../../../web/src/lib/format.js';
 import { lineChartOptions } from '../../../web/src/theme/line-chart.js';
-import { HIDDEN_STORAGE_KEY, hiddenStorageKey, parseHiddenNames, serializeHiddenNames } from '../../../web/src/lib/hidden-names.js';
+import { HIDDEN_STORAGE_KEY, hiddenStorageKey, parseHiddenNames, readHiddenNames, serializeHiddenNames, storeHiddenNames } from '../../../web/src/lib/hidden-names.js';
 
 const stats = { files: 3, lines: 10, insertions: 8, deletions: 2, excluded_files: 0, excluded_lines: 0 };
 
@@ -61,6 +61,24 @@ describe('hidden names storage', () => {
     expect(hiddenStorageKey(true, '/board/')).toBe('leaderboard:hidden-contributors:/board/');
     expect(hiddenStorageKey(true, '/board/index.html')).toBe('leaderboard:hidden-contributors:/board/');
     expect(hiddenStorageKey(true, '/')).toBe('leaderboard:hidden-contributors:/');
+  });
+
+  it("keeps the names a published board's older page hid under the origin's one key, and forgets none of them after", () => {
+    const store = new Map<string, string>([[HIDDEN_STORAGE_KEY, '["Bob","Ann"]']]);
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    const board = hiddenStorageKey(true, '/board/');
+    // The first load after the upgrade: the old key's names, now the board's own; the old key stays for the origin's other boards.
+    expect([...readHiddenNames(storage, board)]).toEqual(['Bob', 'Ann']);
+    expect(store.get(board)).toBe('["Ann","Bob"]');
+    expect(store.get(HIDDEN_STORAGE_KEY)).toBe('["Bob","Ann"]');
+    // Shown again, all of them: the board keeps none, and the old key is not read back.
+    storeHiddenNames(storage, board, new Set());
+    expect(readHiddenNames(storage, board).size).toBe(0);
+    // Another board of the origin takes them over on its own first load.
+    expect([...readHiddenNames(storage, hiddenStorageKey(true, '/docs/'))]).toEqual(['Bob', 'Ann']);
+    // serve's page has the one key: emptied, it is removed.
+    storeHiddenNames(storage, HIDDEN_STORAGE_KEY, new Set());
+    expect(store.has(HIDDEN_STORAGE_KEY)).toBe(false);
   });
 
   it('reads anything unexpected as no hidden names', () => {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { hiddenStorageKey, parseHiddenNames, serializeHiddenNames } from '../lib/hidden-names.js';
+import { hiddenStorageKey, readHiddenNames, storeHiddenNames } from '../lib/hidden-names.js';
 import { isPublishedSite } from '../lib/site-mode.js';
 
 const storageKey = () => hiddenStorageKey(isPublishedSite(), window.location.pathname);
 
 function readStored(): Set<string> {
   try {
-    return parseHiddenNames(window.localStorage.getItem(storageKey()));
+    return readHiddenNames(window.localStorage, storageKey());
   } catch {
     return new Set(); // storage disabled: the filter still works for this visit
   }
@@ -22,8 +22,7 @@ export function useHiddenContributors(): [ReadonlySet<string>, (next: ReadonlySe
   const setHidden = useCallback((next: ReadonlySet<string>) => {
     setHiddenState(next);
     try {
-      if (next.size === 0) window.localStorage.removeItem(storageKey());
-      else window.localStorage.setItem(storageKey(), serializeHiddenNames(next));
+      storeHiddenNames(window.localStorage, storageKey(), next);
     } catch {
       // storage full or disabled: keep the filter for this visit only
     }

@@ -24,3 +24,28 @@ export function parseHiddenNames(raw: string | null): Set<string> {
 export function serializeHiddenNames(hidden: ReadonlySet<string>): string {
   return JSON.stringify([...hidden].sort());
 }
+
+/**
+ * This board's stored hidden names. A published site's page kept them under the origin's one key
+ * before each board had its own: they are read there while the board's key was never written,
+ * and kept under the board's key from then on (the old key stays, for the origin's other boards).
+ */
+export function readHiddenNames(storage: Pick<Storage, 'getItem' | 'setItem'>, key: string): Set<string> {
+  const own = storage.getItem(key);
+  if (own !== null || key === HIDDEN_STORAGE_KEY) return parseHiddenNames(own);
+  const shared = storage.getItem(HIDDEN_STORAGE_KEY);
+  if (shared === null) return new Set();
+  const names = parseHiddenNames(shared);
+  try {
+    storage.setItem(key, serializeHiddenNames(names));
+  } catch {
+    // storage full: read from the shared key again next time
+  }
+  return names;
+}
+
+/** Stores this board's hidden names. None: `serve`'s key is removed; a board's own key keeps `[]`, so the origin's old key is not read again. */
+export function storeHiddenNames(storage: Pick<Storage, 'setItem' | 'removeItem'>, key: string, hidden: ReadonlySet<string>): void {
+  if (hidden.size === 0 && key === HIDDEN_STORAGE_KEY) storage.removeItem(key);
+  else storage.setItem(key, serializeHiddenNames(hidden));
+}
