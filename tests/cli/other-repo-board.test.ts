@@ -247,23 +247,18 @@ describe('a board of other repositories inside a checkout', () => {
   it('names a URL given to --repo without its credentials when refusing a part of a configured board', async () => {
     const { a } = await twoProjects();
     await a.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.' }] }));
-    const r = cli(a.dir, ['refresh', '--quiet', '--repo', 'https://user:ghp_SECRET123@example.invalid/o/B.git']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--repo https://example.invalid/o/B.git is not the whole board');
-    expect(r.stderr).not.toContain('SECRET123');
-    // Listed twice: the refusal of duplicates names it without them too.
-    const twice = cli(a.dir, ['refresh', '--quiet', '--data-dir', 'x', '--repo', 'https://user:ghp_SECRET123@example.invalid/o/B.git', '--repo', 'https://user:ghp_SECRET123@example.invalid/o/B.git']);
-    expect(twice.code).toBe(2);
-    expect(twice.stderr).toContain('The repository https://example.invalid/o/B.git is listed twice.');
-    expect(twice.stderr).not.toContain('SECRET123');
-    const named = cli(a.dir, ['refresh', '--quiet', '--data-dir', 'x', '--repo', 'https://user:ghp_SECRET123@example.invalid/o/B.git', '--repo', 'https://example.invalid/p/B.git']);
-    expect(named.code).toBe(2);
-    expect(named.stderr).toContain('Two repositories are named "B": https://example.invalid/o/B.git and https://example.invalid/p/B.git.');
-    expect(named.stderr).not.toContain('SECRET123');
-    const unnamed = cli(a.dir, ['refresh', '--quiet', '--data-dir', 'x', '--repo', 'https://user:ghp_SECRET123@example.invalid/o/b@d', '--repo', '.']);
-    expect(unnamed.code).toBe(2);
-    expect(unnamed.stderr).toContain('The repository https://example.invalid/o/b@d would be named "b@d"');
-    expect(unnamed.stderr).not.toContain('SECRET123');
+    const secret = 'https://user:ghp_SECRET123@example.invalid/o';
+    const refused = (args: string[], said: string) => {
+      const r = cli(a.dir, ['refresh', '--quiet', ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(said);
+      expect(r.stderr).not.toContain('SECRET123');
+    };
+    refused(['--repo', `${secret}/B.git`], '--repo https://example.invalid/o/B.git is not the whole board');
+    // Listed twice, two of one name, a name that cannot be: each refusal names it without them too.
+    refused(['--data-dir', 'x', '--repo', `${secret}/B.git`, '--repo', `${secret}/B.git`], 'The repository https://example.invalid/o/B.git is listed twice.');
+    refused(['--data-dir', 'x', '--repo', `${secret}/B.git`, '--repo', 'https://example.invalid/p/B.git'], 'Two repositories are named "B": https://example.invalid/o/B.git and https://example.invalid/p/B.git.');
+    refused(['--data-dir', 'x', '--repo', `${secret}/b@d`, '--repo', '.'], 'The repository https://example.invalid/o/b@d would be named "b@d"');
     expect(existsSync(path.join(a.dir, 'x'))).toBe(false);
   }, 60_000);
 });
