@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { defaultConfig, loadConfig, type LeaderboardConfig } from '../core/config.js';
 import { configuredSources, isRepoUrl, sourcesFromFlags, withoutCredentials, type RepoSource } from '../core/repos/sources.js';
 import { LeaderboardError } from '../core/errors.js';
-import { resolveRepo } from '../core/git/repo.js';
+import { REPO_HINT, resolveRepo } from '../core/git/repo.js';
 import { dataDirPaths, defaultDataDir } from '../core/store/data-dir.js';
 import type { HeldBoard } from '../core/repos/held-board.js';
 
@@ -118,6 +119,28 @@ async function withDataDirAlone(flags: RepoFlags, standAlone: boolean): Promise<
         'Pass --repo with a checkout of that repository (its leaderboard.config.json applies), or run the command inside it.');
     }
     return { repo: path.dirname(dataDir), dataDir, config: defaultConfig(), sources: null };
+  }
+}
+
+/**
+ * The context of a command that refreshes (refresh, build, serve). With --data-dir alone outside
+ * any repository, that of the repository the data directory was last refreshed from, as
+ * add-contribution does (see manualContext), said on stdout when `announce`; when there is none,
+ * the error's hint names --no-refresh for `build` and `serve`, which use the data as it is.
+ */
+export async function refreshContext(flags: RepoFlags, command: 'refresh' | 'build' | 'serve', announce: boolean): Promise<CommandContext> {
+  try {
+    return await commandContext(flags);
+  } catch (err) {
+    if (flags.repo || !flags.dataDir || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
+    const dataDir = path.resolve(flags.dataDir);
+    const ctx = await manualContext(flags).catch((e: unknown) => {
+      // --no-refresh uses a data directory as it is: not one that is not there.
+      if (!(e instanceof LeaderboardError) || e.code !== 'NOT_A_GIT_REPO' || e.hint !== REPO_HINT || command === 'refresh' || !existsSync(dataDir)) throw e;
+      throw new LeaderboardError(e.code, e.message, `Run inside a git repository, pass --repo PATH, or pass --no-refresh to ${command === 'build' ? 'publish' : 'serve'} ${dataDir} as it is.`);
+    });
+    if (announce) console.log(`No git repository in ${process.cwd()}: refreshing ${ctx.dataDir} from ${ctx.repo}, the repository it was last refreshed from.`);
+    return ctx;
   }
 }
 

@@ -78,9 +78,9 @@ describe('a refresh that fails before it starts', () => {
     const dataDir = path.join(repo.dir, '.leaderboard');
     expect(cli(repo.dir, ['refresh', '--all']).code).toBe(0);
     const outside = await tempDir('lb-outside-');
-    const wrong = cli(outside, ['refresh', '--data-dir', dataDir]);
+    const wrong = cli(outside, ['refresh', '--data-dir', dataDir, '--repo', path.join(outside, 'missing')]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain('is not a git repository');
+    expect(wrong.stderr).toContain('does not exist');
     const status = () => JSON.parse(readFileSync(dataFiles(dataDir).status, 'utf8')) as { success: boolean };
     expect(status().success).toBe(true);
     // Its own repository broken (the config): recorded, so the page says so, also when --repo goes through a link.

@@ -101,11 +101,50 @@ describe('manual commands with --data-dir from outside any repository', () => {
     const copy = path.join(outside, 'data');
     cpSync(dataDir, copy, { recursive: true });
     rmSync(path.join(repo.dir, '.git'), { recursive: true, force: true });
-    for (const dir of [copy, path.join(outside, 'new-data')]) {
-      const r = cli(outside, ['serve', '--no-open', '--port', '0', '--data-dir', dir]);
-      expect(r.code, r.stdout).toBe(2);
-      expect(r.stderr).toContain(`Error: ${outside} is not a git repository`);
-      expect(r.stderr).toContain(`Hint: Run inside a git repository, pass --repo PATH, or pass --no-refresh to serve ${dir} as it is.`);
-    }
+    const r = cli(outside, ['serve', '--no-open', '--port', '0', '--data-dir', copy]);
+    expect(r.code, r.stdout).toBe(2);
+    expect(r.stderr).toContain(`Error: ${outside} is not a git repository`);
+    expect(r.stderr).toContain(`Hint: Run inside a git repository, pass --repo PATH, or pass --no-refresh to serve ${copy} as it is.`);
+    // A folder that is not there has nothing to serve as it is.
+    const none = cli(outside, ['serve', '--no-open', '--port', '0', '--data-dir', path.join(outside, 'new-data')]);
+    expect(none.code, none.stdout).toBe(2);
+    expect(none.stderr).toContain('Hint: Run inside a git repository or pass --repo PATH.');
+    expect(none.stderr).not.toContain('--no-refresh');
+  });
+
+  it('refresh and build refresh the data directory from the repository it was refreshed from, and say so unless --quiet', async () => {
+    const { repo, dataDir, outside } = await boardWithIdentities({ identities: { Bob: ['Bo', 'bo@old.example.com'] } });
+    await repo.commit({ files: { 'd.ts': 'export const d = 1;\n' }, message: 'feat: d', author: { name: 'Dee', email: 'dee@example.com' }, date: '2025-10-17T10:00:00Z' });
+    const said = `No git repository in ${outside}: refreshing ${dataDir} from ${repo.dir}, the repository it was last refreshed from.`;
+    const refreshed = cli(outside, ['refresh', '--all', '--data-dir', dataDir]);
+    expect(refreshed.code, refreshed.stderr).toBe(0);
+    expect(refreshed.stdout).toContain(said);
+    // Dee's commit, and the repository's identities (Bo is Bob).
+    expect(people(dataDir)).toEqual(['Alice', 'Bob', 'Dee']);
+    const quiet = cli(outside, ['refresh', '--all', '--quiet', '--data-dir', dataDir]);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stdout).not.toContain('No git repository');
+
+    await repo.commit({ files: { 'e.ts': 'export const e = 1;\n' }, message: 'feat: e', author: { name: 'Eve', email: 'eve@example.com' }, date: '2025-10-18T10:00:00Z' });
+    const site = path.join(outside, 'site');
+    const built = cli(outside, ['build', '--all', '--data-dir', dataDir, '--out', site, '--no-admin']);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stdout).toContain(said);
+    expect(people(dataDir)).toEqual(['Alice', 'Bob', 'Dee', 'Eve']);
+    expect(bytesOf(path.join(site, 'index.html')).length).toBeGreaterThan(0);
+
+    // Its repository gone: refresh says how to name one; build also how to publish the data as it is.
+    const copy = path.join(outside, 'data');
+    cpSync(dataDir, copy, { recursive: true });
+    rmSync(path.join(repo.dir, '.git'), { recursive: true, force: true });
+    const before = bytesOf(dataFiles(copy).data);
+    const gone = cli(outside, ['refresh', '--data-dir', copy]);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain(`Error: ${outside} is not a git repository`);
+    expect(gone.stderr).toContain('Hint: Run inside a git repository or pass --repo PATH.');
+    const build = cli(outside, ['build', '--data-dir', copy]);
+    expect(build.code).toBe(2);
+    expect(build.stderr).toContain(`Hint: Run inside a git repository, pass --repo PATH, or pass --no-refresh to publish ${copy} as it is.`);
+    expect(bytesOf(dataFiles(copy).data)).toEqual(before);
   });
 });

@@ -5,7 +5,7 @@ import { resolveRepo } from '../../core/git/repo.js';
 import { nobodyCanSignIn, siteAdminConfig, type SiteAdminResult } from '../../core/site/site-admin.js';
 import { writeSite } from '../../core/site/write-site.js';
 import { addAiOptions } from '../ai-options.js';
-import { addWindowOptions, collect, commandContext, type CommandContext, parseDataDir, refuseWindowWithoutRefresh } from '../context.js';
+import { addWindowOptions, collect, commandContext, type CommandContext, parseDataDir, refreshContext, refuseWindowWithoutRefresh } from '../context.js';
 import { refreshAndReport, type RefreshFlags } from './refresh.js';
 
 interface BuildFlags extends RefreshFlags {
@@ -34,7 +34,7 @@ export function registerBuild(program: Command): void {
       let admin: SiteAdminResult;
       let home: { repo: string; config: CommandContext['config'] } | null;
       if (flags.refresh) {
-        const ctx = await commandContext(flags);
+        const ctx = await refreshContext(flags, 'build', !flags.quiet);
         await refreshAndReport(ctx, flags);
         dataDir = ctx.dataDir;
         home = ctx;

@@ -14,7 +14,7 @@ import { recordFailure } from '../../core/store/status.js';
 import { windowBeyondHistory } from '../../shared/history-span.js';
 import type { AiStep } from '../../shared/status-file.js';
 import { addAiOptions } from '../ai-options.js';
-import { addWindowOptions, collect, commandContext, type CommandContext, parseDataDir, parseInteger, type RepoFlags, windowOf } from '../context.js';
+import { addWindowOptions, collect, type CommandContext, parseDataDir, parseInteger, refreshContext, type RepoFlags, windowOf } from '../context.js';
 import { terminalProgress } from '../progress.js';
 
 /** The flags of `refresh`, which `build` shares. */
@@ -42,7 +42,7 @@ export function registerRefresh(program: Command): void {
     .option('--rescore-ai', 'ask the AI provider again about commits it scored with another model or prompt version')
     .option('--ai-dry-run', 'print how many commits would be sent to the AI provider and an estimate of the tokens; send and write nothing')
     .action(async (flags: RefreshFlags) => {
-      const ctx = await commandContext(flags).catch(async (err: unknown) => {
+      const ctx = await refreshContext(flags, 'refresh', !flags.quiet).catch(async (err: unknown) => {
         await recordEarlyFailure(flags, err);
         throw err;
       });

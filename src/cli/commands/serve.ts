@@ -2,14 +2,13 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
-import { REPO_HINT } from '../../core/git/repo.js';
 import { acquireServeLock } from '../../core/store/serve-lock.js';
 import { TOOL_VERSION } from '../../core/version.js';
 import type { AdminDeps } from '../../server/auth.js';
 import type { Refresher } from '../../server/refresher.js';
 import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { addAiOptions, describeAi } from '../ai-options.js';
-import { addWindowOptions, collect, commandContext, type CommandContext, manualContext, parseDataDir, parseInteger, refuseWindowWithoutRefresh, type RepoFlags, windowOf } from '../context.js';
+import { addWindowOptions, collect, commandContext, type CommandContext, parseDataDir, refreshContext, parseInteger, refuseWindowWithoutRefresh, type RepoFlags, windowOf } from '../context.js';
 import { partialWarning, summarize } from './refresh.js';
 
 interface ServeFlags extends RepoFlags, AiFlags {
@@ -46,7 +45,7 @@ export function registerServe(program: Command): void {
       const [{ isStale, parseInterval, pullAndRefreshWith, startRefresher }, { checkListen, startServer }, { default: open }] = await Promise.all([
         import('../../server/refresher.js'), import('../../server/start.js'), import('open'),
       ]);
-      const { dataOnly, ...ctx } = flags.refresh ? { ...(await refreshContext(flags, true)), dataOnly: false } : await noRefreshContext(flags);
+      const { dataOnly, ...ctx } = flags.refresh ? { ...(await refreshContext(flags, 'serve', true)), dataOnly: false } : await noRefreshContext(flags);
       refuseWindowWithoutRefresh(flags);
       // Served as it is: a mistyped path made an empty folder and served an empty board without a word.
       if (!flags.refresh && !(await stat(ctx.dataDir).then((s) => s.isDirectory(), () => false))) {
@@ -74,7 +73,7 @@ export function registerServe(program: Command): void {
           ...window,
           aiSettings,
           reload: async () => {
-            const now = await refreshContext(flags, false);
+            const now = await refreshContext(flags, 'serve', false);
             Object.assign(live, { config: now.config, sources: now.sources });
             return { config: now.config, sources: now.sources, aiSettings: resolveAiSettings(now.config, flags) };
           },
@@ -195,26 +194,6 @@ async function adminDeps(ctx: CommandContext, flags: ServeFlags): Promise<AdminD
   } catch (err) {
     if (err instanceof LeaderboardError && err.code === 'NO_GITHUB_REPO') return undefined;
     throw err;
-  }
-}
-
-/**
- * The context of a serve that refreshes. With --data-dir alone outside any repository, that of the
- * repository the data directory was last refreshed from, as add-contribution does (see
- * manualContext); when there is none, the error names --no-refresh, which serves it as it is.
- */
-async function refreshContext(flags: ServeFlags, atStart: boolean): Promise<CommandContext> {
-  try {
-    return await commandContext(flags);
-  } catch (err) {
-    if (flags.repo || !flags.dataDir || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
-    const ctx = await manualContext(flags).catch((e: unknown) => {
-      throw e instanceof LeaderboardError && e.code === 'NOT_A_GIT_REPO' && e.hint === REPO_HINT
-        ? new LeaderboardError(e.code, e.message, `Run inside a git repository, pass --repo PATH, or pass --no-refresh to serve ${path.resolve(flags.dataDir as string)} as it is.`)
-        : e;
-    });
-    if (atStart) console.log(`No git repository in ${process.cwd()}: refreshing ${ctx.dataDir} from ${ctx.repo}, the repository it was last refreshed from.`);
-    return ctx;
   }
 }
 
