@@ -47,6 +47,8 @@ export interface RefreshRun {
   ms: number;
   /** Peak RSS in KB of the refresh (the largest of its process and the git processes it waited for, with GNU time). */
   maxRssKb: number | null;
+  /** CPU time (user + system) in ms of the refresh and the git processes it waited for, with GNU time; else null. */
+  cpuMs: number | null;
   summary: string;
   analysed: number | null;
   scored: number | null;
@@ -57,7 +59,7 @@ export interface RefreshRun {
 
 export interface EngineResult {
   /** Medians of the alternated runs; `runs` has each. */
-  gitLog: { ms: number; bytes: number; commits: number; runs: number[] };
+  gitLog: { ms: number; bytes: number; commits: number; runs: number[]; cpuMs: number | null };
   full: RefreshRun & { runs: number[] };
   noChange: RefreshRun[];
   /** The same refreshes as refresh() calls timed inside a node process that has loaded the engine. */
@@ -84,12 +86,22 @@ export async function runRefresh(repo: string, dataDir: string, extraArgs: reado
   return {
     ms: res.ms,
     maxRssKb: rss ? Number(rss[1]) : null,
+    cpuMs: useTime ? cpuOfTimeV(res.stderr) : null,
     summary: res.stdout.trim(),
     analysed: m ? Number(m[1]) : null,
     scored: m ? Number(m[2]) : null,
     bots: Number(/ Bots: (\d+) commits? left out\./.exec(res.stdout)?.[1] ?? 0),
     upToDate: /Up to date/.test(res.stdout),
   };
+}
+
+const medianOrNull = (xs: readonly (number | null)[]): number | null => (xs.every((x): x is number => x !== null) && xs.length > 0 ? median(xs) : null);
+
+/** User + system seconds of GNU time -v's report, in ms (null when it has none). */
+function cpuOfTimeV(stderr: string): number | null {
+  const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
+  const system = /System time \(seconds\): ([\d.]+)/.exec(stderr);
+  return user && system ? (Number(user[1]) + Number(system[1])) * 1000 : null;
 }
 
 // Runs in a child node: imports the built engine, then times resolveRepo + loadConfig + refresh()
@@ -123,7 +135,7 @@ export async function cliStartup(): Promise<number> {
  * uses (rename detection, no merges, mailmap, -z, the same format and pinned config), its
  * output counted and thrown away.
  */
-export function gitLogBaseline(repo: string, now = Date.now(), all = false): Promise<{ ms: number; bytes: number; commits: number }> {
+export function gitLogBaseline(repo: string, now = Date.now(), all = false): Promise<{ ms: number; bytes: number; commits: number; cpuMs: number | null }> {
   const DAY = 86_400_000;
   const since = all ? null : new Date(Math.floor(now / DAY) * DAY - 365 * DAY).toISOString();
   const args = [
@@ -135,7 +147,11 @@ export function gitLogBaseline(repo: string, now = Date.now(), all = false): Pro
   return new Promise((resolve, reject) => {
     const started = performance.now();
     // GIT_FLUSH=0 as the engine sets it: git would otherwise write each record with its own syscall.
-    const child = spawn('git', args, { cwd: repo, env: { ...isolatedEnv(), GIT_FLUSH: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Through GNU time for its CPU (what two cores can share), reported on stderr's last line.
+    const useTime = existsSync(TIME);
+    const child = useTime
+      ? spawn(TIME, ['-f', 'BENCH_CPU %U %S', 'git', ...args], { cwd: repo, env: { ...isolatedEnv(), GIT_FLUSH: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('git', args, { cwd: repo, env: { ...isolatedEnv(), GIT_FLUSH: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let bytes = 0;
     let commits = 0;
     let stderr = '';
@@ -146,7 +162,8 @@ export function gitLogBaseline(repo: string, now = Date.now(), all = false): Pro
     child.stderr.on('data', (b: Buffer) => { stderr += b.toString(); });
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code === 0) resolve({ ms: performance.now() - started, bytes, commits });
+      const cpu = /BENCH_CPU ([\d.]+) ([\d.]+)/.exec(stderr);
+      if (code === 0) resolve({ ms: performance.now() - started, bytes, commits, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : null });
       else reject(new Error(`git log exited with ${code}: ${stderr.trim()}`));
     });
   });
@@ -169,7 +186,7 @@ export async function measureEngine(
   // Alternated, so that load from elsewhere on the machine hits both alike; medians are reported.
   log(`git log --numstat (one warm-up) and full refresh, alternated ${repeat} times...`);
   if (repeat > 1) await gitLogBaseline(clone, Date.now(), all);
-  const gitLogs: { ms: number; bytes: number; commits: number }[] = [];
+  const gitLogs: { ms: number; bytes: number; commits: number; cpuMs: number | null }[] = [];
   const fulls: RefreshRun[] = [];
   for (let i = 0; i < repeat; i++) {
     gitLogs.push(await gitLogBaseline(clone, Date.now(), all));
@@ -179,9 +196,9 @@ export async function measureEngine(
     fulls.push(r);
     if (dir !== dataDir) await rm(dir, { recursive: true, force: true });
   }
-  const gitLog = { ...gitLogs.at(-1)!, ms: median(gitLogs.map((g) => g.ms)), runs: gitLogs.map((g) => g.ms) };
+  const gitLog = { ...gitLogs.at(-1)!, ms: median(gitLogs.map((g) => g.ms)), runs: gitLogs.map((g) => g.ms), cpuMs: medianOrNull(gitLogs.map((g) => g.cpuMs)) };
   const maxRss = Math.max(...fulls.map((r) => r.maxRssKb ?? NaN));
-  const full = { ...fulls.at(-1)!, ms: median(fulls.map((r) => r.ms)), runs: fulls.map((r) => r.ms), maxRssKb: Number.isNaN(maxRss) ? null : maxRss };
+  const full = { ...fulls.at(-1)!, ms: median(fulls.map((r) => r.ms)), runs: fulls.map((r) => r.ms), maxRssKb: Number.isNaN(maxRss) ? null : maxRss, cpuMs: medianOrNull(fulls.map((r) => r.cpuMs)) };
   const dataFile = path.join(dataDir, 'leaderboard-data.json');
   const dataBytes = (await stat(dataFile)).size;
   if (snapshotDir) {

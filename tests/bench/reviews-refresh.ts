@@ -71,6 +71,12 @@ export async function measureReviewsRefresh(report: Report, repo: string, endSec
     report.add(S, `full refresh with ${fixtureReviews(emu.fixture.pulls)} reviews cached`, fmtMs(ms('with')), `${runs.with.map((r) => fmtMs(r.ms)).join(', ')}; GraphQL requests: ${requests}`);
     const t = ms('with') / ms('without');
     report.add(S, 'time, with / without', `${t.toFixed(3)}x`, '<= 1.10x', t <= 1.1);
+    // Less moved by load from elsewhere than the wall time: what the reviews add to the work itself.
+    const cpu = (m: Mode) => median(runs[m].map((r) => r.cpuMs ?? NaN));
+    if (!Number.isNaN(cpu('without'))) {
+      report.add(S, 'CPU (node + git, user + system), without / with / linked', `${fmtMs(cpu('without'))} / ${fmtMs(cpu('with'))} / ${fmtMs(cpu('linked'))}`,
+        `with / without ${(cpu('with') / cpu('without')).toFixed(3)}x, linked / without ${(cpu('linked') / cpu('without')).toFixed(3)}x; medians`);
+    }
     report.add(S, 'peak RSS without / with', `${fmtBytes(rss('without') * 1024)} / ${fmtBytes(rss('with') * 1024)}`);
     const m = rss('with') / rss('without');
     report.add(S, 'peak RSS, with / without', `${m.toFixed(3)}x`, '<= 1.10x', m <= 1.1);

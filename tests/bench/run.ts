@@ -49,6 +49,11 @@ export function engineRows(report: Report, e: EngineResult, S = 'engine', target
   else report.add(S, 'full refresh (CLI child process)', fmtMs(e.full.ms), `< ${fmtMs(targets.fullMs)}; ${fullNote}`, e.full.ms < targets.fullMs);
   const ratio = targets.refreshVsGit.toFixed(2);
   report.add(S, 'full refresh / git log', `${(e.full.ms / g.ms).toFixed(2)}x`, `<= ${ratio}x`, e.full.ms / g.ms <= targets.refreshVsGit);
+  // What two cores allow: the refresh cannot take less than half its CPU (its own and its git readers').
+  if (e.full.cpuMs !== null && g.cpuMs !== null) {
+    report.add(S, '  CPU: refresh (node + its git) / git log', `${fmtMs(e.full.cpuMs)} / ${fmtMs(g.cpuMs)}`, `${(e.full.cpuMs / g.cpuMs).toFixed(2)}x; medians, user + system (GNU time)`);
+    report.add(S, '  two-core floor (refresh CPU / 2) / git log', `${(e.full.cpuMs / 2 / g.ms).toFixed(2)}x`, 'the least the ratio above can be on two cores');
+  }
   const none = noChangeMedian(e);
   report.add(S, 'refresh, 0 new commits, CLI (median of 3)', fmtMs(none), `up to date: ${e.noChange.every((r) => r.upToDate)}`);
   report.add(S, 'refresh 0 new / full, CLI processes', pct(none / e.full.ms), '< 2 %', none / e.full.ms < 0.02);
