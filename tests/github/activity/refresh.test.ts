@@ -204,6 +204,18 @@ describe('refresh with GitHub activity', () => {
     expect(entries.find((e) => e.name === 'Bob Reviewer')).toMatchObject({ review_count: 1 });
   });
 
+  it('names an issue reporter linked to no committer by the profile name, as a reviewer', async () => {
+    const at = '2026-02-11T00:00:00Z';
+    emu = await startGraphqlEmulator({ ...fixture(), pulls: [], names: { ivan: 'Ivan Issuer' }, issues: [{ number: 100, title: 'Crash on start', createdAt: at, updatedAt: at, stateReason: 'COMPLETED', author: 'ivan' }] });
+    const dataDir = await tempData();
+    const c = config(emu.apiUrl);
+    await refresh({ repo: repo.dir, dataDir, config: { ...c, github: { ...c.github, points: { ...c.github.points, issueCompleted: 2 } } }, now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh });
+    const board = expandCompactDataFile(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')));
+    const entries = Object.values(board.leaderboards.quarterly).flat();
+    expect(entries.find((e) => e.name === 'Ivan Issuer')).toMatchObject({ issue_count: 1, issue_score: 2 });
+    expect(entries.map((e) => e.name)).not.toContain('ivan');
+  });
+
   it('a 401 still writes the board, keeps the last good reviews and says why', async () => {
     emu = await startGraphqlEmulator(fixture());
     const dataDir = await tempData();

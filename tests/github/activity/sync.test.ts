@@ -189,12 +189,14 @@ describe('which reviews count', () => {
       { number: 1, title: 'done', createdAt: at, updatedAt: at, stateReason: 'COMPLETED', author: 'erin' },
       { number: 2, title: 'wontfix', createdAt: at, updatedAt: at, stateReason: 'NOT_PLANNED', author: 'erin' },
       { number: 3, title: 'bot', createdAt: at, updatedAt: at, stateReason: 'COMPLETED', author: 'renovate[bot]', authorType: 'Bot' },
-    ] });
+    ], names: { erin: 'Erin E.' } });
     const file = await tempCacheFile();
     const { cache } = await syncOnce(emu.apiUrl, file, { issues: true });
     // The first pages of pull requests and issues in one request.
     expect(ops()).toEqual(['PullsAndIssues']);
     expect([...cache.issues.values()].filter(Boolean).map((i) => i!.number)).toEqual([1]);
+    // Its author's profile name, which names an author linked to no committer (as a reviewer's does).
+    expect(cache.profiles.get('erin')).toBe('Erin E.');
 
     // Reopened since (and still open): it counts no more.
     const done = emu.fixture.issues[0]!;

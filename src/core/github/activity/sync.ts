@@ -135,7 +135,13 @@ export async function syncActivity(o: SyncOptions): Promise<SyncResult> {
       const prefetched = cursor === null ? firstIssues : null;
       firstIssues = null;
       const page = prefetched ?? ((await ask(ISSUES_QUERY, { cursor }))['issues'] as Page<RawIssue>);
-      const events: CacheEvent[] = page.nodes.map((i) => ({ t: 'issue', number: i.number, issue: toIssueRecord(i) }));
+      const events: CacheEvent[] = [];
+      for (const i of page.nodes) {
+        const issue = toIssueRecord(i);
+        events.push({ t: 'issue', number: i.number, issue });
+        // Its author's profile name, as a reviewer's: an author linked to no committer is named by it.
+        if (issue && i.author?.name !== undefined) events.push({ t: 'profile', login: issue.login, name: i.author.name });
+      }
       return { page, events };
     })) || changed;
   }
