@@ -18,5 +18,6 @@ export function registerMerge(program: Command): void {
       const where = path.relative(process.cwd(), result.dataFile) || result.dataFile;
       const listed = result.repositories.map((r) => `${r.name} ${r.commits}`).join(', ');
       console.log(`Merged ${result.repositories.length} ${result.repositories.length === 1 ? 'repository' : 'repositories'} (commits in the window: ${listed}), ${result.contributors} contributor${result.contributors === 1 ? '' : 's'} -> ${where}.`);
+      if (result.activity?.state === 'failed') console.error(`Warning: ${result.activity.error}. The last review data read is kept.`);
     });
 }

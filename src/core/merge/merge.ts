@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { assembleBoard, type BoardPart } from '../board/assemble.js';
+import type { ActivityStatus } from '../activity.js';
 import { combineActivityStatus } from './activity-status.js';
 import { PART_ACTIVITY_FILE, writePartActivity } from '../github/activity/part-activity.js';
 import type { LeaderboardConfig } from '../config.js';
@@ -42,6 +43,8 @@ export interface MergeResult {
   dataFile: string;
   repositories: { name: string; commits: number }[];
   contributors: number;
+  /** The parts' GitHub activity, combined (see combineActivityStatus); absent when none was read. */
+  activity?: ActivityStatus;
 }
 
 interface ReadPart {
@@ -161,11 +164,13 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       ...(await boardStamps(paths)),
     };
     await writeJsonAtomic(paths.state, state);
-    await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: head });
+    // As a refresh's: a part whose review sync failed is said in last-update.json (and on the page).
+    await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: head, ...(activityStatus && activityStatus.state !== 'off' ? { activity: activityStatus } : {}) });
     return {
       dataFile: paths.data,
       repositories,
       contributors: Number(data.metadata.totalContributors ?? 0),
+      ...(activityStatus ? { activity: activityStatus } : {}),
     };
   });
 }

@@ -75,10 +75,26 @@ describe('activity on organisation boards', () => {
     expect(await exists(path.join(board, 'parts', 'other', 'github-activity.json'))).toBe(false);
     const state = JSON.parse(await readFile(path.join(board, 'refresh-state.json'), 'utf8'));
     expect(state.activity).toMatchObject({ state: 'ok' });
+    // As a refresh's: last-update.json says how the reviews were read.
+    const status = JSON.parse(await readFile(path.join(board, 'last-update.json'), 'utf8'));
+    expect(status.activity).toMatchObject({ state: 'ok' });
     const partDirs: string[] = state.parts.map((p: { dir: string }) => p.dir);
     const stored = await Promise.all(partDirs.map((d) => readPartActivity(path.join(board, d, 'github-activity.json'))));
     expect(stored.filter(Boolean)).toEqual([expect.objectContaining({ repository: 'acme/widgets', reviews: [expect.objectContaining({ login: 'bob' })] })]);
     expect((await rebuildFromCache({ repo: onGithub.dir, dataDir: board, config: config(), now: NOW })).rebuilt).toBe(true);
     expect(emu.requests).toEqual([]);
+  });
+
+  it("merge says in last-update.json, and returns, that a part's review sync failed", async () => {
+    const partA = await tempData();
+    const partB = await tempData();
+    await refresh({ repo: onGithub.dir, sources: [{ name: 'widgets', path: onGithub.dir }], dataDir: partA, config: config(), now: NOW, env: { GITHUB_TOKEN: 'ghp_expired' }, gh });
+    await refresh({ repo: elsewhere.dir, sources: [{ name: 'other', path: elsewhere.dir }], dataDir: partB, config: config(), now: NOW, env, gh });
+    const board = await tempData();
+    const merged = await mergeParts({ partDirs: [partA, partB], dataDir: board, repo: onGithub.dir, config: config(), now: NOW });
+    const failed = { state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' };
+    expect(merged.activity).toMatchObject(failed);
+    const status = JSON.parse(await readFile(path.join(board, 'last-update.json'), 'utf8'));
+    expect(status).toMatchObject({ success: true, activity: failed });
   });
 });
