@@ -64,3 +64,16 @@ export type ActivityStatus =
   | { state: 'ok'; syncedAt: string }
   /** The last sync failed; the last good data (synced at `syncedAt`, null if never) is kept. */
   | { state: 'failed'; error: string; syncedAt: string | null };
+
+/** Why nothing is read although a GitHub token was found: no repository of the board is on GitHub. */
+export const NO_REPO_REASON = 'Reviews are not counted: no repository of this board is on GitHub (set github.repo or an origin remote on GitHub).';
+
+/**
+ * Whether last-update.json and the board's metadata.activity record this status: always, but
+ * off only when a token was found and no repository is on GitHub (the user who set a token is told
+ * why nothing counts, not to set one). Without a token, or with `github.activity: false`, both
+ * stay exactly the commits-only ones.
+ */
+export function recordsStatus(status: ActivityStatus | undefined): status is ActivityStatus {
+  return status !== undefined && (status.state !== 'off' || status.reason === NO_REPO_REASON);
+}

@@ -27,7 +27,7 @@ import { withDataDirLock } from './store/lock.js';
 import { readManualFile } from './store/manual-file.js';
 import { recordFailure, writeStatus } from './store/status.js';
 import type { AiStep } from '../shared/status-file.js';
-import type { ActivityStatus } from './activity.js';
+import { recordsStatus, type ActivityStatus } from './activity.js';
 import { readBoardActivity, type ActivityStep } from './github/activity/refresh-step.js';
 import type { SyncProgress } from './github/activity/sync.js';
 import type { GhRunner } from './github/activity/token.js';
@@ -129,6 +129,8 @@ export interface RefreshResult {
   /** Whether GitHub activity was read (see ActivityStatus), and the requests it took. */
   activity?: ActivityStatus;
   githubRequests?: number;
+  /** A token was found but no repository is on GitHub: why, for a warning (see ActivityStep.note). */
+  activityNote?: string;
 }
 
 /**
@@ -144,7 +146,7 @@ export async function refresh(opts: RefreshOptions): Promise<RefreshResult> {
     await removeDeadDataDirTempFiles(paths.dir);
     try {
       const result = await runRefresh(opts, paths);
-      await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: result.head, ...(result.ai ? { ai: result.ai } : {}), ...(result.activity && result.activity.state !== 'off' ? { activity: result.activity } : {}) });
+      await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: result.head, ...(result.ai ? { ai: result.ai } : {}), ...(recordsStatus(result.activity) ? { activity: result.activity } : {}) });
       return result;
     } catch (err) {
       await recordFailure(paths.status, err);
@@ -228,7 +230,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
     fast = await readActivity();
     if (!fast.changed && sameActivityStatus(fast.status, previous.activity)) {
       return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays,
-        ...(several ? { repositories: targets.map((t) => ({ name: t.name, commits: -1 })) } : {}), activity: fast.status, githubRequests: fast.requests };
+        ...(several ? { repositories: targets.map((t) => ({ name: t.name, commits: -1 })) } : {}), activity: fast.status, githubRequests: fast.requests, ...(fast.note ? { activityNote: fast.note } : {}) };
     }
   }
   // Caches are written from here on, the board last: a refresh killed in between must not leave
@@ -358,6 +360,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
     ...(several ? { repositories: parts.map((p) => ({ name: p.name, commits: p.commits.length })) } : {}),
     activity: activity.status,
     githubRequests: (fast?.requests ?? 0) + activity.requests,
+    ...(activity.note ? { activityNote: activity.note } : {}),
   };
 }
 

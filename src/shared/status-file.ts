@@ -38,7 +38,7 @@ export const statusFileSchema = z.object({
   error: z.string().optional(),
   /** How the AI part was scored in that refresh (absent with no AI provider). */
   ai: aiStepSchema.optional(),
-  /** Whether GitHub activity was read in that refresh (absent in older files and when it is off). */
+  /** Whether GitHub activity was read in that refresh (absent in older files, and when off for want of a token or with `github.activity: false`). */
   activity: activityStatusSchema.optional(),
   /**
    * The `last_updated` of a board rebuilt since, without a refresh, after a manual contribution

@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readPartActivity } from '../../src/core/github/activity/part-activity.js';
+import { NO_REPO_REASON } from '../../src/core/github/activity/refresh-step.js';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
 import { runCliAsync } from '../support/cli.js';
 import { gitIsolationVars } from '../support/git-repo.js';
@@ -63,5 +64,39 @@ describe('leaderboard refresh with GitHub activity', () => {
     expect((await readPartActivity(path.join(dataDir, 'github-activity.json')))!.reviews).toHaveLength(1);
     expect(await bobOf()).toMatchObject({ review_count: 1, review_score: 15 });
     expect((await board()).metadata['activity']).toMatchObject({ status: { state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' } });
+  });
+
+  it('says why a token read nothing when no repository is on the GitHub of the API URL, and stays silent without a token', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'export const a = 1;\n' }, message: 'feat: a', author: { name: 'Ann', email: 'ann@example.com' }, date: hoursAgo(30) });
+    await repo.git('remote', 'add', 'origin', 'https://github.com/acme/app.git');
+    emu ??= await startGraphqlEmulator({ repository: 'acme/widgets', pulls: [], issues: [], commits: {}, names: {} });
+    emu.requests.length = 0;
+    // The API is the emulator's (a GitHub Enterprise of 127.0.0.1): origin on github.com is not on it.
+    await repo.writeFile('leaderboard.config.json', JSON.stringify({ github: { apiUrl: emu.apiUrl } }));
+    const env = { ...gitIsolationVars(), GITHUB_TOKEN: GQL_TOKEN, GH_TOKEN: '', GITHUB_API_URL: '' };
+    const dataDir = path.join(repo.dir, '.leaderboard');
+    const json = async (file: string) => JSON.parse(await readFile(path.join(dataDir, file), 'utf8'));
+    const warning = `Warning: a GitHub token was found (GITHUB_TOKEN), but no repository of this board is on 127.0.0.1 (the GitHub of ${emu.apiUrl}): `
+      + 'origin is https://github.com/acme/app.git. Reviews are not counted. Set github.repo in leaderboard.config.json to its owner/name on 127.0.0.1, or an origin remote there, and refresh.';
+    // The first refresh, and one with nothing new (the up-to-date path) say it alike.
+    for (let i = 0; i < 2; i++) {
+      const r = await runCliAsync(['refresh', '-q'], { cwd: repo.dir, env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr.trim()).toBe(warning);
+      expect(emu.requests).toEqual([]);
+      expect((await json('last-update.json')).activity).toEqual({ state: 'off', reason: NO_REPO_REASON });
+      // The board stays commits-only; its metadata gives the page the reason.
+      const board = await json('leaderboard-data.json');
+      expect(board.metadata.activity).toEqual({ status: { state: 'off', reason: NO_REPO_REASON }, points: { approved: 15, changesRequested: 15, commented: 5, issueCompleted: 0 }, reviews: 0, issues: 0 });
+      expect(board).not.toHaveProperty('reviews');
+    }
+
+    // Without a token: no warning, and neither file says anything of reviews (as before reviews existed).
+    const plain = await runCliAsync(['refresh', '-q'], { cwd: repo.dir, env: { ...env, GITHUB_TOKEN: '' } });
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stderr).toBe('');
+    expect(await json('last-update.json')).not.toHaveProperty('activity');
+    expect((await json('leaderboard-data.json')).metadata).not.toHaveProperty('activity');
   });
 });

@@ -2,7 +2,7 @@
 // A board with reviews, built as a user builds it: `leaderboard refresh` of a temp repository with a
 // token, reading its pull requests and reviews from the GraphQL emulator on loopback. Reviews
 // column, card, expanded row, contributor page, CSV, "How scores work", a failed sync, axe in light
-// and dark; and a board without a token, unchanged.
+// and dark; and a board without a token, unchanged; and one with a token but no repository on GitHub.
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe.js';
 import { ARTIFACTS_DIR, launchBrowser } from '../support/browser.js';
 import { runCliAsync, startServe, type ServeProcess } from '../support/cli.js';
+import { NO_REPO_REASON } from '../../src/core/github/activity/refresh-step.js';
 import { keepScreenshot } from '../support/e2e.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator, type GqlReview } from '../support/github-graphql-emulator.js';
@@ -19,8 +20,9 @@ import { hoursAgo } from '../support/recent.js';
 
 const env = gitIsolationVars();
 let repo: TestRepo;
+let elsewhere: TestRepo;
 let emu: GqlEmulator;
-const dirs: Record<'plain' | 'reviews' | 'failed', string> = { plain: '', reviews: '', failed: '' };
+const dirs: Record<'plain' | 'reviews' | 'failed' | 'norepo', string> = { plain: '', reviews: '', failed: '', norepo: '' };
 const servers: Partial<Record<keyof typeof dirs, ServeProcess>> = {};
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
@@ -29,9 +31,9 @@ const weeksAgo = (n: number) => new Date(Date.now() - n * 7 * 86_400_000).toISOS
 const review = (author: string, state: GqlReview['state'], hours: number, body = ''): GqlReview => ({ author, state, submittedAt: hoursAgo(hours), body });
 
 /** A data directory refreshed by the CLI with `token` (none: no GitHub token at all). */
-async function refreshed(token: string | null): Promise<string> {
+async function refreshed(token: string | null, from = repo): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-e2e-reviews-'));
-  const r = await runCliAsync(['refresh', '--repo', repo.dir, '--data-dir', dir, '-q'], { env: { ...env, GITHUB_TOKEN: token ?? '', GH_TOKEN: '' } });
+  const r = await runCliAsync(['refresh', '--repo', from.dir, '--data-dir', dir, '-q'], { env: { ...env, GITHUB_TOKEN: token ?? '', GH_TOKEN: '' } });
   expect(r.code, r.stderr).toBe(0);
   return dir;
 }
@@ -59,6 +61,12 @@ beforeAll(async () => {
   dirs.plain = await refreshed(null);
   dirs.reviews = await refreshed(GQL_TOKEN);
   dirs.failed = await refreshed('ghp_expired');
+  // A token, and origin on github.com while the API is the emulator's: nothing to read.
+  elsewhere = await createTestRepo();
+  await elsewhere.commit({ author: { name: 'Alice', email: 'alice@example.com' }, date: hoursAgo(10), message: 'feat: one', files: { 'a.ts': 'x\n' } });
+  await elsewhere.git('remote', 'add', 'origin', 'https://github.com/acme/app.git');
+  await elsewhere.writeFile('leaderboard.config.json', JSON.stringify({ github: { apiUrl: emu.apiUrl } }));
+  dirs.norepo = await refreshed(GQL_TOKEN, elsewhere);
   for (const key of Object.keys(dirs) as (keyof typeof dirs)[]) servers[key] = await startServe(['--no-refresh', '--data-dir', dirs[key]], { env });
   ({ browser, close: closeBrowser } = await launchBrowser());
 }, 120_000);
@@ -67,6 +75,7 @@ afterAll(async () => {
   for (const s of Object.values(servers)) await s?.stop();
   for (const d of Object.values(dirs)) if (d) await rm(d, { recursive: true, force: true });
   await repo?.cleanup();
+  await elsewhere?.cleanup();
   await emu?.close();
 });
 
@@ -205,6 +214,17 @@ describe('a board without review data', () => {
     await page.getByTestId('open-rules').click();
     await pw(page.getByTestId('rules-activity-off')).toContainText('Reviews and issue reports are not counted');
     await pw(page.getByTestId('rules-activity-off')).toContainText('set GITHUB_TOKEN or GH_TOKEN, or sign in with the GitHub CLI');
+    await page.context().close();
+  });
+
+  it('says in "How scores work" why a token read nothing: no repository of the board on GitHub', async () => {
+    const page = await open('norepo');
+    await pw(page.getByTestId('summary-reviews')).toHaveCount(0);
+    await pw(page.getByTestId('cell-reviews')).toHaveCount(0);
+    await page.getByTestId('open-rules').click();
+    await pw(page.getByTestId('rules-activity-off')).toContainText(NO_REPO_REASON);
+    // Not the generic advice to set a token: the user did.
+    expect(await page.getByTestId('rules-activity-off').textContent()).not.toContain('GITHUB_TOKEN');
     await page.context().close();
   });
 

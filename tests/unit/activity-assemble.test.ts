@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActivityStatus, PartActivity } from '../../src/core/activity.js';
+import { NO_REPO_REASON } from '../../src/core/github/activity/refresh-step.js';
 import { assembleBoard, type BoardPart } from '../../src/core/board/assemble.js';
 import { defaultConfig } from '../../src/core/config.js';
 import { dataDirPaths, ensureDataDir } from '../../src/core/store/data-dir.js';
@@ -78,6 +79,29 @@ describe('assembleBoard with GitHub activity', () => {
     expect([...off.keys()].sort()).toEqual([...plain.keys()].sort());
     for (const [file, text] of plain) expect(off.get(file), file).toBe(text);
     for (const text of plain.values()) expect(text).not.toMatch(/review|"activity"/);
+  });
+
+  it('adds only metadata.activity, with its reason, when a token read nothing for want of a repository on GitHub', async () => {
+    const plain = await assemble([partA(), partB()]);
+    const status: ActivityStatus = { state: 'off', reason: NO_REPO_REASON };
+    const off = await assemble([partA(null), partB(null)], status);
+    expect([...off.keys()].sort()).toEqual([...plain.keys()].sort());
+    const withReason: string[] = [];
+    for (const [file, text] of plain) {
+      if (!file.endsWith('.json')) {
+        expect(off.get(file), file).toBe(text);
+        continue;
+      }
+      const said = JSON.parse(off.get(file) as string);
+      if (said.metadata) {
+        expect(said.metadata.activity, file).toEqual({ status, points: { approved: 15, changesRequested: 15, commented: 5, issueCompleted: 0 }, reviews: 0, issues: 0 });
+        delete said.metadata.activity;
+        withReason.push(file);
+      }
+      expect(said, file).toEqual(JSON.parse(text));
+    }
+    // The board, and each repository's own board, as the page reads them (data file and index).
+    expect(withReason.filter((f) => f.endsWith('leaderboard-data.json'))).toHaveLength(3);
   });
 
   it('gives the same bytes whatever the order of the parts (as a merge of them does), linking logins over all parts', async () => {

@@ -105,13 +105,23 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
     if (result.pathsReread) console.log(`Note: ${pathsRereadNote(result.repositories ? result.pathsReread : [])}`);
     console.log(summarize(result, Date.now() - started));
     if (result.ai?.partial) console.error(partialWarning(result.ai));
-    if (result.activity?.state === 'failed') console.error(`Warning: ${result.activity.error}. The last review data read is kept.`);
+    const activity = activityWarning(result);
+    if (activity) console.error(activity);
     if (stop.signal.aborted) process.exitCode = 130;
     return result;
   } finally {
     process.off('SIGINT', onInterrupt);
     progress?.done();
   }
+}
+
+/**
+ * The warning after a refresh whose reviews were not read although a token was found: the sync
+ * failed, or no repository of the board is on GitHub (else the user who set a token learnt nothing).
+ */
+export function activityWarning(r: RefreshResult): string | null {
+  if (r.activity?.state === 'failed') return `Warning: ${r.activity.error}. The last review data read is kept.`;
+  return r.activityNote ? `Warning: ${r.activityNote}` : null;
 }
 
 /** What `--ai-dry-run` prints. */

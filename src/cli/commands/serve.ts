@@ -9,7 +9,7 @@ import type { Refresher } from '../../server/refresher.js';
 import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { addAiOptions, describeAi } from '../ai-options.js';
 import { addWindowOptions, collect, commandContext, type CommandContext, parseDataDir, refreshContext, parseInteger, refuseWindowWithoutRefresh, type RepoFlags, windowOf } from '../context.js';
-import { partialWarning, summarize } from './refresh.js';
+import { activityWarning, partialWarning, summarize } from './refresh.js';
 
 interface ServeFlags extends RepoFlags, AiFlags {
   port?: number;
@@ -109,6 +109,8 @@ export function registerServe(program: Command): void {
             const result = await refresher.run();
             console.log(summarize(result, Date.now() - started));
             if (result.ai?.partial) console.error(partialWarning(result.ai));
+            const activity = activityWarning(result);
+            if (activity) console.error(activity);
           } catch (err) {
             // Keep serving whatever data there is; the page shows the failure in its status.
             console.error(`Refresh failed: ${(err as Error).message}`);

@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ActivityStatus, PartActivity } from '../activity.js';
+import { recordsStatus, type ActivityStatus, type PartActivity } from '../activity.js';
 import type { WrittenLeaderboardData } from '../../shared/data-file.js';
 import { emptyManualContributions, type ManualContributionsFile } from '../../shared/manual-contributions.js';
 import { applyOverrides, parseOverrides } from '../ai/override-file.js';
@@ -71,6 +71,11 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
   all = applyIdentities(applyOverrides(all, parseOverrides(o.overridesText, o.paths.overrides)), o.config.identities);
   const settings = { now: o.now, analysisPeriodDays: o.analysisPeriodDays, commitsPerEntry: o.config.commitsPerEntry, bots: o.config.bots, credit: o.config.credit };
   const activityOf = boardActivity(ordered, all, o);
+  // No activity, yet a status to say (a token and no repository on GitHub): the board stays
+  // commits-only, and its metadata tells the page why reviews are not counted.
+  const metadata = !activityOf && recordsStatus(o.activityStatus)
+    ? { ...o.metadata, activity: { status: o.activityStatus, points: { ...o.config.github.points }, reviews: 0, issues: 0 } }
+    : o.metadata;
   const several = ordered.length > 1;
   if (several) {
     await mkdir(o.paths.repoBoards, { recursive: true });
@@ -79,7 +84,7 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
       const board = buildLeaderboardData(own, emptyManualContributions(), {
         ...settings,
         repositories: [repositories.find((r) => r.name === part.name) as (typeof repositories)[number]],
-        metadata: { ...o.metadata, head: part.head, history: part.history },
+        metadata: { ...metadata, head: part.head, history: part.history },
         ...(activityOf ? { activity: activityOf(part.name) } : {}),
       });
       // The whole list, so the page's selector offers every repository from any of the boards.
@@ -100,7 +105,7 @@ export async function assembleBoard(parts: BoardPart[], o: AssembleOptions): Pro
   collectGarbage(all.length);
   // The shares come from the whole board's commits: a commit two repositories share (a fork and
   // its origin) is in both their boards, but is one commit of one repository here.
-  const data = buildLeaderboardData(all.splice(0), manualUnderIdentities(o.manual, o.config.identities), { ...settings, repositories, metadata: o.metadata, repositoryShares: several, ...(activityOf ? { activity: activityOf(null) } : {}) });
+  const data = buildLeaderboardData(all.splice(0), manualUnderIdentities(o.manual, o.config.identities), { ...settings, repositories, metadata, repositoryShares: several, ...(activityOf ? { activity: activityOf(null) } : {}) });
   collectGarbage(data.commits.length);
   await writeBoard(o.paths, data);
   return data;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveEntry } from '../../../src/shared/data-file.js';
-import { readBoardActivity } from '../../../web/src/lib/activity.js';
+import { readBoardActivity, showsReviews } from '../../../web/src/lib/activity.js';
 import { rankingCsvRows, RANKING_CSV_HEADER } from '../../../web/src/lib/csv.js';
 
 const entry = (over: Record<string, number> = {}) => deriveEntry({
@@ -15,6 +15,14 @@ describe('the page with review data', () => {
       .toEqual({ status: { state: 'ok', syncedAt: '2025-01-01T00:00:00Z' }, points: { approved: 15, changesRequested: 15, commented: 5, issueCompleted: 0 } });
     expect(readBoardActivity({ activity: { status: { state: 'failed', error: 'GitHub answered 401 Bad credentials', syncedAt: null }, points: { approved: 1, changesRequested: 1, commented: 1 } } })?.status)
       .toEqual({ state: 'failed', error: 'GitHub answered 401 Bad credentials', syncedAt: null });
+  });
+
+  it('shows no reviews for a board that read none: off (a token but no repository on GitHub), or whose only sync failed', () => {
+    const points = { approved: 15, changesRequested: 15, commented: 5, issueCompleted: 0 };
+    expect(showsReviews({ status: { state: 'off', reason: 'Reviews are not counted: no repository of this board is on GitHub.' }, points })).toBe(false);
+    expect(showsReviews({ status: { state: 'failed', error: 'x', syncedAt: null }, points })).toBe(false);
+    expect(showsReviews({ status: { state: 'failed', error: 'x', syncedAt: '2025-01-01T00:00:00Z' }, points })).toBe(true);
+    expect(showsReviews({ status: { state: 'ok', syncedAt: '2025-01-01T00:00:00Z' }, points })).toBe(true);
   });
 
   it('derives the total with review and issue points, the average per commit', () => {

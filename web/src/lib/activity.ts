@@ -27,10 +27,11 @@ export function readBoardActivity(metadata: Record<string, unknown>): BoardActiv
 
 /**
  * Whether the board shows reviews (column, card, lists, series): it has activity facts, unless
- * the only sync failed (nothing was ever read: the page says what failed, with no empty column).
+ * the only sync failed (nothing was ever read: the page says what failed, with no empty column)
+ * or none was read (off: a token but no repository on GitHub; "How scores work" says why).
  */
 export function showsReviews(info: BoardActivityInfo | null): boolean {
-  return info !== null && !(info.status.state === 'failed' && info.status.syncedAt === null);
+  return info !== null && info.status.state !== 'off' && !(info.status.state === 'failed' && info.status.syncedAt === null);
 }
 
 /** Whether the board's metadata says it shows reviews (see {@link showsReviews}). */

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import type { ActivityStatus, PartActivity } from '../../activity.js';
+import { NO_REPO_REASON, type ActivityStatus, type PartActivity } from '../../activity.js';
 import { inBoardOrder, sortReviews, type NamedReview } from '../../board/activity-buckets.js';
 import type { LeaderboardConfig } from '../../config.js';
 import { isBot } from '../../bots.js';
 import { hostFromUrl, slugFromUrl } from '../../git/repo.js';
 import { LeaderboardError } from '../../errors.js';
+import { withoutCredentials } from '../../repos/sources.js';
 import { withoutSecret } from '../../../shared/github-token.js';
 import { noreplyLogin } from '../../identity/identities.js';
 import { DEFAULT_GITHUB_API_URL, gitHostOfApi, onGitHubOf, resolveApiUrl, tokenMayGo } from '../target.js';
@@ -12,12 +13,12 @@ import { ActivityCache } from './cache.js';
 import { readBytesIfExists, writeFileAtomic } from '../../store/files.js';
 import { activityHead, activityHeadText, activityOf, activityTailText, answersOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, readPartActivity, storedHead, storedHeadLength, type ActivityHead } from './part-activity.js';
 import type { SyncProgress } from './sync.js';
-import { findGitHubToken, runGhAuthToken, type GhRunner } from './token.js';
+import { findGitHubToken, runGhAuthToken, type GhRunner, type TokenSource } from './token.js';
 
 /** Said on the page and in the data when no activity is read. */
 export const NO_TOKEN_REASON = 'Reviews are not counted: no GitHub token was found. Set GITHUB_TOKEN (or GH_TOKEN), or sign in with `gh auth login`, and refresh.';
 export const ACTIVITY_OFF_REASON = 'Reviews are not counted: github.activity is false in leaderboard.config.json. Set it to true and give a GitHub token (GITHUB_TOKEN) to count them.';
-export const NO_REPO_REASON = 'Reviews are not counted: no repository of this board is on GitHub (set github.repo or an origin remote on GitHub).';
+export { NO_REPO_REASON };
 
 /** What the login look-up needs of a commit. */
 type ActivityCommit = { hash: string; email: string; author: string; date: string };
@@ -71,6 +72,8 @@ export interface ActivityStep {
   /** Something new was read: a board otherwise up to date must be rebuilt. */
   changed: boolean;
   requests: number;
+  /** For the person refreshing, when a token was found but no repository is on GitHub: why, and how to fix it. */
+  note?: string;
 }
 
 /** `owner/name` of a remote on GitHub (github.com, or the host of the configured API URL), else null. */
@@ -172,7 +175,21 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
     }
     step.activity.set(part.name, activity);
   }
-  return read === 0 ? off(NO_REPO_REASON) : step;
+  return read === 0 ? { ...off(NO_REPO_REASON), note: noRepoNote(o.parts, apiUrl, found.source) } : step;
+}
+
+/**
+ * Why a token found read nothing, naming the remotes seen and the GitHub looked for (with its API
+ * URL when not github.com: an origin on github.com is not on a GitHub Enterprise server).
+ */
+function noRepoNote(parts: readonly ActivityPartInput[], apiUrl: string, source: TokenSource): string {
+  const host = gitHostOfApi(apiUrl);
+  const github = host === 'github.com' ? host : `${host} (the GitHub of ${apiUrl})`;
+  const remote = (p: ActivityPartInput) => (p.url ? withoutCredentials(p.url) : 'no remote');
+  const only = parts.length === 1 ? parts[0] : undefined;
+  const seen = only ? (only.url ? `origin is ${remote(only)}` : 'the repository has no origin remote') : parts.map((p) => `${p.name}: ${remote(p)}`).join(', ');
+  const fix = only ? `Set github.repo in leaderboard.config.json to its owner/name on ${host}, or an origin remote there` : `Give the repositories remotes on ${host}`;
+  return `a GitHub token was found (${source === 'gh' ? 'gh auth token' : source}), but no repository of this board is on ${github}: ${seen}. Reviews are not counted. ${fix}, and refresh.`;
 }
 
 /**

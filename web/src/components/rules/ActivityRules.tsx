@@ -3,12 +3,16 @@ import { formatScore } from '../../lib/format.js';
 
 const pts = (n: number) => `${formatScore(n)} point${n === 1 ? '' : 's'}`;
 
-/** 'Reviews and issue reports': the points in force, or that they are not counted and how to count them. */
+/**
+ * 'Reviews and issue reports': the points in force, or that they are not counted and why: the
+ * board's own reason when it has one (a token but no repository on GitHub), else how to count them.
+ */
 export function ActivityRules({ activity }: { activity: BoardActivityInfo | null }) {
+  const off = activity?.status.state === 'off' ? activity.status.reason : null;
   return (
     <section className="rules-section" aria-labelledby="rules-reviews" data-testid="rules-reviews">
       <h3 id="rules-reviews">Reviews and issue reports</h3>
-      {activity ? (
+      {activity && off === null ? (
         <>
           <p data-testid="rules-review-points">A review of a pull request of the repository, by someone other than its author, read from GitHub: approved {pts(activity.points.approved)}, changes requested {pts(activity.points.changesRequested)}, commented {pts(activity.points.commented)} (only with a comment). Pending and dismissed reviews count nothing.</p>
           <p>One person's reviews of one pull request count once per week, month or quarter, at the highest state they reached in it (approved or changes requested above commented): ten comment reviews of one pull request are {pts(activity.points.commented)}. A review belongs to the periods of the day it was submitted (UTC). Bots are left out, as for commits.</p>
@@ -19,11 +23,10 @@ export function ActivityRules({ activity }: { activity: BoardActivityInfo | null
           {activity.status.state === 'failed' && (
             <p className="rules-note" data-testid="rules-activity-failed">{asSentence(activity.status.error)} {failedSyncHint(activity.status.syncedAt)}</p>
           )}
-          {activity.status.state === 'off' && <p className="rules-note" data-testid="rules-activity-off">{activity.status.reason}</p>}
           {activity.status.state === 'ok' && <p>Read from GitHub on {activity.status.syncedAt.slice(0, 10)}.</p>}
         </>
       ) : (
-        <p data-testid="rules-activity-off">Reviews and issue reports are not counted on this board: only commits (and manual contributions) score. {TURN_ON_REVIEWS}</p>
+        <p data-testid="rules-activity-off">Reviews and issue reports are not counted on this board: only commits (and manual contributions) score. {off ?? TURN_ON_REVIEWS}</p>
       )}
     </section>
   );
