@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { assembleBoard, type BoardPart } from '../board/assemble.js';
-import type { ActivityStatus } from '../activity.js';
+import { recordsStatus, type ActivityStatus } from '../activity.js';
 import { combineActivityStatus } from './activity-status.js';
 import { PART_ACTIVITY_FILE, writePartActivity } from '../github/activity/part-activity.js';
 import type { LeaderboardConfig } from '../config.js';
@@ -165,7 +165,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
     };
     await writeJsonAtomic(paths.state, state);
     // As a refresh's: a part whose review sync failed is said in last-update.json (and on the page).
-    await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: head, ...(activityStatus && activityStatus.state !== 'off' ? { activity: activityStatus } : {}) });
+    await writeStatus(paths.status, { success: true, timestamp: new Date().toISOString(), latestCommit: head, ...(recordsStatus(activityStatus) ? { activity: activityStatus } : {}) });
     return {
       dataFile: paths.data,
       repositories,
