@@ -32,7 +32,7 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
   const paths = dataDirPaths(opts.dataDir);
   const state = await readJsonFile(paths.state, stateSchema).catch(() => null);
   if (!state || !(await exists(paths.data))) return { rebuilt: false, dataFile: paths.data };
-  const stored = await loadStoredParts(paths.dir, statePartsOf(state, opts.repo));
+  const stored = await loadStoredParts(paths.dir, statePartsOf(state, opts.repo), state.activity);
   if (!stored.ok) return { rebuilt: false, dataFile: paths.data };
   const analysed = new Map<string, ScoredCommit>();
   for (const p of stored.parts) for (const c of p.commits) analysed.set(c.hash, c);

@@ -86,7 +86,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       heads.set(r.name, r.head);
       fingerprints.set(r.name, r.fingerprint);
     }
-    const stored = await loadStoredParts(p.dir, p.recorded);
+    const stored = await loadStoredParts(p.dir, p.recorded, p.state.activity);
     if (!stored.ok) throw new LeaderboardError('INVALID_DATA_FILE', `Part ${p.dir}: the score cache ${stored.file} cannot be used: ${stored.why}.`, 'Run `leaderboard refresh` for that part again.');
     parts.push(...stored.parts);
   }

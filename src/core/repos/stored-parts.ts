@@ -15,8 +15,13 @@ export type StoredParts =
   | { ok: true; parts: BoardPart[] }
   | { ok: false; file: string; why: string };
 
-/** Loads the score cache of each repository a data directory's state records, without reading git. */
-export async function loadStoredParts(dataDir: string, recorded: StatePart[]): Promise<StoredParts> {
+/**
+ * Loads the score cache of each repository a data directory's state records, without reading git,
+ * and each one's GitHub activity unless the state says its last refresh read none (`activity`
+ * off: no token, or `github.activity: false`): the activity an earlier refresh stored stays on disk,
+ * and a rebuild with it brought back reviews the board had stopped counting.
+ */
+export async function loadStoredParts(dataDir: string, recorded: StatePart[], activity?: RefreshState['activity']): Promise<StoredParts> {
   const parts: BoardPart[] = [];
   for (const p of recorded) {
     const file = path.join(dataDir, p.dir, 'score-cache.json');
@@ -27,8 +32,8 @@ export async function loadStoredParts(dataDir: string, recorded: StatePart[]): P
     }
     // The cache keeps the window's commits newest first, as the refresh listed them.
     // Its GitHub activity as its last refresh read it (none stored: none read).
-    const activity = await readPartActivity(path.join(dataDir, p.dir, PART_ACTIVITY_FILE));
-    parts.push({ name: p.name, url: p.url, head: p.head, history: p.history, commits: [...loaded.cache.commits.values()], ...(activity ? { activity } : {}) });
+    const stored = activity?.state === 'off' ? null : await readPartActivity(path.join(dataDir, p.dir, PART_ACTIVITY_FILE));
+    parts.push({ name: p.name, url: p.url, head: p.head, history: p.history, commits: [...loaded.cache.commits.values()], ...(stored ? { activity: stored } : {}) });
   }
   return { ok: true, parts };
 }

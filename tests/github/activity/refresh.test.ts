@@ -204,6 +204,23 @@ describe('refresh with GitHub activity', () => {
     expect(entries.find((e) => e.name === 'Bob Reviewer')).toMatchObject({ review_count: 1 });
   });
 
+  it('a board whose last refresh counted no reviews (the token gone) is rebuilt without the reviews an earlier one read', async () => {
+    emu = await startGraphqlEmulator({ ...fixture(), commits: { [sha]: { email: 'ann@example.com', login: 'ann' } } });
+    const dataDir = await tempData();
+    const opts = { repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, gh: noGh };
+    await refresh({ ...opts, env: { GITHUB_TOKEN: GQL_TOKEN } });
+    const data = async () => expandCompactDataFile(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')));
+    expect((await data()).reviews).toHaveLength(1);
+    const off = await refresh({ ...opts, env: {} });
+    expect(off.activity).toMatchObject({ state: 'off', reason: NO_TOKEN_REASON });
+    const commitsOnly = await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8');
+    expect((await data()).reviews).toBeUndefined();
+    // An admin's save rebuilds it: the same board, not one with the reviews the token read before.
+    expect((await rebuildFromCache({ repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW })).rebuilt).toBe(true);
+    expect((await data()).reviews).toBeUndefined();
+    expect(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')).leaderboards).toEqual(JSON.parse(commitsOnly).leaderboards);
+  });
+
   it('names an issue reporter linked to no committer by the profile name, as a reviewer', async () => {
     const at = '2026-02-11T00:00:00Z';
     emu = await startGraphqlEmulator({ ...fixture(), pulls: [], names: { ivan: 'Ivan Issuer' }, issues: [{ number: 100, title: 'Crash on start', createdAt: at, updatedAt: at, stateReason: 'COMPLETED', author: 'ivan' }] });
