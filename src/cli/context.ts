@@ -135,10 +135,19 @@ export async function refreshContext(flags: RepoFlags, command: 'refresh' | 'bui
     if (flags.repo || !flags.dataDir || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
     const dataDir = path.resolve(flags.dataDir);
     const ctx = await manualContext(flags).catch((e: unknown) => {
-      // --no-refresh uses a data directory as it is: not one that is not there.
-      if (!(e instanceof LeaderboardError) || e.code !== 'NOT_A_GIT_REPO' || e.hint !== REPO_HINT || command === 'refresh' || !existsSync(dataDir)) throw e;
+      // --no-refresh uses a board as it is: not a folder without one.
+      if (!(e instanceof LeaderboardError) || e.code !== 'NOT_A_GIT_REPO' || e.hint !== REPO_HINT || command === 'refresh' || !existsSync(dataDirPaths(dataDir).data)) throw e;
       throw new LeaderboardError(e.code, e.message, `Run inside a git repository, pass --repo PATH, or pass --no-refresh to ${command === 'build' ? 'publish' : 'serve'} ${dataDir} as it is.`);
     });
+    // The recorded repository refreshes its own board (or the repositories its config lists): a
+    // board of other repositories, made with --repo, would be replaced by it, their caches deleted.
+    const { heldBoard, holdsBoardOf } = await import('../core/repos/held-board.js');
+    const held = await heldBoard(dataDir);
+    if (held.kind === 'repositories' && !(ctx.sources && (await holdsBoardOf(held, ctx.sources, dataDir)))) {
+      // A repository given by URL has its mirror in the data directory; a clone, only its path.
+      const { mirrorDir } = await import('../core/repos/open.js');
+      throw notRecordedBoard(dataDir, ctx.repo, held, command, (name) => existsSync(mirrorDir(dataDir, name)));
+    }
     if (announce) console.log(`No git repository in ${process.cwd()}: refreshing ${ctx.dataDir} from ${ctx.repo}, the repository it was last refreshed from.`);
     return ctx;
   }
@@ -155,6 +164,17 @@ async function recordedContext(repo: string, dataDir: string): Promise<CommandCo
     if (err instanceof LeaderboardError && err.code === 'NOT_A_GIT_REPO') return null;
     throw err;
   }
+}
+
+/**
+ * The refusal to refresh, from the repository it records, a data directory that holds a board of
+ * other repositories (made with --repo): the command that refreshes it names them again.
+ */
+function notRecordedBoard(dataDir: string, repo: string, held: Extract<HeldBoard, { kind: 'repositories' }>, command: string, mirrored: (name: string) => boolean): LeaderboardError {
+  const names = held.parts.map((p) => (p.url ? `${p.name} (${withoutCredentials(p.url)})` : p.name)).join(', ');
+  const again = held.parts.map((p) => `--repo ${p.url && mirrored(p.name) ? withoutCredentials(p.url) : `<path of ${p.name}>`}`).join(' ');
+  return new LeaderboardError('INVALID_INPUT', `${dataDir} holds a board of ${held.parts.length === 1 ? 'one repository' : `${held.parts.length} repositories`}, ${names}, not the board of ${repo}, the repository it was last refreshed from; refreshed from there, it would be replaced.`,
+    `Name its repositories again: leaderboard ${command} ${again} --data-dir ${dataDir}`);
 }
 
 /**

@@ -4,7 +4,7 @@
  * refresh-state.json names it), never silently with the default ones, which dropped the
  * config's identities and split merged people apart again until the next refresh.
  */
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServe, type ServeProcess } from '../support/cli.js';
@@ -146,5 +146,36 @@ describe('manual commands with --data-dir from outside any repository', () => {
     expect(build.code).toBe(2);
     expect(build.stderr).toContain(`Hint: Run inside a git repository, pass --repo PATH, or pass --no-refresh to publish ${copy} as it is.`);
     expect(bytesOf(dataFiles(copy).data)).toEqual(before);
+    // A folder with no board in it has nothing to publish as it is.
+    const empty = path.join(outside, 'empty');
+    mkdirSync(empty);
+    const nothing = cli(outside, ['build', '--data-dir', empty]);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('Hint: Run inside a git repository or pass --repo PATH.');
+  });
+
+  it('refuse to refresh a board of several --repo from the one repository it records, which would replace it', async () => {
+    const a = await newRepo();
+    await a.commit({ files: { 'a.ts': 'export const a = 1;\n' }, message: 'feat: a', author: { name: 'Alice', email: 'alice@example.com' }, date: '2025-10-14T10:00:00Z' });
+    const b = await newRepo();
+    await b.commit({ files: { 'b.ts': 'export const b = 1;\n' }, message: 'feat: b', author: { name: 'Bea', email: 'bea@example.com' }, date: '2025-10-15T10:00:00Z' });
+    const outside = await tempDir('lb-outside-');
+    // Named apart (each test repository's folder is "repo").
+    const [alpha, beta] = [path.join(outside, 'alpha'), path.join(outside, 'beta')];
+    cpSync(a.dir, alpha, { recursive: true });
+    cpSync(b.dir, beta, { recursive: true });
+    const board = path.join(outside, 'board');
+    const made = cli(outside, ['refresh', '--all', '--repo', alpha, '--repo', beta, '--data-dir', board]);
+    expect(made.code, made.stderr).toBe(0);
+    const before = { data: bytesOf(dataFiles(board).data), parts: readdirSync(path.join(board, 'parts')).sort() };
+    expect(before.parts).toHaveLength(2);
+    for (const command of ['refresh', 'build']) {
+      const r = cli(outside, [command, '--all', '--data-dir', board]);
+      expect(r.code, r.stdout).toBe(2);
+      expect(r.stderr).toContain(`Error: ${board} holds a board of 2 repositories`);
+      expect(r.stderr).toContain(`not the board of ${alpha}, the repository it was last refreshed from`);
+      expect(r.stderr).toContain(`Hint: Name its repositories again: leaderboard ${command} --repo`);
+      expect({ data: bytesOf(dataFiles(board).data), parts: readdirSync(path.join(board, 'parts')).sort() }).toEqual(before);
+    }
   });
 });
