@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { assembleBoard, type BoardPart } from '../board/assemble.js';
 import { recordsStatus, type ActivityStatus } from '../activity.js';
@@ -120,8 +120,11 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       await mkdir(path.join(paths.dir, dir), { recursive: true });
       const fingerprint = fingerprints.get(part.name) as string;
       await saveScoreCache(path.join(paths.dir, dir, 'score-cache.json'), fingerprint, part.commits);
-      // Its GitHub activity travels with it, so the merged board (and its rebuilds) count its reviews.
-      if (part.activity) await writePartActivity(path.join(paths.dir, dir, PART_ACTIVITY_FILE), part.activity);
+      // Its GitHub activity travels with it, so the merged board (and its rebuilds) count its reviews;
+      // a part with none leaves none: what an earlier merge stored came back in the next rebuild.
+      const activityFile = path.join(paths.dir, dir, PART_ACTIVITY_FILE);
+      if (part.activity) await writePartActivity(activityFile, part.activity);
+      else await rm(activityFile, { force: true });
       recorded.push({ name: part.name, dir, url: part.url, head: part.head, fingerprint, history: part.history });
       history = widen(history, part.history);
     }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, type LeaderboardConfig } from '../../../src/core/config.js';
 import { mergeParts } from '../../../src/core/merge/merge.js';
+import { expandCompactDataFile } from '../../../src/shared/compact-data-file.js';
 import { readPartActivity } from '../../../src/core/github/activity/part-activity.js';
 import { rebuildFromCache } from '../../../src/core/rebuild.js';
 import { refresh } from '../../../src/core/refresh.js';
@@ -83,6 +84,25 @@ describe('activity on organisation boards', () => {
     expect(stored.filter(Boolean)).toEqual([expect.objectContaining({ repository: 'acme/widgets', reviews: [expect.objectContaining({ login: 'bob' })] })]);
     expect((await rebuildFromCache({ repo: onGithub.dir, dataDir: board, config: config(), now: NOW })).rebuilt).toBe(true);
     expect(emu.requests).toEqual([]);
+  });
+
+  it("a part merged again without the reviews it had (its token gone) leaves none in the board's rebuilds", async () => {
+    const partA = await tempData();
+    const partB = await tempData();
+    const widgets = { repo: onGithub.dir, sources: [{ name: 'widgets', path: onGithub.dir }], dataDir: partA, config: config(), now: NOW, gh };
+    await refresh({ ...widgets, env });
+    // Another part's sync fails: the board's status is not off, whatever the first part says.
+    await refresh({ repo: elsewhere.dir, sources: [{ name: 'other', path: elsewhere.dir }], dataDir: partB, config: { ...config(), github: { ...config().github, repo: 'acme/missing' } }, now: NOW, env, gh });
+    const board = await tempData();
+    const reviews = async () => expandCompactDataFile(JSON.parse(await readFile(path.join(board, 'leaderboard-data.json'), 'utf8'))).reviews?.length ?? 0;
+    await mergeParts({ partDirs: [partA, partB], dataDir: board, repo: onGithub.dir, config: config(), now: NOW });
+    expect(await reviews()).toBe(1);
+    await refresh({ ...widgets, env: {} });
+    await mergeParts({ partDirs: [partA, partB], dataDir: board, repo: onGithub.dir, config: config(), now: NOW });
+    expect(await reviews()).toBe(0);
+    // An admin's save rebuilds it.
+    expect((await rebuildFromCache({ repo: onGithub.dir, dataDir: board, config: config(), now: NOW })).rebuilt).toBe(true);
+    expect(await reviews()).toBe(0);
   });
 
   it("merge says in last-update.json, and returns, that a part's review sync failed", async () => {
