@@ -8,7 +8,9 @@ const pts = (n: number) => `${formatScore(n)} point${n === 1 ? '' : 's'}`;
  * board's own reason when it has one (a token but no repository on GitHub), else how to count them.
  */
 export function ActivityRules({ activity }: { activity: BoardActivityInfo | null }) {
-  const off = activity?.status.state === 'off' ? activity.status.reason : null;
+  // The board's reason, after the panel's own "not counted" sentence: without its lead-in, once.
+  const reason = activity?.status.state === 'off' ? activity.status.reason.replace(/^Reviews are not counted: /, '') : null;
+  const off = reason === null ? null : asSentence(`${reason.charAt(0).toUpperCase()}${reason.slice(1)}`);
   return (
     <section className="rules-section" aria-labelledby="rules-reviews" data-testid="rules-reviews">
       <h3 id="rules-reviews">Reviews and issue reports</h3>
