@@ -15,6 +15,12 @@ const STALE_MS = 30_000;
 const GUARD_STALE_MS = 5_000;
 /** A wait longer than this is said (see {@link onLockWait}). */
 const SAY_WAIT_AFTER_MS = 1_000;
+/**
+ * How often a held lock is kept fresh. For tests only, LEADERBOARD_TEST_LOCK_UPDATE_MS shortens it
+ * (proper-lockfile takes no less than 1000), so a test holds a lock over two refreshes in seconds
+ * instead of twelve; unset (as it always is for users), it is 5 s.
+ */
+const UPDATE_MS = Number(process.env.LEADERBOARD_TEST_LOCK_UPDATE_MS) || 5_000;
 
 let sayWait: ((dir: string, pid: number | null) => void) | null = null;
 
@@ -42,7 +48,7 @@ export async function withDataDirLock<T>(paths: DataDirPaths, fn: () => Promise<
   let release: () => Promise<void>;
   for (let wait = 20; ; wait = Math.min(500, wait * 1.5)) {
     try {
-      release = await lock(paths.dir, { lockfilePath: lockDir, stale: STALE_MS, update: 5_000, retries: 0 });
+      release = await lock(paths.dir, { lockfilePath: lockDir, stale: STALE_MS, update: UPDATE_MS, retries: 0 });
       break;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
