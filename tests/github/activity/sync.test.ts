@@ -288,11 +288,15 @@ describe('faults', () => {
     expect(cache.pulls.size).toBe(3);
   });
 
+  // The reset is the next whole second (as GitHub gives it, in whole seconds), so the wait is short;
+  // the sync ending no earlier than that second shows the wait was for the reset.
   it('waits for x-ratelimit-reset when the rate limit is used up, then succeeds', async () => {
     emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) });
-    emu.fault({ kind: 'primary', resetInSeconds: 1 });
+    emu.fault({ kind: 'primary', resetInSeconds: 0 });
     const waits: number[] = [];
+    const started = Date.now();
     const { cache } = await syncOnce(emu.apiUrl, await tempCacheFile(), {}, waits);
+    expect(Date.now()).toBeGreaterThanOrEqual(Math.ceil(started / 1000) * 1000);
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThanOrEqual(1);
     expect(emu.requests.map((r) => r.status)).toEqual([403, 200]);
@@ -312,9 +316,12 @@ describe('faults', () => {
   it('waits out a GraphQL answer that the rate limit is used up (HTTP 200, RATE_LIMITED) on GitHub Enterprise too, and says when a wait would be too long', async () => {
     for (const pathPrefix of ['', '/api/v3']) {
       emu = await startGraphqlEmulator({ ...emptyFixture(), pulls: pulls(3) }, { pathPrefix });
-      emu.fault({ kind: 'graphql-limited', resetInSeconds: 1 });
+      // Reset at the next whole second: the sync ends no earlier (see the x-ratelimit-reset test).
+      emu.fault({ kind: 'graphql-limited', resetInSeconds: 0 });
       const waits: number[] = [];
+      const started = Date.now();
       const { cache } = await syncOnce(emu.apiUrl, await tempCacheFile(), { onRateLimitWait: (s) => waits.push(s) }, waits);
+      expect(Date.now(), pathPrefix).toBeGreaterThanOrEqual(Math.ceil(started / 1000) * 1000);
       expect(waits, pathPrefix).toHaveLength(1);
       expect(emu.requests).toHaveLength(2);
       expect(cache.pulls.size).toBe(3);
