@@ -10,7 +10,7 @@ import { seriousViolations } from '../support/axe.js';
 import { lowContrastTexts } from '../support/contrast.js';
 import { gate, keepScreenshot } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
-import { banner, modal, signIn, sitePage, SLUG, TOKENS, usePublishedSite } from './support/published-admin.js';
+import { banner, modal, signIn, sitePage, skipToNextRunPoll, SLUG, TOKENS, usePublishedSite } from './support/published-admin.js';
 
 // One published site for both themes: saves accumulate on the emulator's contributions branch, so
 // each theme works on its own names and nothing below depends on which theme ran first.
@@ -24,8 +24,8 @@ const MODAL = '[data-testid="admin-modal"]';
 const inModal = async (page: Page) => [...await seriousViolations(page, MODAL), ...await lowContrastTexts(page, MODAL)];
 const contributor = (page: Page, name: string) => modal(page).locator(`[data-testid="manual-contributor"][data-name="${name}"]`);
 
-async function themedPage(theme: 'light' | 'dark'): Promise<Page> {
-  const { page } = await sitePage(env.browser, env.site.server, theme);
+async function themedPage(theme: 'light' | 'dark', options: { clock?: boolean } = {}): Promise<Page> {
+  const { page } = await sitePage(env.browser, env.site.server, theme, options);
   await pw(page.locator(`html[data-theme="${theme}"]`)).toHaveCount(1);
   return page;
 }
@@ -62,7 +62,7 @@ describe.each(['light', 'dark'] as const)('axe on the published admin modal, %s'
   });
 
   it("the panel after a save: the pending pull request and notes, its forms open, and Pull & Refresh's banners with the run's link", async () => {
-    const page = await themedPage(theme);
+    const page = await themedPage(theme, { clock: true });
     await signIn(page, TOKENS.owner);
     await pw(page.getByTestId('admin-panel')).toBeVisible();
     expect(await inModal(page)).toEqual([]);
@@ -109,6 +109,7 @@ describe.each(['light', 'dark'] as const)('axe on the published admin modal, %s'
     await pw(banner(page).getByTestId('status-banner-link')).toHaveText('View the workflow run');
     expect(await banner(page).getByTestId('status-banner-link').getAttribute('href')).toMatch(/\/acme\/board\/actions\/runs\/\d+$/);
     expect(await inModal(page)).toEqual([]);
+    await skipToNextRunPoll(page);
     poll.open();
     await pw(banner(page)).toContainText('Refreshed: the board shows the new data.');
     await pw(banner(page)).toHaveAttribute('data-type', 'success');

@@ -10,7 +10,7 @@ import { cli } from '../cli/helpers.js';
 import { keepScreenshot } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
 import {
-  banner, MANUAL_PATH, modal, OVERRIDES_PATH, PUBLISHED_MANUAL, signIn, sitePage, SLUG, TOKENS, usePublishedSite,
+  banner, MANUAL_PATH, modal, OVERRIDES_PATH, PUBLISHED_MANUAL, signIn, sitePage, skipToNextRunPoll, SLUG, TOKENS, usePublishedSite,
 } from './support/published-admin.js';
 
 const env = usePublishedSite();
@@ -259,7 +259,7 @@ describe('the panel, saving through GitHub', () => {
 describe('Pull & Refresh on the published page', () => {
   it('follows the workflow run to success and loads the new data, and shows a failed run with its link', async () => {
     env.site.gh.onRunCompleted(async (run) => { if (run.conclusion === 'success') await env.site.republish(); });
-    const { page, context } = await sitePage(env.browser, env.site.server);
+    const { page, context } = await sitePage(env.browser, env.site.server, 'light', { clock: true });
     await signIn(page, TOKENS.owner);
     await pw(page.getByTestId('admin-panel')).toBeVisible();
     const dataLoads: string[] = [];
@@ -271,6 +271,7 @@ describe('Pull & Refresh on the published page', () => {
     await pw(page.getByTestId('pull-refresh-button')).toBeDisabled();
     await pw(banner(page)).toContainText('Workflow run in progress.');
     expect(await runLink(page)).toMatch(/\/acme\/board\/actions\/runs\/\d+$/);
+    await skipToNextRunPoll(page);
     await pw(banner(page)).toContainText('Refreshed: the board shows the new data.');
     await pw(page.getByTestId('pull-refresh-button')).toHaveText('Pull & Refresh');
     expect(dataLoads.length).toBeGreaterThan(0);
@@ -278,6 +279,8 @@ describe('Pull & Refresh on the published page', () => {
 
     env.site.gh.scriptRuns(['in_progress', 'completed:failure']);
     await page.getByTestId('pull-refresh-button').click();
+    await pw(banner(page)).toContainText('Workflow run in progress.');
+    await skipToNextRunPoll(page);
     await pw(banner(page)).toContainText('Failed to refresh: the workflow run ended: failure');
     expect(await runLink(page)).toBe(env.site.gh.runs(SLUG).at(-1)?.htmlUrl);
     await context.close();

@@ -79,15 +79,27 @@ export async function publishSite(newRepo: (options?: TestRepoOptions) => Promis
 export const modal = (page: Page) => page.getByTestId('admin-modal');
 export const banner = (page: Page) => modal(page).getByTestId('status-banner');
 
-/** A page of the site in its own context (its own local storage), accepting every confirmation. */
-export async function sitePage(browser: Browser, server: StaticServer, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; context: BrowserContext }> {
+/**
+ * A page of the site in its own context (its own local storage), accepting every confirmation.
+ * `clock`: with Playwright's clock installed (time flows as usual, and {@link skipToNextRunPoll} can
+ * move it on).
+ */
+export async function sitePage(browser: Browser, server: StaticServer, colorScheme: 'light' | 'dark' = 'light', options: { clock?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+  if (options.clock) await context.clock.install();
   const page = await context.newPage();
   page.on('dialog', (d) => void d.accept());
   await page.goto(server.url);
   await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
   return { page, context };
 }
+
+/**
+ * Moves the page's clock (see sitePage's `clock`) over its wait between two polls of a workflow run
+ * (5 s, web/src/admin/github/refresh.ts), instead of waiting it out. Call it once the page shows
+ * the run's status: the wait begins right after. A longer wait would still end, in real time.
+ */
+export const skipToNextRunPoll = (page: Page) => page.clock.fastForward(5_000);
 
 /** Opens the admin modal and signs in with `token`. */
 export async function signIn(page: Page, token: string): Promise<void> {
