@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import { PlanCache, type Plan } from './openapi-cache.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -19,8 +21,9 @@ interface OpenApiDoc {
 
 const SPEC_ID = 'https://github-openapi.test/spec';
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+// ajv-formats and ajv's standalone are CommonJS; under NodeNext their default import is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const standaloneCode = (standaloneModule as unknown as { default: (ajv: Ajv, validate: ValidateFunction) => string }).default;
 
 /**
  * OpenAPI 3.0 schema -> JSON Schema for ajv: `nullable` becomes "or null", `oneOf` becomes
@@ -43,24 +46,33 @@ function toJsonSchema(node: Json): Json {
   return node.nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
 }
 
-/** Validators of the operations the emulator serves, compiled on first use. */
+/**
+ * Validators of the operations the emulator serves, compiled on first use. What a check of one
+ * operation and status comes to is kept on disk (support/openapi-cache.ts), so the description is
+ * read, and a validator compiled, only by the first test process that needs it.
+ */
 export class OpenApiValidator {
-  private readonly doc: OpenApiDoc;
-  private readonly ajv: Ajv;
-  private readonly cache = new Map<string, ValidateFunction | null>();
+  private loaded: { doc: OpenApiDoc; ajv: Ajv } | undefined;
+  private readonly plans = new PlanCache();
 
-  constructor() {
-    const require = createRequire(import.meta.url);
-    const file = require.resolve('@octokit/openapi/generated/api.github.com.json');
-    this.doc = JSON.parse(readFileSync(file, 'utf8')) as OpenApiDoc;
-    this.ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false });
-    addFormats(this.ajv);
-    this.ajv.addSchema({ $id: SPEC_ID, components: { schemas: toJsonSchema(this.doc.components.schemas) } });
+  /** The description and an ajv that knows its schemas, made when a plan is first made. */
+  private get spec(): { doc: OpenApiDoc; ajv: Ajv } {
+    if (!this.loaded) {
+      const require = createRequire(import.meta.url);
+      const file = require.resolve('@octokit/openapi/generated/api.github.com.json');
+      const doc = JSON.parse(readFileSync(file, 'utf8')) as OpenApiDoc;
+      // Standalone code: the validator is kept as text (see openapi-cache.ts); it validates the same.
+      const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false, code: { source: true } });
+      addFormats(ajv);
+      ajv.addSchema({ $id: SPEC_ID, components: { schemas: toJsonSchema(doc.components.schemas) } });
+      this.loaded = { doc, ajv };
+    }
+    return this.loaded;
   }
 
   /** The operation of `method` on the OpenAPI path template (e.g. `/repos/{owner}/{repo}`); throws if GitHub has none. */
   private operation(template: string, method: string): JsonObject {
-    const op = this.doc.paths[template]?.[method.toLowerCase()];
+    const op = this.spec.doc.paths[template]?.[method.toLowerCase()];
     if (!op) throw new Error(`GitHub's OpenAPI description has no ${method} ${template}`);
     return op;
   }
@@ -69,13 +81,27 @@ export class OpenApiValidator {
   private resolveResponse(response: Json | undefined): JsonObject | undefined {
     if (!response || typeof response !== 'object' || Array.isArray(response)) return undefined;
     const ref = response.$ref;
-    if (typeof ref === 'string') return this.doc.components.responses[ref.split('/').pop() ?? ''];
+    if (typeof ref === 'string') return this.spec.doc.components.responses[ref.split('/').pop() ?? ''];
     return response;
   }
 
-  private compile(key: string, schema: Json | undefined): ValidateFunction | null {
-    if (!this.cache.has(key)) this.cache.set(key, schema === undefined ? null : this.ajv.compile(toJsonSchema(schema) as JsonObject));
-    return this.cache.get(key) ?? null;
+  private compile(schema: Json): Plan {
+    const { ajv } = this.spec;
+    return { code: standaloneCode(ajv, ajv.compile(toJsonSchema(schema) as JsonObject)) };
+  }
+
+  /** `make`'s plan for `key` (an error it throws is the plan too), applied to `body`. */
+  private check(key: string, body: unknown, make: () => Plan): string[] {
+    const { plan, validate } = this.plans.get(key, () => {
+      try {
+        return make();
+      } catch (err) {
+        return { error: (err as Error).message };
+      }
+    });
+    if ('error' in plan) throw new Error(plan.error);
+    if ('problem' in plan) return plan.unlessNoBody && body === undefined ? [] : [plan.problem];
+    return validate && !validate(body) ? describe(validate) : [];
   }
 
   /**
@@ -84,31 +110,27 @@ export class OpenApiValidator {
    * checked against its generic `basic-error`; an undocumented success status is a problem.
    */
   validateResponse(template: string, method: string, status: number, body: unknown): string[] {
-    const responses = this.operation(template, method).responses as JsonObject;
-    const response = this.resolveResponse(responses[String(status)]);
-    let schema: Json | undefined;
-    if (response) {
-      const content = response.content as JsonObject | undefined;
-      schema = (content?.['application/json'] as JsonObject | undefined)?.schema;
-      if (schema === undefined) {
-        return body === undefined ? [] : [`${method} ${template} ${status} has no JSON body in GitHub's description`];
+    return this.check(`res ${method} ${template} ${status}`, body, () => {
+      const responses = this.operation(template, method).responses as JsonObject;
+      const response = this.resolveResponse(responses[String(status)]);
+      if (response) {
+        const content = response.content as JsonObject | undefined;
+        const schema = (content?.['application/json'] as JsonObject | undefined)?.schema;
+        if (schema === undefined) return { problem: `${method} ${template} ${status} has no JSON body in GitHub's description`, unlessNoBody: true };
+        return this.compile(schema);
       }
-    } else if (status >= 400) {
-      schema = { $ref: '#/components/schemas/basic-error' };
-    } else {
-      return [`${method} ${template} does not document status ${status}`];
-    }
-    const validate = this.compile(`res ${method} ${template} ${response ? status : 'error'}`, schema);
-    return validate && !validate(body) ? describe(validate) : [];
+      if (status >= 400) return this.compile({ $ref: '#/components/schemas/basic-error' });
+      return { problem: `${method} ${template} does not document status ${status}` };
+    });
   }
 
   /** Problems of a request body for `method template`, [] when it conforms (or the operation takes none). */
   validateRequest(template: string, method: string, body: unknown): string[] {
-    const requestBody = this.operation(template, method).requestBody as JsonObject | undefined;
-    const schema = ((requestBody?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema;
-    if (schema === undefined) return [];
-    const validate = this.compile(`req ${method} ${template}`, schema);
-    return validate && !validate(body) ? describe(validate) : [];
+    return this.check(`req ${method} ${template}`, body, () => {
+      const requestBody = this.operation(template, method).requestBody as JsonObject | undefined;
+      const schema = ((requestBody?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema;
+      return schema === undefined ? { none: true } : this.compile(schema);
+    });
   }
 }
 
