@@ -63,13 +63,20 @@ export async function watchBusy(page: Page, where: { busy: string; indicator: st
   };
 }
 
-/** Makes the page's CPU `rate` times slower (CDP), as on a slow machine, until the returned function is called. */
-export async function throttleCpu(page: Page, rate: number): Promise<() => Promise<void>> {
+/**
+ * Makes the page's CPU `rate` times slower (CDP), as on a slow machine: `to` changes the rate,
+ * `release` ends it.
+ */
+export async function throttleCpu(page: Page, rate: number): Promise<{ to: (rate: number) => Promise<void>; release: () => Promise<void> }> {
   // The session stays open: Chromium drops its emulation when the session that set it goes.
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  return async () => {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    await cdp.detach();
+  const to = async (r: number) => { await cdp.send('Emulation.setCPUThrottlingRate', { rate: r }); };
+  await to(rate);
+  return {
+    to,
+    release: async () => {
+      await to(1);
+      await cdp.detach();
+    },
   };
 }
