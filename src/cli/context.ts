@@ -174,7 +174,7 @@ function notRecordedBoard(dataDir: string, repo: string, held: Extract<HeldBoard
   const names = held.parts.map((p) => (p.url ? `${p.name} (${withoutCredentials(p.url)})` : p.name)).join(', ');
   const again = held.parts.map((p) => `--repo ${p.url && mirrored(p.name) ? withoutCredentials(p.url) : `<path of ${p.name}>`}`).join(' ');
   return new LeaderboardError('INVALID_INPUT', `${dataDir} holds a board of ${held.parts.length === 1 ? 'one repository' : `${held.parts.length} repositories`}, ${names}, not the board of ${repo}, the repository it was last refreshed from; refreshed from there, it would be replaced.`,
-    `Name its repositories again: leaderboard ${command} ${again} --data-dir ${dataDir}`);
+    `Name its repositories again: leaderboard ${command} ${again} --data-dir ${dataDir}${command === 'refresh' ? '' : `, or pass --no-refresh to ${command === 'build' ? 'publish' : 'serve'} it as it is`}`);
 }
 
 /**

@@ -174,7 +174,7 @@ describe('manual commands with --data-dir from outside any repository', () => {
       expect(r.code, r.stdout).toBe(2);
       expect(r.stderr).toContain(`Error: ${board} holds a board of 2 repositories`);
       expect(r.stderr).toContain(`not the board of ${alpha}, the repository it was last refreshed from`);
-      expect(r.stderr).toContain(`Hint: Name its repositories again: leaderboard ${command} --repo`);
+      expect(r.stderr).toContain(`Hint: Name its repositories again: leaderboard ${command} --repo <path of alpha> --repo <path of beta> --data-dir ${board}${command === 'build' ? ', or pass --no-refresh to publish it as it is' : ''}`);
       expect({ data: bytesOf(dataFiles(board).data), parts: readdirSync(path.join(board, 'parts')).sort() }).toEqual(before);
     }
   });
