@@ -206,15 +206,20 @@ describe('a damaged score cache', () => {
 describe('refresh --pull', () => {
   const GIA: TestAuthor = { name: 'Gia Upstream', email: 'gia@example.com' };
 
-  it('fast-forwards from the upstream and analyses the new commit', async () => {
+  /** A bare upstream, the work tree that pushed `count` commits to it (a.ts, then b.ts: `b` is '' with one), and a clone of it with its data directory. */
+  async function pushedClone(count: 1 | 2) {
     const upstream = await newRepo({ bare: true });
     const work = await newRepo();
-    const first = await work.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: GIA, date: '2025-07-01T10:00:00Z' });
-    const second = await work.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: GIA, date: '2025-07-02T10:00:00Z' });
+    const a = await work.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: GIA, date: '2025-07-01T10:00:00Z' });
+    const b = count === 2 ? await work.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: GIA, date: '2025-07-02T10:00:00Z' }) : '';
     await work.git('remote', 'add', 'origin', upstream.dir);
     await work.git('push', '-q', '-u', 'origin', 'main');
     const clone = await newRepo({ cloneFrom: upstream.dir });
-    const dataDir = path.join(clone.dir, '.leaderboard');
+    return { work, a, b, clone, dataDir: path.join(clone.dir, '.leaderboard') };
+  }
+
+  it('fast-forwards from the upstream and analyses the new commit', async () => {
+    const { work, a: first, b: second, clone, dataDir } = await pushedClone(2);
 
     const initial = cli(clone.dir, ['refresh', '--all', '--pull']);
     expect(initial.code).toBe(0);
@@ -233,13 +238,7 @@ describe('refresh --pull', () => {
   });
 
   it('refuses to pull a branch that has diverged from its upstream (exit 1), keeping the last data', async () => {
-    const upstream = await newRepo({ bare: true });
-    const work = await newRepo();
-    await work.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: GIA, date: '2025-07-01T10:00:00Z' });
-    await work.git('remote', 'add', 'origin', upstream.dir);
-    await work.git('push', '-q', '-u', 'origin', 'main');
-    const clone = await newRepo({ cloneFrom: upstream.dir });
-    const dataDir = path.join(clone.dir, '.leaderboard');
+    const { work, clone, dataDir } = await pushedClone(1);
     expect(cli(clone.dir, ['refresh', '--all']).code).toBe(0);
     const good = bytesOf(dataFiles(dataDir).data);
     await work.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: upstream', author: GIA, date: '2025-07-02T10:00:00Z' });
@@ -255,14 +254,7 @@ describe('refresh --pull', () => {
   });
 
   it('says the upstream was force-pushed and how to follow it, and last-update.json keeps the commit the board shows', async () => {
-    const upstream = await newRepo({ bare: true });
-    const work = await newRepo();
-    await work.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: GIA, date: '2025-07-01T10:00:00Z' });
-    await work.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: GIA, date: '2025-07-02T10:00:00Z' });
-    await work.git('remote', 'add', 'origin', upstream.dir);
-    await work.git('push', '-q', '-u', 'origin', 'main');
-    const clone = await newRepo({ cloneFrom: upstream.dir });
-    const dataDir = path.join(clone.dir, '.leaderboard');
+    const { work, clone, dataDir } = await pushedClone(2);
     expect(cli(clone.dir, ['refresh', '--all']).code).toBe(0);
     const shown = await clone.git('rev-parse', 'HEAD');
     const good = bytesOf(dataFiles(dataDir).data);
@@ -299,14 +291,7 @@ describe('refresh --pull', () => {
   });
 
   it('says the upstream was rewritten under work made here, and the hint it gives replays that work without the commit the rewrite dropped', async () => {
-    const upstream = await newRepo({ bare: true });
-    const work = await newRepo();
-    const a = await work.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', author: GIA, date: '2025-07-01T10:00:00Z' });
-    const b = await work.commit({ files: { 'b.ts': 'b\n' }, message: 'feat: b', author: GIA, date: '2025-07-02T10:00:00Z' });
-    await work.git('remote', 'add', 'origin', upstream.dir);
-    await work.git('push', '-q', '-u', 'origin', 'main');
-    const clone = await newRepo({ cloneFrom: upstream.dir });
-    const dataDir = path.join(clone.dir, '.leaderboard');
+    const { work, a, b, clone, dataDir } = await pushedClone(2);
     await clone.commit({ files: { 'local.ts': 'local\n' }, message: 'local work', author: GIA, date: '2025-07-03T10:00:00Z' });
     expect(cli(clone.dir, ['refresh', '--all']).code).toBe(0);
     // Upstream: b dropped, c in its place.

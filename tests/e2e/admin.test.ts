@@ -64,6 +64,15 @@ async function signIn(page: Page, token: string): Promise<void> {
   await page.getByTestId('sign-in-button').click();
 }
 
+/** Creates a contributor with a first contribution through the panel's form. */
+async function createContributor(page: Page, name: string, score: string, notes: string): Promise<void> {
+  const form = modal(page).getByTestId('new-contributor-form');
+  await form.getByTestId('new-name').fill(name);
+  await form.getByTestId('new-score').fill(score);
+  await form.getByTestId('new-notes').fill(notes);
+  await form.getByTestId('create-contributor').click();
+}
+
 async function adminPage(): Promise<Page> {
   const page = await newPage(browser);
   page.on('dialog', (d) => void d.accept());
@@ -198,11 +207,7 @@ describe('manual contributions', () => {
 
   it('a 409 and Reload under an open edit form: the form follows the list, and its save keeps what someone else did', async () => {
     const a = await adminPage();
-    const form = modal(a).getByTestId('new-contributor-form');
-    await form.getByTestId('new-name').fill('Hedy');
-    await form.getByTestId('new-score').fill('20');
-    await form.getByTestId('new-notes').fill('Talk');
-    await form.getByTestId('create-contributor').click();
+    await createContributor(a, 'Hedy', '20', 'Talk');
     const hedyA = contributor(a, 'Hedy');
     await hedyA.getByTestId('add-contribution-toggle').click();
     await hedyA.getByTestId('add-score').fill('10');
@@ -256,11 +261,7 @@ describe('manual contributions', () => {
 
   it("the admin's own Add under an open edit form: the form follows it, keeps what was typed, and says no one else changed it", async () => {
     const page = await adminPage();
-    const form = modal(page).getByTestId('new-contributor-form');
-    await form.getByTestId('new-name').fill('Ida');
-    await form.getByTestId('new-score').fill('20');
-    await form.getByTestId('new-notes').fill('Talk');
-    await form.getByTestId('create-contributor').click();
+    await createContributor(page, 'Ida', '20', 'Talk');
     const ida = contributor(page, 'Ida');
     await ida.getByTestId('edit-button').click();
     await ida.getByTestId('score-input').first().fill('25');
