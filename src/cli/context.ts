@@ -106,20 +106,29 @@ async function withDataDirAlone(flags: RepoFlags, standAlone: boolean): Promise<
   try {
     return await commandContext(flags);
   } catch (err) {
-    if (flags.dataDir === undefined || flags.repo !== undefined || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
-    const dataDir = path.resolve(flags.dataDir);
-    // Only on this path: every other command starts without the state's schema.
-    const [{ buildKey, stateSchema }, { readJsonFile }] = await Promise.all([import('../core/refresh-state.js'), import('../core/store/files.js')]);
-    const state = await readJsonFile(dataDirPaths(dataDir).state, stateSchema).catch(() => null);
-    const recorded = state?.repo ? await recordedContext(state.repo, flags.dataDir) : null;
-    if (recorded) return recorded;
-    if (!standAlone) throw err;
-    if (state && state.buildKey !== buildKey(defaultConfig(), state.version)) {
-      throw new LeaderboardError('INVALID_INPUT', `${dataDir} was built with the settings (leaderboard.config.json) of ${state.repo ?? 'its repository'}, which is not a git repository here: rebuilt with the default settings, its board would change.`,
-        'Pass --repo with a checkout of that repository (its leaderboard.config.json applies), or run the command inside it.');
-    }
-    return { repo: path.dirname(dataDir), dataDir, config: defaultConfig(), sources: null };
+    return await dataDirAloneContext(flags, standAlone, err);
   }
+}
+
+/**
+ * After `err`, {@link commandContext}'s failure: with --data-dir alone outside any repository, the
+ * context of the repository that data directory was refreshed from (and, `standAlone`, see
+ * dataDirContext); otherwise `err` is thrown again.
+ */
+async function dataDirAloneContext(flags: RepoFlags, standAlone: boolean, err: unknown): Promise<CommandContext> {
+  if (flags.dataDir === undefined || flags.repo !== undefined || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
+  const dataDir = path.resolve(flags.dataDir);
+  // Only on this path: every other command starts without the state's schema.
+  const [{ buildKey, stateSchema }, { readJsonFile }] = await Promise.all([import('../core/refresh-state.js'), import('../core/store/files.js')]);
+  const state = await readJsonFile(dataDirPaths(dataDir).state, stateSchema).catch(() => null);
+  const recorded = state?.repo ? await recordedContext(state.repo, flags.dataDir) : null;
+  if (recorded) return recorded;
+  if (!standAlone) throw err;
+  if (state && state.buildKey !== buildKey(defaultConfig(), state.version)) {
+    throw new LeaderboardError('INVALID_INPUT', `${dataDir} was built with the settings (leaderboard.config.json) of ${state.repo ?? 'its repository'}, which is not a git repository here: rebuilt with the default settings, its board would change.`,
+      'Pass --repo with a checkout of that repository (its leaderboard.config.json applies), or run the command inside it.');
+  }
+  return { repo: path.dirname(dataDir), dataDir, config: defaultConfig(), sources: null };
 }
 
 /**
@@ -134,7 +143,8 @@ export async function refreshContext(flags: RepoFlags, command: 'refresh' | 'bui
   } catch (err) {
     if (flags.repo || !flags.dataDir || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
     const dataDir = path.resolve(flags.dataDir);
-    const ctx = await manualContext(flags).catch((e: unknown) => {
+    // As manualContext, from the failure already in hand (the repository is not looked up twice).
+    const ctx = await dataDirAloneContext(flags, false, err).catch((e: unknown) => {
       // --no-refresh uses a board as it is: not a folder without one.
       if (!(e instanceof LeaderboardError) || e.code !== 'NOT_A_GIT_REPO' || e.hint !== REPO_HINT || command === 'refresh' || !existsSync(dataDirPaths(dataDir).data)) throw e;
       throw new LeaderboardError(e.code, e.message, `Run inside a git repository, pass --repo PATH, or pass --no-refresh to ${command === 'build' ? 'publish' : 'serve'} ${dataDir} as it is.`);
