@@ -211,8 +211,8 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
   // The caches must be there too: add-contribution rebuilds from them.
   // All must also be intact: a corrupt or truncated data file or cache is rebuilt, not kept.
   // A partial AI step is not up to date: the commits that fell back are asked about again.
-  const readActivity = (commitsOf?: (name: string) => Promise<BoardPart['commits']>, fastRead: ActivityStep | null = null) => readBoardActivity({
-    config: opts.config, emailsOnly: fastRead !== null, ...(fastRead?.status.state === 'failed' ? { failed: fastRead.status } : {}), probe: !commitsOf, env: opts.env, gh: opts.gh, dataDir: paths.dir, single: !several, windowStart, now, signal: opts.signal,
+  const readActivity = (commitsOf?: (name: string) => Promise<BoardPart['commits']>, fastRead: ActivityStep | null = null, headAfter?: Promise<void>) => readBoardActivity({
+    config: opts.config, emailsOnly: fastRead !== null, ...(headAfter ? { headAfter } : {}), ...(fastRead?.status.state === 'failed' ? { failed: fastRead.status } : {}), probe: !commitsOf, env: opts.env, gh: opts.gh, dataDir: paths.dir, single: !several, windowStart, now, signal: opts.signal,
     parts: targets.map((t) => ({ name: t.name, dir: partDir(t.name), url: t.url, ...(commitsOf ? { commits: commitsOf(t.name) } : {}) })),
     onProgress: (github) => opts.onProgress?.({ phase: 'github', done: github.pulls, total: 0, github }),
   });
@@ -265,7 +265,11 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
   // were listed, all of it competed with git's readers for both cores: the reviews bench's
   // refresh took ~100 ms longer (median of 10 alternated pairs), although listing now ends ~40 ms
   // later.
-  const activityRead = readActivity(async (name) => (await partsScored).find((p) => p.name === name)?.commits ?? [], fast);
+  // The activity file's head is parsed once git's readers run: parsed before, it held up the
+  // listing's end, and with it the readers' start, by about 100 ms.
+  let readersRun: () => void = () => {};
+  const reading = new Promise<void>((resolve) => { readersRun = resolve; });
+  const activityRead = readActivity(async (name) => (await partsScored).find((p) => p.name === name)?.commits ?? [], fast, reading);
   // Observed now so a failure while git is read is not an unhandled rejection; awaited below.
   activityRead.catch(() => {});
   try {
@@ -281,7 +285,10 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
         listed: listings[i], boardCommits, onWindowCommit: tally.add,
         aiSettings: opts.aiSettings, aiProvider: opts.aiProvider, aiCacheFile: paths.aiCache, rescoreAi: opts.rescoreAi, concurrency: opts.concurrency,
         ...(opts.signal ? { signal: opts.signal } : {}),
-        onReading: (d, total) => opts.onProgress?.({ phase: 'reading', done: d, total }),
+        onReading: (d, total) => {
+          if (d > 0) readersRun();
+          opts.onProgress?.({ phase: 'reading', done: d, total });
+        },
         onScoring: (d, total, ai) => opts.onProgress?.({ phase: 'scoring', done: d, total, ai }),
       });
       totals.dropped += done.dropped;
@@ -300,11 +307,13 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
     // needed by the board: on a million commits they held about 150 MB through its build.
     listings.length = 0;
   } catch (err) {
+    readersRun();
     // Nothing of the sync may still be writing when the refresh has failed.
     scoredParts([]);
     await activityRead.catch(() => {});
     throw err;
   }
+  readersRun();
   scoredParts(parts);
   const counts = tally.counts();
   // Caches of repositories no longer on the board go (one added back is scored again); with one

@@ -48,6 +48,8 @@ export interface ActivityStepOptions {
   /** A board of one repository: `github.repo` names its GitHub repository. */
   single: boolean;
   windowStart: Date | null;
+  /** The activity head is parsed once it settles (the refresh's git readers run by then); at once when absent. */
+  headAfter?: Promise<void>;
   /** See SyncOptions.emailsOnly. */
   emailsOnly?: boolean;
   /**
@@ -147,7 +149,7 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
         onProgress: (p) => o.onProgress?.({ ...p, repository }),
         onStreamsRead: () => {
           if (o.probe) return;
-          early = earlyHead(cache, repository, o.windowStart, file);
+          early = earlyHead(cache, repository, o.windowStart, file, o.headAfter);
           early.catch(() => {});
         },
       });
@@ -164,7 +166,7 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
       step.changed ||= !(await storedIsCurrent(file, cache.headSource(held, o.windowStart?.toISOString() ?? ''), activityTailText(answersOf(cache))));
       continue;
     }
-    const { head, sorted, source, bytes, headLength, storedTail } = await (early ?? earlyHead(cache, held, o.windowStart, file));
+    const { head, sorted, source, bytes, headLength, storedTail } = await (early ?? earlyHead(cache, held, o.windowStart, file, o.headAfter));
     const activity = activityOf(cache, held, o.windowStart, { ...head, reviews: sorted });
     const tail = Buffer.from(activityTailText(activity));
     if (!storedTail?.equals(tail)) {
@@ -212,7 +214,8 @@ interface EarlyHead {
  * reviews sorted for the board. Done while git is read, so a refresh with reviews waits only for
  * the small rest.
  */
-async function earlyHead(cache: ActivityCache, repository: string, windowStart: Date | null, file: string): Promise<EarlyHead> {
+async function earlyHead(cache: ActivityCache, repository: string, windowStart: Date | null, file: string, after?: Promise<void>): Promise<EarlyHead> {
+  await after;
   const source = cache.headSource(repository, windowStart?.toISOString() ?? '');
   const stored = await readBytesIfExists(file);
   // Read straight into the board's records: no copy of 60,000 reviews.
