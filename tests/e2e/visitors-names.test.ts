@@ -23,6 +23,7 @@ const MARIA = 'María-José Fernández de la Cruz y Villanueva';
 const MAX = 'Maximiliano Alejandro Rodríguez-Santisteban y de Castellanos';
 const alice = { name: 'Alice Normal', email: 'alice@example.com' };
 const bob = { name: 'Bob Regular', email: 'bob@example.com' };
+const DAN = 'dan@example.com';
 const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} ${i}`).join('\n') + '\n';
 
 let repo: TestRepo;
@@ -45,6 +46,10 @@ beforeAll(async () => {
     'commit refs/heads/main', `author <> ${when} +0000`, `committer Test User <test@example.com> ${when} +0000`,
     'data <<END', 'fix: a commit with no author name', 'END', `from ${await repo.git('rev-parse', 'HEAD')}`,
     'M 644 inline n.txt', 'data <<END', lines(30, 'n').trimEnd(), 'END', '',
+    // An email and no name: the email stands in as the name.
+    'commit refs/heads/main', `author <${DAN}> ${when + 600} +0000`, `committer Test User <test@example.com> ${when + 600} +0000`,
+    'data <<END', 'fix: a commit by an email alone', 'END',
+    'M 644 inline d.txt', 'data <<END', lines(30, 'd').trimEnd(), 'END', '',
   ].join('\n');
   const imported = spawnSync('git', ['fast-import', '--quiet'], { cwd: repo.dir, input: stream, env: { ...process.env, ...gitIsolationVars() }, encoding: 'utf8' });
   expect(imported.status, imported.stderr).toBe(0);
@@ -123,6 +128,27 @@ describe('a contributor with no name', () => {
     await pw(page.getByTestId('contributor-commit-list')).toHaveAttribute('aria-label', 'Commits of (no name)');
     await page.getByTestId('contributor-back').click();
     await pw(row(page, '').getByTestId('contributor-name')).toBeFocused();
+    await page.context().close();
+  });
+});
+
+describe('a contributor known only by an email', () => {
+  it('shows it once, as the name: in the ranking and heading their page', async () => {
+    const page = await open();
+    const dan = row(page, DAN);
+    await pw(dan).toHaveCount(1);
+    await pw(dan.getByTestId('contributor-name')).toHaveText(DAN);
+    await pw(dan.getByTestId('contributor-email')).toHaveCount(0);
+    await pw(dan).toContainText(DAN);
+    expect((await dan.locator('.col-contributor').innerText()).split(DAN).length - 1).toBe(1);
+    // Others keep their email under the name.
+    await pw(row(page, alice.name).getByTestId('contributor-email')).toHaveText(alice.email);
+
+    await dan.getByTestId('contributor-name').click();
+    await pw(page.getByTestId('contributor-title')).toHaveText(DAN);
+    await pw(page.getByTestId('contributor-page-email')).toHaveCount(0);
+    await page.goto(`${s.server.url}?contributor=${encodeURIComponent(alice.name)}`);
+    await pw(page.getByTestId('contributor-page-email')).toHaveText(alice.email);
     await page.context().close();
   });
 });

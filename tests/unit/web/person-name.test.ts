@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditText } from '../../../web/src/lib/credit-notes.js';
 import { searchNames } from '../../../web/src/lib/filter.js';
-import { isBlankName, NO_NAME, shownName } from '../../../web/src/lib/person-name.js';
+import { emailAddsToName, isBlankName, NO_NAME, shownName } from '../../../web/src/lib/person-name.js';
 import { searchEntries } from '../../../web/src/lib/search.js';
 import { entry } from './helpers.js';
 
@@ -26,5 +26,16 @@ describe('a contributor with no name', () => {
   it('is named "(no name)" in the credit note, which still finds their part by the name', () => {
     const commit = { co_authors: ['Bob', ''], scores: { total: 76, loc: 30, files: 5, keyword: 25, ai: 16 } };
     expect(creditText(commit, '', 'share')).toEqual({ text: "(no name)'s part: 25.33 of 76 pts, split 3 ways", part: 25.33 });
+  });
+});
+
+describe('a contributor known only by an email', () => {
+  it('is not shown the email a second time under the name, which is that email', () => {
+    expect(emailAddsToName('dan@example.com', 'dan@example.com')).toBe(false);
+    expect(emailAddsToName('Dan@Example.com ', 'dan@example.com')).toBe(false);
+    expect(emailAddsToName('Dan', 'dan@example.com')).toBe(true);
+    expect(emailAddsToName('', 'dan@example.com')).toBe(true);
+    expect(emailAddsToName('Dan', '')).toBe(false);
+    expect(emailAddsToName('', '')).toBe(false);
   });
 });

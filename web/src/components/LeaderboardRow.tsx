@@ -3,6 +3,7 @@ import type { ContributorEntry } from '../../../src/shared/data-file.js';
 import { isPlainClick, useContributorLink } from '../hooks/contributor-link.js';
 import { formatAdditional, formatCount, formatScore, wholePercent } from '../lib/format.js';
 import { CommitList } from './CommitList.js';
+import { emailAddsToName } from '../lib/person-name.js';
 import { PersonName } from './PersonName.js';
 import { ReviewList } from './ReviewList.js';
 import { TierBadge } from './TierBadge.js';
@@ -62,7 +63,7 @@ export function LeaderboardRow({ entry, expanded, onToggle, detailsId, movement,
           ) : (
             <PersonName name={entry.name} className="contributor-name" testId="contributor-name" />
           )}
-          {entry.email && <span className="contributor-email" title={entry.email} data-testid="contributor-email">{entry.email}</span>}
+          {emailAddsToName(entry.name, entry.email) && <span className="contributor-email" title={entry.email} data-testid="contributor-email">{entry.email}</span>}
         </td>
         <td className="num" data-testid="cell-commits">{formatCount(entry.total_commits)}</td>
         <td className="num num-sig" data-testid="cell-sig">{formatCount(entry.significant_commits)}</td>

@@ -15,3 +15,12 @@ export function isBlankName(name: string): boolean {
 export function shownName(name: string): string {
   return isBlankName(name) ? NO_NAME : name;
 }
+
+/**
+ * Whether a person's email says more than their name: not when the name is that email, as for
+ * someone git knows only by it (an author with an email and no name, or a co-author trailer that
+ * gives an email alone), who would read it twice.
+ */
+export function emailAddsToName(name: string, email: string): boolean {
+  return email.trim() !== '' && email.trim().toLowerCase() !== name.trim().toLowerCase();
+}

@@ -5,7 +5,7 @@ import { useContributorCommits } from '../../hooks/use-contributor-commits.js';
 import { boardShowsReviews } from '../../lib/activity.js';
 import type { Board } from '../../lib/board.js';
 import { manualRuns, standingSeries, summarizeStandings, withScoreParts } from '../../lib/contributor-summary.js';
-import { shownName } from '../../lib/person-name.js';
+import { emailAddsToName, shownName } from '../../lib/person-name.js';
 import { CopyLinkButton } from '../CopyLinkButton.js';
 import { PeriodSelect } from '../PeriodSelect.js';
 import { ReviewList } from '../ReviewList.js';
@@ -90,7 +90,7 @@ export function ContributorPage({ board, name: asked, type, onTypeChange, labels
       <header className="card contributor-head">
         <div className="contributor-id">
           <ContributorTitle name={name} headingRef={heading} />
-          {email && <p className="contributor-email-line" data-testid="contributor-page-email">{email}</p>}
+          {emailAddsToName(name, email) && <p className="contributor-email-line" data-testid="contributor-page-email">{email}</p>}
           {repo && <p className="contributor-note" data-testid="contributor-repo-note">In the {repo} repository only.</p>}
           {hidden.has(name) && <p className="contributor-note">Hidden from your board by the contributor filter.</p>}
         </div>
