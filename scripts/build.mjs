@@ -88,7 +88,7 @@ export async function buildUnlessCurrent({ root, steps = BUILD_STEPS, env = proc
   for (const [command, args] of steps) {
     const r = spawnSync(command, args, { cwd: root, env: stepEnv, stdio: 'inherit', shell: process.platform === 'win32' });
     if (r.error) {
-      console.error(`Error: the build could not run ${command}: ${r.error.message}. Run npm install first.`);
+      console.error(`Error: the build could not run ${command}: ${r.error.message}. Install the dependencies (npm install) and build again.`);
       return 1;
     }
     if (r.status !== 0) return r.status ?? 1;
