@@ -261,12 +261,11 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
   // After the fast path's read (which had no commits), only the authors' emails are still to ask
   // about, so the board links reviewers also when a token is given to a board that is up to date.
   // Started before git lists the histories: while one git process lists, a core is free, and
-  // loading Octokit, the request, the activity cache and file take much of it. Started once they
-  // were listed, all of it competed with git's readers for both cores: the reviews bench's
-  // refresh took ~100 ms longer (median of 10 alternated pairs), although listing now ends ~40 ms
-  // later.
-  // The activity file's head is parsed once git's readers run: parsed before, it held up the
-  // listing's end, and with it the readers' start, by about 100 ms.
+  // loading Octokit, the request and the activity cache take much of it. Started once they were
+  // listed, all of it competed with git's readers for both cores: the reviews bench's refresh took
+  // ~100 ms longer (median of 10 alternated pairs), although listing now ends ~40 ms later. The
+  // activity file's head is parsed once git's readers run, though: parsed during the listing, it
+  // held up the listing's end, and with it the readers' start, by about 100 ms.
   let readersRun: () => void = () => {};
   const reading = new Promise<void>((resolve) => { readersRun = resolve; });
   const activityRead = readActivity(async (name) => (await partsScored).find((p) => p.name === name)?.commits ?? [], fast, reading);
