@@ -126,6 +126,12 @@ describe('a contributor with no name', () => {
     await pw(page.getByTestId('contributor-title')).toHaveText('(no name)');
     expect(await page.title()).toMatch(/^\(no name\) · /);
     await pw(page.getByTestId('contributor-commit-list')).toHaveAttribute('aria-label', 'Commits of (no name)');
+    // Their address names them as the page does, so a reload (or the link copied) opens their page again.
+    expect(new URL(page.url()).searchParams.get('contributor')).toBe('(no name)');
+    await page.reload();
+    await pw(page.getByTestId('contributor-title')).toHaveText('(no name)');
+    await pw(page.getByTestId('contributor-commit-list')).toHaveAttribute('aria-label', 'Commits of (no name)');
+    await pw(page.getByTestId('contributor-commit-list').getByTestId('commit-item')).toHaveCount(1);
     await page.getByTestId('contributor-back').click();
     await pw(row(page, '').getByTestId('contributor-name')).toBeFocused();
     await page.context().close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildUrlSearch, parseUrlState } from '../../../web/src/lib/url-state.js';
+import { nameInBoard } from '../../../web/src/lib/person-name.js';
 
 describe('parseUrlState', () => {
   it('reads the type and period', () => {
@@ -54,6 +55,20 @@ describe('the contributor page in the URL', () => {
   it('drops the contributor when going back to the board, and ignores a blank one', () => {
     expect(buildUrlSearch('?type=weekly&contributor=bob', { type: 'weekly', period: null, contributor: null })).toBe('?type=weekly');
     expect(parseUrlState('?contributor=%20')).toEqual({ type: 'weekly', period: null });
+  });
+
+  it('names a contributor with a blank name as the page shows them, "(no name)", which finds them on the board', () => {
+    for (const blank of ['', ' ', '\u200B']) {
+      const search = buildUrlSearch('?type=weekly', { type: 'weekly', period: null, contributor: blank });
+      expect(search).toBe('?type=weekly&contributor=%28no+name%29');
+      expect(nameInBoard(['Alice', blank, 'Bob'], parseUrlState(search).contributor ?? '')).toBe(blank);
+    }
+    // Someone actually named so is theirs; with no blank name on the board, nobody is found.
+    expect(nameInBoard(['Alice', '', '(no name)'], '(no name)')).toBe('(no name)');
+    expect(nameInBoard(['Alice', 'Bob'], '(no name)')).toBe('(no name)');
+    // A name git stored decomposed (NFD), asked for composed (NFC), and the other way round.
+    expect(nameInBoard(['Zoe\u0308'], 'Zo\u00EB')).toBe('Zoe\u0308');
+    expect(nameInBoard(['Zo\u00EB'], 'Zoe\u0308')).toBe('Zo\u00EB');
   });
 
   it('round-trips a name with spaces, plus signs and non-ASCII letters', () => {

@@ -16,6 +16,7 @@ import { fileNamePart } from '../lib/csv.js';
 import { applyFilter } from '../lib/filter.js';
 import { ranksByName } from '../lib/movement.js';
 import { readScoringRules } from '../lib/rules.js';
+import { nameInBoard } from '../lib/person-name.js';
 import { computeSummary } from '../lib/summary.js';
 import { buildUrlSearch } from '../lib/url-state.js';
 import { ContributorPage } from './contributor/ContributorPage.js';
@@ -132,14 +133,15 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
     }
     const y = takeBoardScroll();
     if (y !== null) window.scrollTo(0, y);
-    const name = leftFrom.current;
+    const left = leftFrom.current;
     leftFrom.current = null;
-    if (name === null) return;
+    if (left === null) return;
+    const name = nameInBoard(board.names, left);
     // By the row's name, not the link's text: a blank name reads "(no name)".
     const target = [...document.querySelectorAll<HTMLElement>('[data-testid="leaderboard"] [data-testid="leaderboard-row"]')]
       .find((row) => row.dataset.name === name)?.querySelector<HTMLElement>('[data-testid="contributor-name"]');
     target?.focus({ preventScroll: y !== null });
-  }, [contributor, takeBoardScroll]);
+  }, [contributor, takeBoardScroll, board]);
 
   const refresh = () => {
     reloadStatus();

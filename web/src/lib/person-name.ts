@@ -24,3 +24,17 @@ export function shownName(name: string): string {
 export function emailAddsToName(name: string, email: string): boolean {
   return email.trim() !== '' && email.trim().toLowerCase() !== name.trim().toLowerCase();
 }
+
+/**
+ * The board's own spelling of the name a link asks for: the same; the same in composed Unicode (a
+ * link typed or pasted in NFC finds a name git stored decomposed, NFD, as macOS writes it, and the
+ * other way round); for {@link NO_NAME}, the blank name the page shows so, when nobody is named
+ * that. Else the name as asked.
+ */
+export function nameInBoard(names: readonly string[], asked: string): string {
+  if (names.includes(asked)) return asked;
+  const composed = asked.normalize('NFC');
+  const same = names.find((n) => n.normalize('NFC') === composed);
+  if (same !== undefined) return same;
+  return asked === NO_NAME ? (names.find(isBlankName) ?? asked) : asked;
+}

@@ -1,5 +1,6 @@
 import { PERIOD_TYPES, type PeriodType } from '../../../src/shared/data-file.js';
 import { trimSpaces } from '../../../src/shared/fold.js';
+import { isBlankName, NO_NAME } from './person-name.js';
 
 /**
  * The view a link names: `?type=monthly&period=2025-10`, plus `&contributor=<name>` for a
@@ -43,7 +44,8 @@ export function buildUrlSearch(search: string, state: UrlState): string {
   params.set('type', state.type);
   if (state.period) params.set('period', state.period);
   else params.delete('period');
-  if (state.contributor) params.set('contributor', state.contributor);
+  // A blank name is named as the page shows it (see nameInBoard): blank, the address would name the board.
+  if (state.contributor != null) params.set('contributor', isBlankName(state.contributor) ? NO_NAME : state.contributor);
   else params.delete('contributor');
   return `?${params.toString()}`;
 }

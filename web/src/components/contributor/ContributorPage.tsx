@@ -5,7 +5,7 @@ import { useContributorCommits } from '../../hooks/use-contributor-commits.js';
 import { boardShowsReviews } from '../../lib/activity.js';
 import type { Board } from '../../lib/board.js';
 import { manualRuns, standingSeries, summarizeStandings, withScoreParts } from '../../lib/contributor-summary.js';
-import { emailAddsToName, shownName } from '../../lib/person-name.js';
+import { emailAddsToName, nameInBoard, shownName } from '../../lib/person-name.js';
 import { CopyLinkButton } from '../CopyLinkButton.js';
 import { PeriodSelect } from '../PeriodSelect.js';
 import { ReviewList } from '../ReviewList.js';
@@ -45,9 +45,7 @@ interface ContributorPageProps {
  * the board's per-period rows (no commit is parsed for the numbers) and loads commits a page at a time.
  */
 export function ContributorPage({ board, name: asked, type, onTypeChange, labels, period, onPeriodChange, hidden, boardHref, onBack, takeFocus, repo = null, busy = false }: ContributorPageProps) {
-  // The board's own spelling of the name asked for: a link typed or pasted in composed Unicode
-  // (NFC) finds a name git stored decomposed (NFD, as macOS writes it), and the other way round.
-  const name = useMemo(() => (board.names.includes(asked) ? asked : (board.names.find((n) => n.normalize('NFC') === asked.normalize('NFC')) ?? asked)), [board, asked]);
+  const name = useMemo(() => nameInBoard(board.names, asked), [board, asked]);
   const known = useMemo(() => board.names.includes(name), [board, name]);
   // Ranks as the board shows them, without the hidden; the contributor counts even when hidden.
   const others = useMemo(() => {
