@@ -6,7 +6,7 @@
 // 10 to 20 s. LEADERBOARD_REBUILD=1 builds anyway.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildId } from './build-id.mjs';
@@ -14,16 +14,25 @@ import { buildId } from './build-id.mjs';
 /** dist/'s record of what it was built from (see buildUnlessCurrent); not packed (package.json's `files`). */
 export const STAMP = '.build-stamp.json';
 
-/** What the build reads besides node_modules: folders (all of each, not only what git tracks: tsc compiles an untracked file too) and files. */
+/**
+ * What the build reads besides node_modules: these folders, all of each (not only what git tracks:
+ * tsc compiles an untracked file too), and every file at the top (the configs, and any a tool
+ * finds by looking upwards, such as a PostCSS config).
+ */
 const INPUT_DIRS = ['src', 'web', 'scripts'];
-// npm's record of the installed tree stands for node_modules: the bundles hold zod, Octokit, React and Chart.js.
-const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.build.json', 'vite.config.ts', 'node_modules/.package-lock.json'];
+/** npm's record of the installed tree, which stands for node_modules: the bundles hold zod, Octokit, React and Chart.js. */
+const INSTALLED = 'node_modules/.package-lock.json';
+/** Environment that changes what Vite builds (a development page with NODE_ENV=development). */
+const builtWith = (env) => Object.keys(env).filter((k) => k === 'NODE_ENV' || k.startsWith('VITE_')).sort().map((k) => `${k}=${env[k]}`).join('\0');
 
-/** The real build's steps: commands run in the package's folder, its node_modules/.bin on the PATH. */
+/**
+ * The real build's steps, each run by this node without a shell (a shell split a node installed
+ * under "C:\Program Files" at its space): tsc, the CLI's bundle, the page.
+ */
 export const BUILD_STEPS = [
-  ['tsc', ['-p', 'tsconfig.build.json']],
+  [process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']],
   [process.execPath, ['scripts/bundle-cli.mjs']],
-  ['vite', ['build', '--logLevel', 'warn']],
+  [process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']],
 ];
 
 /** Every file under `dir` (relative to `root`, `/`-separated), node_modules and .git left out. */
@@ -40,13 +49,19 @@ function filesUnder(root, dir) {
   return out;
 }
 
-/** A digest of everything the build reads, and of the build id it writes (which also depends on what git tracks). */
-export async function inputsDigest(root) {
+/**
+ * A digest of everything the build reads, of the build id it writes (which also depends on what
+ * git tracks) and of the environment it reads; null when node_modules has no record of npm's to
+ * stand for it (another package manager, or none yet): such a build is never taken as current.
+ */
+export async function inputsDigest(root, env = process.env) {
+  if (!existsSync(path.join(root, INSTALLED))) return null;
   const hash = createHash('sha256');
-  const files = [...INPUT_DIRS.flatMap((d) => filesUnder(root, d)), ...INPUT_FILES.filter((f) => existsSync(path.join(root, f)))].sort();
+  const top = readdirSync(root, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  const files = [...INPUT_DIRS.flatMap((d) => filesUnder(root, d)), ...top, INSTALLED].sort();
   for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(path.join(root, file)));
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  hash.update(`\0build-id\0${await buildId(root, pkg.version)}\0${process.version}`);
+  hash.update(`\0build-id\0${await buildId(root, pkg.version)}\0${process.version}\0${builtWith(env)}`);
   return hash.digest('hex');
 }
 
@@ -76,27 +91,31 @@ function readStamp(file) {
  */
 export async function buildUnlessCurrent({ root, steps = BUILD_STEPS, env = process.env, log = (line) => console.log(line) }) {
   const stampFile = path.join(root, 'dist', STAMP);
-  const inputs = await inputsDigest(root);
+  const inputs = await inputsDigest(root, env);
   const stamp = readStamp(stampFile);
-  if (!env.LEADERBOARD_REBUILD && stamp && stamp.inputs === inputs && stamp.outputs === outputsDigest(root)) {
+  if (!env.LEADERBOARD_REBUILD && inputs !== null && stamp && stamp.inputs === inputs && stamp.outputs === outputsDigest(root)) {
     log('dist/ was built from these sources and dependencies and is unchanged since: build skipped. LEADERBOARD_REBUILD=1 npm run build builds it anyway.');
     return 0;
   }
   rmSync(stampFile, { force: true });
-  const bin = path.join(root, 'node_modules', '.bin');
-  const stepEnv = { ...env, PATH: `${bin}${path.delimiter}${env.PATH ?? ''}` };
   for (const [command, args] of steps) {
-    const r = spawnSync(command, args, { cwd: root, env: stepEnv, stdio: 'inherit', shell: process.platform === 'win32' });
+    const tool = args.find((a) => a.startsWith('node_modules/'));
+    if (tool && !existsSync(path.join(root, tool))) {
+      console.error(`Error: the build needs ${tool}, which is not installed. Install the dependencies (npm install) and build again.`);
+      return 1;
+    }
+    const r = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
     if (r.error) {
-      console.error(`Error: the build could not run ${command}: ${r.error.message}. Install the dependencies (npm install) and build again.`);
+      console.error(`Error: the build could not run ${command}: ${r.error.message}.`);
       return 1;
     }
     if (r.status !== 0) return r.status ?? 1;
   }
-  if ((await inputsDigest(root)) === inputs) writeFileSync(stampFile, `${JSON.stringify({ inputs, outputs: outputsDigest(root) })}\n`);
+  if (inputs !== null && (await inputsDigest(root, env)) === inputs) writeFileSync(stampFile, `${JSON.stringify({ inputs, outputs: outputsDigest(root) })}\n`);
   return 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// By its real path: run through a symbolic link, the script built nothing and said nothing.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.exitCode = await buildUnlessCurrent({ root: fileURLToPath(new URL('../', import.meta.url)) });
 }

@@ -18,18 +18,19 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 let root = '';
 let said: string[] = [];
-// Copies src/a.ts into dist/ (as tsc would compile it) and counts the builds outside dist/.
-const compile = `const fs = require('fs'); fs.mkdirSync('dist', { recursive: true }); fs.writeFileSync('dist/a.js', fs.readFileSync('src/a.ts')); fs.appendFileSync('builds.log', 'x');`;
+// Copies src/a.ts into dist/ (as tsc would compile it) and counts the builds, in a file beside the package.
+const compile = `const fs = require('fs'); fs.mkdirSync('dist', { recursive: true }); fs.writeFileSync('dist/a.js', fs.readFileSync('src/a.ts')); fs.appendFileSync('../builds.log', 'x');`;
 const steps = (...more: string[]): [string, string[]][] => [[process.execPath, ['-e', compile]], ...more.map((code): [string, string[]] => [process.execPath, ['-e', code]])];
 const run = (env: Record<string, string> = {}, extra: string[] = []) => build({ root, steps: steps(...extra), env, log: (line) => said.push(line) });
-const builds = () => (existsSync(path.join(root, 'builds.log')) ? readFileSync(path.join(root, 'builds.log'), 'utf8').length : 0);
+const builds = () => (existsSync(path.join(root, '../builds.log')) ? readFileSync(path.join(root, '../builds.log'), 'utf8').length : 0);
 const write = (file: string, text: string) => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), text);
 };
 
 beforeEach(() => {
-  root = mkdtempSync(path.join(temp, 'pkg-'));
+  root = path.join(mkdtempSync(path.join(temp, 'case-')), 'pkg');
+  mkdirSync(root);
   said = [];
   write('package.json', '{ "name": "p", "version": "1.0.0" }\n');
   write('src/a.ts', 'export const a = 1;\n');
@@ -56,6 +57,8 @@ describe('npm run build', () => {
       ['web/index.html', '<!doctype html><title>x</title>\n'],
       ['node_modules/.package-lock.json', '{ "packages": { "node_modules/zod": { "version": "4.0.1" } } }\n'],
       ['package.json', '{ "name": "p", "version": "1.0.1" }\n'],
+      // A config a tool finds by looking upwards from its folder.
+      ['postcss.config.js', 'export default {};\n'],
     ];
     for (const [i, [file, text]] of changes.entries()) {
       write(file, text);
@@ -78,6 +81,34 @@ describe('npm run build', () => {
     expect(existsSync(path.join(root, 'dist/a.js'))).toBe(true);
     await run({ LEADERBOARD_REBUILD: '1' });
     expect(builds()).toBe(4);
+    // Vite builds another page for another NODE_ENV (or VITE_ variable).
+    await run({ NODE_ENV: 'development' });
+    expect(builds()).toBe(5);
+    await run({ NODE_ENV: 'development' });
+    expect(builds()).toBe(5);
+    await run({ NODE_ENV: 'development', VITE_X: '1' });
+    expect(builds()).toBe(6);
+  });
+
+  it('always builds when node_modules holds no record of npm\'s to stand for it', async () => {
+    rmSync(path.join(root, 'node_modules/.package-lock.json'));
+    await run();
+    await run();
+    expect(builds()).toBe(2);
+    expect(said).toEqual([]);
+  });
+
+  it('names a tool that is not installed, and builds nothing', async () => {
+    const errors: string[] = [];
+    const error = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      expect(await build({ root, steps: [[process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'x']], ...steps()] })).toBe(1);
+    } finally {
+      console.error = error;
+    }
+    expect(errors).toEqual(['Error: the build needs node_modules/typescript/bin/tsc, which is not installed. Install the dependencies (npm install) and build again.']);
+    expect(builds()).toBe(0);
   });
 
   it('leaves no stamp after a failed step (its status is the build\'s) or a source changed during the build, so the next one builds', async () => {
