@@ -267,6 +267,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
   // activity file's head is parsed once git's readers run, though: parsed during the listing, it
   // held up the listing's end, and with it the readers' start, by about 100 ms.
   let readersRun: () => void = () => {};
+  let nothingToRead = 0;
   const reading = new Promise<void>((resolve) => { readersRun = resolve; });
   const activityRead = readActivity(async (name) => (await partsScored).find((p) => p.name === name)?.commits ?? [], fast, reading);
   // Observed now so a failure while git is read is not an unhandled rejection; awaited below.
@@ -287,6 +288,10 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
         onReading: (d, total) => {
           if (d > 0) readersRun();
           opts.onProgress?.({ phase: 'reading', done: d, total });
+        },
+        // Nothing to read in any repository (git unchanged, GitHub not): parsed now, not after the scoring.
+        onToRead: (n) => {
+          if (n === 0 && ++nothingToRead === probes.length) readersRun();
         },
         onScoring: (d, total, ai) => opts.onProgress?.({ phase: 'scoring', done: d, total, ai }),
       });

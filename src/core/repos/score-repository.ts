@@ -36,6 +36,8 @@ export interface ScoreRepositoryOptions {
   /** Commits of the whole board in the window: a big board is read lean, whatever each repository's size. */
   boardCommits?: number;
   onReading?: (done: number, total: number) => void;
+  /** Once the commits git must read are known: how many (0: the cache holds them all). */
+  onToRead?: (commits: number) => void;
   /** Told of each commit in the window, and whether this run scored it (the refresh's summary counts them). */
   onWindowCommit?: (commit: ScoredCommit, scoredNow: boolean) => void;
   onScoring?: (done: number, total: number, step: AiStep) => void;
@@ -70,6 +72,7 @@ export async function scoreRepository(opts: ScoreRepositoryOptions): Promise<Sco
     return !c || opts.rescoreAi || (opts.aiSettings && (c.scores.ai_fallback !== undefined || localForBot(c, opts.config.bots)));
   }).map((r) => r.hash);
 
+  opts.onToRead?.(missing.length);
   const fresh = new Map<string, ScoredCommit>();
   let llm: LlmAiScorer | null = null;
   let aiCacheDropped = 0;

@@ -7,13 +7,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LeaderboardConfig } from '../../../src/core/config.js';
 import { defaultConfig } from '../../../src/core/config.js';
 import { rebuildFromCache } from '../../../src/core/rebuild.js';
 import { refresh } from '../../../src/core/refresh.js';
 import { findGitHubToken } from '../../../src/core/github/activity/token.js';
-import { NO_TOKEN_REASON } from '../../../src/core/github/activity/refresh-step.js';
+import { NO_TOKEN_REASON, readBoardActivity } from '../../../src/core/github/activity/refresh-step.js';
 import { readPartActivity } from '../../../src/core/github/activity/part-activity.js';
 import { expandCompactDataFile } from '../../../src/shared/compact-data-file.js';
 import { createTestRepo, type TestRepo } from '../../support/git-repo.js';
@@ -88,6 +88,27 @@ describe('refresh with GitHub activity', () => {
     emu.requests.length = 0;
     expect((await rebuildFromCache({ repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW })).rebuilt).toBe(true);
     expect(emu.requests).toEqual([]);
+  });
+
+  it("reads GitHub at once but the activity file's head only once told git's readers run (parsed during the listing, it held up their start)", async () => {
+    emu = await startGraphqlEmulator({ ...fixture(), commits: { [sha]: { email: 'ann@example.com', login: 'ann' } } });
+    const dataDir = await tempData();
+    await refresh({ repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh });
+    emu.requests.length = 0;
+    let readersRun = () => {};
+    const headAfter = new Promise<void>((resolve) => { readersRun = resolve; });
+    let settled = false;
+    const step = readBoardActivity({
+      config: config(emu.apiUrl), env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh, dataDir, single: true, windowStart: null, now: NOW, headAfter,
+      parts: [{ name: 'widgets', dir: '', url: null, commits: [] }],
+    }).finally(() => { settled = true; });
+    await vi.waitFor(() => expect(emu?.requests.map((r) => r.operation)).toEqual(['Pulls']));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled).toBe(false);
+    readersRun();
+    const read = await step;
+    expect(read.status).toMatchObject({ state: 'ok' });
+    expect(read.activity.get('widgets')?.reviews.map((r) => r.login)).toEqual(['bob']);
   });
 
   it('a new author with the same reviews rewrites only the answers: the file stays whole and reads back', async () => {
