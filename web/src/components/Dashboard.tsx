@@ -125,23 +125,24 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const leftFrom = useRef<string | null>(null);
   // A page the address opened keeps the browser's focus; one opened from here (or history) takes it.
   const landing = useRef(contributor !== null);
+  // The name followed, as the board spells it (an address names a blank one "(no name)").
   useLayoutEffect(() => {
-    if (contributor === null) landing.current = false;
-    if (contributor !== null) {
-      leftFrom.current = contributor;
-      return;
-    }
+    if (contributor !== null) leftFrom.current = nameInBoard(board.names, contributor);
+  }, [contributor, board]);
+  // Not run again for new data (the board's own auto-reload): that would scroll and focus anew.
+  useLayoutEffect(() => {
+    if (contributor !== null) return;
+    landing.current = false;
     const y = takeBoardScroll();
     if (y !== null) window.scrollTo(0, y);
-    const left = leftFrom.current;
+    const name = leftFrom.current;
     leftFrom.current = null;
-    if (left === null) return;
-    const name = nameInBoard(board.names, left);
+    if (name === null) return;
     // By the row's name, not the link's text: a blank name reads "(no name)".
     const target = [...document.querySelectorAll<HTMLElement>('[data-testid="leaderboard"] [data-testid="leaderboard-row"]')]
       .find((row) => row.dataset.name === name)?.querySelector<HTMLElement>('[data-testid="contributor-name"]');
     target?.focus({ preventScroll: y !== null });
-  }, [contributor, takeBoardScroll, board]);
+  }, [contributor, takeBoardScroll]);
 
   const refresh = () => {
     reloadStatus();
