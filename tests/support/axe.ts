@@ -14,6 +14,12 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
   // has none of, and cost about twice as much per scan. Only violations are read, so axe keeps one
   // node of each passing or inapplicable rule instead of serializing thousands back to the test.
   // Together: a scan of the board went from about 3.8 s to 1.1 s; the same rules run on the same nodes.
+  // A colour read mid-transition (a row's background easing in after a click) is neither state's:
+  // the finite animations and transitions end first (a spinner's never does; 2 s at most).
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ]));
   const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
