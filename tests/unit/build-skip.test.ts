@@ -7,7 +7,7 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: a build script in plain JavaScript, without types.
 import { buildUnlessCurrent, STAMP } from '../../scripts/build.mjs';
 
@@ -99,15 +99,10 @@ describe('npm run build', () => {
   });
 
   it('names a tool that is not installed, and builds nothing', async () => {
-    const errors: string[] = [];
-    const error = console.error;
-    console.error = (line: string) => errors.push(line);
-    try {
-      expect(await build({ root, steps: [[process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'x']], ...steps()] })).toBe(1);
-    } finally {
-      console.error = error;
-    }
-    expect(errors).toEqual(['Error: the build needs node_modules/typescript/bin/tsc, which is not installed. Install the dependencies (npm install) and build again.']);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await build({ root, steps: [[process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'x']], ...steps()] })).toBe(1);
+    expect(error.mock.calls).toEqual([['Error: the build needs node_modules/typescript/bin/tsc, which is not installed. Install the dependencies (npm install) and build again.']]);
+    error.mockRestore();
     expect(builds()).toBe(0);
   });
 
