@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { rebuildOwed } from '../core/rebuild.js';
 import { boardIsCurrent, refresh, type RefreshOptions, type RefreshResult } from '../core/refresh.js';
-import { errorMessage } from '../core/errors.js';
+import { errorMessage, LeaderboardError } from '../core/errors.js';
 import { dataDirPaths } from '../core/store/data-dir.js';
 import { readStatus, recordFailure } from '../core/store/status.js';
 export { MAX_INTERVAL_MS, parseInterval } from '../core/interval.js';
@@ -93,7 +93,7 @@ export function startRefresher(opts: RefreshOptions & { intervalMs: number; onRe
  * running) and answers in the spec's shape. A failure is `success: false` with the error and
  * the commit the failed refresh recorded, not a thrown error.
  */
-export function pullAndRefreshWith(runner: Pick<RefreshRunner, 'run'>, dataDir: string): () => Promise<PullAndRefreshResponse> {
+export function pullAndRefreshWith(runner: Pick<RefreshRunner, 'run'>, dataDir: string, intervalMs: number): () => Promise<PullAndRefreshResponse> {
   // Callers that joined one run get one response (same timestamp).
   const responses = new WeakMap<Promise<RefreshResult>, Promise<PullAndRefreshResponse>>();
   const respond = async (run: Promise<RefreshResult>): Promise<PullAndRefreshResponse> => {
@@ -107,6 +107,7 @@ export function pullAndRefreshWith(runner: Pick<RefreshRunner, 'run'>, dataDir: 
         timestamp: status && !status.success ? status.timestamp : new Date().toISOString(),
         latestCommit: status?.latestCommit ?? null,
         error: errorMessage(err),
+        ...(err instanceof LeaderboardError && err.hint ? { hint: pageHint(err.hint, intervalMs) } : {}),
       };
     }
   };
@@ -119,6 +120,26 @@ export function pullAndRefreshWith(runner: Pick<RefreshRunner, 'run'>, dataDir: 
     }
     return response;
   };
+}
+
+// The CLI's way around a failed pull, as its hints put it (see pullFastForward and divergedError).
+const WITHOUT_PULL = /(?:[,;] | \()or refresh without --pull(?: to analyse '[^']*' as it is)?\)?/g;
+
+/**
+ * A hint written for `leaderboard refresh --pull` in the words of the page, whose Pull & Refresh
+ * button is that command: "refresh without --pull" means nothing there, and the server's own
+ * refreshes, which never pull, go on meanwhile. Other hints are the page's as they are.
+ */
+export function pageHint(hint: string, intervalMs: number): string {
+  if (!hint.includes('refresh without --pull')) return hint;
+  const fix = hint.replace(WITHOUT_PULL, '').replace(/, then refresh\b/g, ', then press Pull & Refresh again').replace(/\.?$/, '.');
+  return `${fix} Meanwhile the board goes on refreshing the branch as it is, without pulling, every ${intervalWords(intervalMs)}.`;
+}
+
+/** 900000 -> '15 minutes', 3600000 -> 'hour', 90000 -> '90 seconds'. */
+export function intervalWords(ms: number): string {
+  const [n, unit] = ms % 3_600_000 === 0 ? [ms / 3_600_000, 'hour'] : ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.round(ms / 1000), 'second'];
+  return n === 1 ? unit : `${n} ${unit}s`;
 }
 
 /**

@@ -72,6 +72,8 @@ export const pullAndRefreshResponseSchema = z.object({
   timestamp: z.string(),
   latestCommit: z.string().nullable(),
   error: z.string().optional(),
+  /** With an error: how to fix it, in the page's words (see pageHint in src/server/refresher.ts). */
+  hint: z.string().optional(),
 });
 export type PullAndRefreshResponse = z.infer<typeof pullAndRefreshResponseSchema>;
 

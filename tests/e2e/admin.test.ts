@@ -375,6 +375,13 @@ describe('pull and refresh', () => {
     await button.click();
     await pw(banner(page)).toHaveText('Failed to pull and refresh: The disk is full.');
     await page.unroute('**/api/pull-and-refresh');
+    // A failed pull says how to fix it, as the server words it for the page.
+    const failedPull = { success: false, timestamp: new Date().toISOString(), latestCommit: null, error: "Cannot pull in /srv/app: the current branch 'main' has no upstream branch", hint: 'Set one with: git branch --set-upstream-to=origin/main main.' };
+    await page.route('**/api/pull-and-refresh', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(failedPull) }));
+    await button.click();
+    await pw(banner(page)).toHaveText(`Failed to pull and refresh: ${failedPull.error} ${failedPull.hint}`);
+    await keepScreenshot(page, 'admin-pull-failed');
+    await page.unroute('**/api/pull-and-refresh');
     await page.route('**/api/pull-and-refresh', (route) => route.abort('connectionrefused'));
     await button.click();
     await pw(banner(page)).toHaveText('Failed to pull and refresh: Could not reach the leaderboard server (network error). Make sure the local API server is running.');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeaderboardError } from '../../src/core/errors.js';
 import { headCommit, originSlug, pullFastForward, resolveRepo } from '../../src/core/git/repo.js';
+import { pageHint } from '../../src/server/refresher.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 
 const repos: TestRepo[] = [];
@@ -28,6 +29,10 @@ async function caught(promise: Promise<unknown>): Promise<LeaderboardError> {
   expect(err).toBeInstanceOf(LeaderboardError);
   return err as LeaderboardError;
 }
+
+// What the page's Pull & Refresh shows of a failed pull's hint (serve refreshing every 15 minutes).
+const MEANWHILE = ' Meanwhile the board goes on refreshing the branch as it is, without pulling, every 15 minutes.';
+const forPage = (err: LeaderboardError): string => pageHint(err.hint ?? '', 15 * 60_000);
 
 describe('resolveRepo', () => {
   it('gives the absolute top level from anywhere inside the work tree', async () => {
@@ -137,7 +142,10 @@ describe('pullFastForward', () => {
     const repo = await newRepo();
     await repo.commit();
     await repo.git('switch', '-q', '--detach');
-    expect((await caught(pullFastForward(repo.dir))).code).toBe('NO_UPSTREAM');
+    const err = await caught(pullFastForward(repo.dir));
+    expect(err.code).toBe('NO_UPSTREAM');
+    expect(err.hint).toBe('Check out a branch that tracks a remote branch (git switch <branch>), or refresh without --pull.');
+    expect(forPage(err)).toBe(`Check out a branch that tracks a remote branch (git switch <branch>).${MEANWHILE}`);
   });
 
   it('reports a diverged branch as GIT_FAILED, saying commits were made here', async () => {
@@ -155,6 +163,19 @@ describe('pullFastForward', () => {
     expect(err.message).toMatch(/fast-forward/i);
     expect(err.message).toContain("it has diverged from its upstream origin/main: 'main' has 1 commit the upstream does not");
     expect(await headCommit(clone.dir)).toBe(local);
+    expect(forPage(err)).toBe(`Rebase that commit onto the upstream (git rebase origin/main) or merge it, then press Pull & Refresh again. Only to drop it, run in ${clone.dir}: git reset --hard origin/main (it also drops uncommitted changes).${MEANWHILE}`);
+  });
+
+  it('words the hint of a remote with no upstream set for the page too', async () => {
+    const upstream = await newRepo({ bare: true });
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.txt': 'a\n' } });
+    await repo.git('remote', 'add', 'origin', upstream.dir);
+    const err = await caught(pullFastForward(repo.dir));
+    expect(err.hint).toBe('Set one with: git branch --set-upstream-to=origin/main main (or refresh without --pull).');
+    expect(forPage(err)).toBe(`Set one with: git branch --set-upstream-to=origin/main main.${MEANWHILE}`);
+    // Hints of other failures are the page's as they are.
+    expect(pageHint('Fix leaderboard.config.json, then refresh.', 60_000)).toBe('Fix leaderboard.config.json, then refresh.');
   });
 });
 
@@ -180,6 +201,8 @@ describe('pullFastForward after a rewrite under local work, without a reflog', (
     const command = /run in [^:]+: (git rebase --onto origin\/main [0-9a-f]{12}), then refresh/.exec(err.hint ?? '')?.[1];
     expect(command, err.hint).toBeDefined();
     expect(command).toContain(b.slice(0, 12));
+    expect(forPage(err)).toContain(`: ${command as string}, then press Pull & Refresh again. Not git rebase origin/main, nor a merge`);
+    expect(forPage(err)).not.toContain('--pull');
     await clone.git(...(command as string).split(' ').slice(1));
     expect((await clone.git('log', '--format=%s')).split('\n')).toEqual(['local work', 'c', (await author.git('log', '-1', '--format=%s', a))]);
     expect((await clone.git('log', '--format=%H')).includes(b)).toBe(false);

@@ -37,7 +37,7 @@ describe('POST /api/pull-and-refresh', () => {
     const runner = createRefreshRunner({ repo: clone.dir, dataDir, config: defaultConfig(), all: true });
     let runs = 0;
     const counted = { run: (o?: { pull?: boolean }) => { runs += 1; return runner.run(o); } };
-    const server = await listen(createApp({ dataDir, repo: clone.dir, version: '1', admin: { gateway: new FakeGateway(), target: TARGET, primary: PRIMARY }, pullAndRefresh: pullAndRefreshWith(counted, dataDir) }));
+    const server = await listen(createApp({ dataDir, repo: clone.dir, version: '1', admin: { gateway: new FakeGateway(), target: TARGET, primary: PRIMARY }, pullAndRefresh: pullAndRefreshWith(counted, dataDir, 15 * 60_000) }));
     try {
       const head = await upstream.commit({ files: { 'b.ts': 'export const b = 2;\n' }, message: 'feat: b', author: { name: 'Newcomer', email: 'new@example.com' }, date: '2025-03-05T10:00:00Z' });
       const [first, second] = await Promise.all([post(server.url), post(server.url)]);
@@ -60,13 +60,16 @@ describe('POST /api/pull-and-refresh', () => {
   it('answers success false with the error when there is no upstream, and the commit the board still shows', async () => {
     const { repo, dataDir: dir, head } = await refreshedRepo();
     const runner = createRefreshRunner({ repo: repo.dir, dataDir: dir, config: defaultConfig() });
-    const server = await listen(createApp({ dataDir: dir, version: '1', admin: { gateway: new FakeGateway(), target: TARGET, primary: PRIMARY }, pullAndRefresh: pullAndRefreshWith(runner, dir) }));
+    const server = await listen(createApp({ dataDir: dir, version: '1', admin: { gateway: new FakeGateway(), target: TARGET, primary: PRIMARY }, pullAndRefresh: pullAndRefreshWith(runner, dir, 15 * 60_000) }));
     try {
       const res = await post(server.url);
       expect(res.status).toBe(200);
       const body = pullAndRefreshResponseSchema.parse(await res.json());
       expect(body).toMatchObject({ success: false, latestCommit: head });
       expect(body.error).toContain('has no upstream branch');
+      // The CLI's hint in the page's words: no command-line flag, and what the server does meanwhile.
+      expect(body.hint).toBe('Add one (git remote add origin URL), fetch it and set the upstream (git branch --set-upstream-to=origin/<branch>). '
+        + 'Meanwhile the board goes on refreshing the branch as it is, without pulling, every 15 minutes.');
     } finally {
       await server.close();
       await repo.cleanup();

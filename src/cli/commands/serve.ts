@@ -140,7 +140,7 @@ export function registerServe(program: Command): void {
         allowedHosts: flags.allowedHost,
         ...(admin ? { admin } : {}),
         // The timer's refresher, so a pull-and-refresh never overlaps a timed refresh.
-        ...(refresher ? { pullAndRefresh: pullAndRefreshWith(refresher, ctx.dataDir) } : {}),
+        ...(refresher ? { pullAndRefresh: pullAndRefreshWith(refresher, ctx.dataDir, intervalMs) } : {}),
       }).catch(async (err: unknown) => {
         await serveLock.release();
         throw err;

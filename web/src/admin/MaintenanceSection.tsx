@@ -78,7 +78,7 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled, re
         const commit = res.latestCommit ? ` Latest commit ${res.latestCommit.slice(0, 7)}.` : '';
         notify({ type: 'success', message: 'Pulled and refreshed the leaderboard.', hint: commit.trim() || undefined });
       } else {
-        notify({ type: 'error', message: `Failed to pull and refresh: ${res.error ?? 'unknown error'}` });
+        notify({ type: 'error', message: `Failed to pull and refresh: ${res.error ?? 'unknown error'}`, hint: res.hint });
       }
       onPulled();
     } catch (err) {

@@ -89,6 +89,8 @@ export interface RefreshOutcome {
   success: boolean;
   /** Why it failed, for 'Failed to refresh: {error}'. */
   error?: string;
+  /** How to fix that failure, when the back end knows. */
+  hint?: string;
   /** The latest commit of the refreshed data, when known. */
   latestCommit?: string | null;
   /** The workflow run's page (GitHub). */

@@ -19,7 +19,7 @@ export const localBackend: AdminBackend = {
   exportManualContributions,
   async pullAndRefresh(token) {
     const res = await pullAndRefresh(token);
-    return { success: res.success, latestCommit: res.latestCommit, ...(res.error === undefined ? {} : { error: res.error }) };
+    return { success: res.success, latestCommit: res.latestCommit, ...(res.error === undefined ? {} : { error: res.error }), ...(res.hint === undefined ? {} : { hint: res.hint }) };
   },
   admins: getAdmins,
   saveAdmins,
