@@ -18,9 +18,16 @@ export function adminListFileText(admins: readonly string[]): string {
   return `${JSON.stringify({ admins, instructions: ADMIN_LIST_INSTRUCTIONS }, null, 2)}\n`;
 }
 
-/** Whether two emails or logins are the same (trimmed, case-insensitive); never for an empty one. */
+/**
+ * An email or login as compared: trimmed, lowercased, and without the `@` a login is often written
+ * with (`@octocat`, as `identities` takes it). GitHub's logins never start with one, nor do emails:
+ * an admin listed as `@carol` was refused when carol signed in.
+ */
+const key = (entry: string) => entry.trim().replace(/^@/, '').toLowerCase();
+
+/** Whether two emails or logins are the same (see key); never for an empty one. */
 export const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
-  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+  !!a && !!b && key(a) !== '' && key(a) === key(b);
 
 /** Whether `entry` names a primary admin (email or login, case-insensitive). */
 export function isPrimaryAdmin(entry: string, primary: PrimaryAdmins): boolean {
@@ -43,7 +50,6 @@ export function deniedMessage(user: GitHubUser, primary: PrimaryAdmins): string 
   return `Access Denied: ${user.email ?? user.login} is not authorized. Contact ${contact} for access.`;
 }
 
-const key = (entry: string) => entry.trim().toLowerCase();
 const has = (list: readonly string[], entry: string) => list.some((e) => key(e) === key(entry));
 
 /**

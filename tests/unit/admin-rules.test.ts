@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminListSavedMessage, adminListUnchangedMessage, applyAdminChange, droppedChanges, sameAdminList } from '../../src/shared/admin-rules.js';
+import { adminListSavedMessage, adminListUnchangedMessage, applyAdminChange, droppedChanges, isAuthorized, isPrimaryAdmin, sameAdminList } from '../../src/shared/admin-rules.js';
 
 const primary = { email: 'owner@example.com', login: 'owner' };
 
@@ -25,5 +25,23 @@ describe('an admin-list change re-applied to the list as it stands', () => {
   it('says what the default branch already has when nothing is to propose', () => {
     expect(adminListUnchangedMessage('main', ['nora', 'zed'], { add: ['ZED'], remove: ['yves'] }, null)).toBe('No change to propose: the admin list on main already lists ZED and leaves out yves.');
     expect(adminListUnchangedMessage('trunk', ['nora'], { add: [], remove: [] }, null)).toBe('No change to propose: the admin list on trunk is already the one shown.');
+  });
+});
+
+describe('a login written with its @', () => {
+  const carol = { login: 'carol', email: 'carol@example.com' };
+  it('is the account of that login, in the list and as a primary admin', () => {
+    expect(isAuthorized(carol, {}, ['@Carol'])).toBe(true);
+    expect(isAuthorized(carol, { login: ' @carol' }, [])).toBe(true);
+    expect(isPrimaryAdmin('carol', { login: '@carol' })).toBe(true);
+    expect(isAuthorized({ login: 'carl', email: null }, {}, ['@carol'])).toBe(false);
+    // An @ alone names nobody.
+    expect(isAuthorized({ login: 'x', email: null }, { login: '@' }, ['@'])).toBe(false);
+  });
+
+  it('is one entry with the login written without it', () => {
+    expect(applyAdminChange(['@carol'], { add: ['carol'], remove: [] }, {})).toEqual(['@carol']);
+    expect(applyAdminChange(['@carol', 'nora'], { add: [], remove: ['CAROL'] }, {})).toEqual(['nora']);
+    expect(sameAdminList(['@carol'], ['carol'])).toBe(true);
   });
 });
