@@ -1,4 +1,3 @@
-import leven from 'leven';
 import { folded, trimSpaces } from '../shared/fold.js';
 import { aliasRefusal, identityOwner } from '../shared/name-aliases.js';
 import { LeaderboardError } from './errors.js';
@@ -6,11 +5,36 @@ import { readTextIfExists } from './store/files.js';
 
 
 /**
- * A slip of the keyboard: one letter off in a name of five or more, two in one of ten or more.
- * Names apart only in their digits ("Team 2025", "Team 2026") are meant apart.
+ * Edits from `a` to `b`, two neighbouring letters swapped counting as one (optimal string
+ * alignment): "Alcie" is one slip from "Alice", not two.
  */
-const slip = (a: string, b: string): boolean => Math.min(a.length, b.length) >= 5 && a.replace(/\d/g, '0') !== b.replace(/\d/g, '0')
-  && leven(a, b) <= (Math.min(a.length, b.length) >= 10 ? 2 : 1);
+export function slipDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  // Three rows: the one before the previous is needed for a swap.
+  let before: number[] = [];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) {
+      const change = x[i - 1] === y[j - 1] ? 0 : 1;
+      let d = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + change);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d = Math.min(d, (before[j - 2] as number) + 1);
+      row.push(d);
+    }
+    before = previous;
+    previous = row;
+  }
+  return previous[y.length] as number;
+}
+
+/**
+ * A slip of the keyboard: a letter added, dropped, changed or swapped with its neighbour, two
+ * such in a name of ten letters or more. Names of one or two letters are too short to tell a
+ * slip from another name; names apart only in their digits ("Team 2025", "Team 2026") are meant apart.
+ */
+const slip = (a: string, b: string): boolean => Math.min(a.length, b.length) >= 3 && a.replace(/\d/g, '0') !== b.replace(/\d/g, '0')
+  && slipDistance(a, b) <= (Math.min(a.length, b.length) >= 10 ? 2 : 1);
 
 /** The names on the board as its index lists them ([] when there is none yet, or it cannot be read). */
 export async function boardNames(indexFile: string): Promise<string[]> {

@@ -144,17 +144,20 @@ describe('add-contribution', () => {
     const own = await newRepo();
     await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: add a', author: ALICE, date: '2025-01-08T10:00:00Z' });
     await own.commit({ files: { 'b.ts': 'b\n' }, message: 'fix: b', author: BOB, date: '2025-02-04T10:00:00Z' });
+    await own.commit({ files: { 'c.ts': 'c\n' }, message: 'fix: c', author: { name: 'Bea', email: 'bea@example.com' }, date: '2025-02-05T10:00:00Z' });
     expect(cli(own.dir, ['refresh', '--all']).code).toBe(0);
     const manualFile = dataFiles(path.join(own.dir, '.leaderboard')).manual;
     expect(cli(own.dir, ['add-contribution', 'Carol Mentor', '--score', '2']).code).toBe(0);
     const before = bytesOf(manualFile);
-    for (const typed of [ALICE.name.toLowerCase(), 'Alice Exmaple', 'carol mentor']) {
+    // A slip: two neighbouring letters swapped, or one letter added, dropped or changed, in a short name too.
+    const slips: Record<string, string> = { 'Alice Exmaple': ALICE.name, Bae: 'Bea', Beaa: 'Bea', Bex: 'Bea' };
+    for (const typed of [ALICE.name.toLowerCase(), 'carol mentor', ...Object.keys(slips)]) {
       const r = cli(own.dir, ['add-contribution', typed, '--score', '5']);
       expect(r.code, typed).toBe(2);
-      const like = typed === 'carol mentor' ? 'Carol Mentor' : ALICE.name;
+      const like = slips[typed] ?? (typed === 'carol mentor' ? 'Carol Mentor' : ALICE.name);
       expect(r.stderr).toContain(`Error: No contributor is named "${typed}", but "${like}" is: it would be a second person.`);
       // Only a slip may be someone new: another case is the same name to contributor add too.
-      expect(r.stderr).toContain(typed === 'Alice Exmaple'
+      expect(r.stderr).toContain(typed in slips
         ? `Hint: Use "${like}", or \`leaderboard contributor add "${typed}" --score N\` to add a new contributor of that name.`
         : `Hint: Use "${like}".\n`);
     }
@@ -168,6 +171,11 @@ describe('add-contribution', () => {
     // Names apart only in their digits are meant apart; a name like no other is a new contributor.
     expect(cli(own.dir, ['add-contribution', 'Meetup 2024', '--score', '1']).code).toBe(0);
     expect(cli(own.dir, ['add-contribution', 'Meetup 2025', '--score', '1']).code).toBe(0);
+    // Too short to tell a slip from another name.
+    expect(cli(own.dir, ['add-contribution', 'Be', '--score', '1']).code).toBe(0);
+    // Someone else whose name is a slip of one on the board is added as new, then is known.
+    expect(cli(own.dir, ['contributor', 'add', 'Bex', '--score', '1']).code).toBe(0);
+    expect(cli(own.dir, ['add-contribution', 'Bex', '--score', '1']).code).toBe(0);
   });
 
   it('refuses a manual contribution under a name identities makes another name of someone (it was a second person)', async () => {

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { checkManualName, slipDistance } from '../../src/core/manual-names.js';
+
+const BOARD = ['Alice', 'Bob', 'Carol', 'Alexandra Smith', 'Team 2025'];
+
+/** The error a user sees for `add-contribution <typed>`, or null when the name is taken as it is. */
+const refusal = (typed: string, manual: string[] = []): string | null => {
+  try {
+    checkManualName(typed, BOARD, manual, false);
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  }
+};
+
+describe('slipDistance', () => {
+  it.each([
+    ['Alice', 'Alcie', 1],
+    ['Alice', 'Alic', 1],
+    ['Bob', 'Bobb', 1],
+    ['Alice', 'Alicx', 1],
+    ['Alice', 'Aiecl', 3],
+    ['ab', 'ba', 1],
+    ['', 'abc', 3],
+    ['kitten', 'sitting', 3],
+  ])('%s to %s: %i', (a, b, d) => {
+    expect(slipDistance(a, b)).toBe(d);
+    expect(slipDistance(b, a)).toBe(d);
+  });
+});
+
+describe('checkManualName: a slip of one name on the board is refused', () => {
+  it.each([
+    ['Alcie', 'Alice'],
+    ['Alic', 'Alice'],
+    ['Alicee', 'Alice'],
+    ['Alixe', 'Alice'],
+    ['Bobb', 'Bob'],
+    ['Bbo', 'Bob'],
+    ['Caorl', 'Carol'],
+    ['Alexnadra Smiht', 'Alexandra Smith'],
+  ])('%s beside %s', (typed, like) => {
+    expect(refusal(typed)).toBe(`No contributor is named "${typed}", but "${like}" is: it would be a second person.`);
+  });
+
+  it('says how to add a new contributor of that name', () => {
+    try {
+      checkManualName('Alcie', BOARD, [], false);
+    } catch (err) {
+      expect((err as { hint?: string }).hint).toBe('Use "Alice", or `leaderboard contributor add "Alcie" --score N` to add a new contributor of that name.');
+      return;
+    }
+    throw new Error('expected a refusal');
+  });
+
+  it.each([
+    ['a name on the board', 'Alice'],
+    ['a name two letters off', 'Alyse'],
+    ['a name of two letters', 'Bo'],
+    ['three slips in a long name', 'Alxenadra Smiht'],
+    ['a name apart only in its digits', 'Team 2026'],
+  ])('takes %s (%s)', (_what, typed) => {
+    expect(refusal(typed)).toBeNull();
+  });
+
+  it('takes a slip once that person is in the manual file (added with contributor add)', () => {
+    expect(refusal('Alcie', ['Alcie'])).toBeNull();
+  });
+});
