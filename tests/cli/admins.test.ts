@@ -3,6 +3,7 @@
  * the admin commands against the local GitHub emulator (GITHUB_TOKEN, --github-api-url).
  */
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATH, UPDATE_BRANCH } from '../../src/core/github/types.js';
@@ -40,11 +41,33 @@ afterAll(async () => { await gh.close(); });
 afterEach(() => { expect(gh.validationErrors).toEqual([]); });
 
 describe('leaderboard admins', () => {
-  it('needs GITHUB_TOKEN: a usage error (exit 2) naming the scopes', async () => {
-    const r = await run(['admins', 'list', ...api()], null);
+  it('needs a token: a usage error (exit 2) naming the scopes, where to put it, and the subcommand run', async () => {
+    for (const [args, usage] of [[['list'], 'list'], [['add', 'x'], 'add <entry>'], [['remove', 'x'], 'remove <entry>']] as const) {
+      const r = await run(['admins', ...args, ...api()], null);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('Error: Set GITHUB_TOKEN (or GH_TOKEN) to a GitHub token with the repo and user:email scopes, or sign in with `gh auth login`');
+      expect(r.stderr).toContain(`Hint: e.g. GITHUB_TOKEN=ghp_... leaderboard admins ${usage}\n`);
+      expect(hasStackTrace(r.stderr)).toBe(false);
+    }
+  });
+
+  it('takes GH_TOKEN, and else the token of a signed-in gh for the API\'s host, as a refresh does', async () => {
+    const viaGhToken = await runCliAsync(['admins', 'list', ...api()], { cwd: repo.dir, env: { ...gitIsolationVars(), GITHUB_TOKEN: '', GH_TOKEN: 'tok-owner', GITHUB_API_URL: '' } });
+    expect(viaGhToken.stderr).toBe('');
+    expect(viaGhToken.stdout).toContain('Signed in as owner@example.com (admin).');
+    // A gh that knows only the emulator's host: github.com's token would be the wrong one there.
+    const bin = await tempDir('lb-admins-gh-');
+    await writeFile(path.join(bin, 'gh'), `#!/bin/sh\n[ "$*" = "auth token --hostname ${new URL(gh.url).hostname}" ] && echo tok-bob\n`, { mode: 0o755 });
+    const viaGh = await runCliAsync(['admins', 'list', ...api()], { cwd: repo.dir, env: { ...gitIsolationVars(), GITHUB_TOKEN: '', GH_TOKEN: '', GITHUB_API_URL: '', PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}` } });
+    expect(viaGh.stderr).toBe('');
+    expect(viaGh.stdout).toContain('Signed in as bob@example.com (admin).');
+  });
+
+  it('checks the flags before looking for a token: a malformed --github-repo is named first', async () => {
+    const r = await run(['admins', 'list', '--github-repo', 'foo', ...api()], null);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('Set GITHUB_TOKEN to a GitHub token with the repo and user:email scopes');
-    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.stderr).toContain('Error: GitHub repository "foo" must look like owner/name.');
+    expect(r.stderr).not.toContain('GITHUB_TOKEN');
   });
 
   it('list: primary admins and the admins of the default branch', async () => {
@@ -173,6 +196,8 @@ describe('leaderboard admins', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("Error: leaderboard.config.json's github.apiUrl http://127.0.0.2:9/api/v3 would get your GITHUB_TOKEN.");
     expect(r.stderr).toContain('Hint: If you trust that server, name it yourself: --github-api-url URL, or GITHUB_API_URL');
+    const viaGhToken = await runCliAsync(['admins', 'list'], { cwd: own.dir, env: { ...gitIsolationVars(), GITHUB_TOKEN: '', GH_TOKEN: 'tok-owner', GITHUB_API_URL: '' } });
+    expect(viaGhToken.stderr).toContain("Error: leaderboard.config.json's github.apiUrl http://127.0.0.2:9/api/v3 would get your GH_TOKEN.");
     // Named by the user, it is used (here the emulator).
     expect((await run(['admins', 'list', ...api()], 'tok-owner', own.dir)).code).toBe(0);
   });

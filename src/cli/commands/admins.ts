@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { defaultConfig } from '../../core/config.js';
-import { notOneToken } from '../../core/github/activity/token.js';
-import { hasForeignCharacter } from '../../shared/github-token.js';
+import { findGitHubToken } from '../../core/github/activity/token.js';
 import { commandContext, type CommandContext, refuseRepoUrl, type RepoFlags } from '../context.js';
 
 interface AdminFlags extends RepoFlags {
@@ -10,20 +9,20 @@ interface AdminFlags extends RepoFlags {
   githubApiUrl?: string;
 }
 
-/** What the admin-list commands print when GITHUB_TOKEN is missing. */
-export const MISSING_TOKEN_MESSAGE = 'Set GITHUB_TOKEN to a GitHub token with the repo and user:email scopes';
+/** What the admin-list commands print when no token is found. */
+export const MISSING_TOKEN_MESSAGE = 'Set GITHUB_TOKEN (or GH_TOKEN) to a GitHub token with the repo and user:email scopes, or sign in with `gh auth login`';
 
 /** `leaderboard admins list|add|remove`: the admin list on GitHub, as the admin panel manages it. */
 export function registerAdmins(program: Command): void {
   const admins = program
     .command('admins')
-    .description('Show or change the admin list (admin-list.json on GitHub; needs GITHUB_TOKEN)');
+    .description('Show or change the admin list (admin-list.json on GitHub; needs GITHUB_TOKEN, GH_TOKEN or a signed-in gh)');
 
   withAdminOptions(admins.command('list'))
     .description('List the primary admins and the admins of admin-list.json on the default branch')
     .action(async (flags: AdminFlags) => {
       const { listAdmins } = await import('../../core/github/admin-service.js');
-      const deps = await adminDeps(flags);
+      const deps = await adminDeps(flags, 'list');
       const view = await listAdmins(deps.gateway, deps.token, deps.primary);
       const primary = [deps.primary.email, deps.primary.login].filter((p): p is string => !!p);
       console.log(`Admins of ${deps.repo}:`);
@@ -38,7 +37,7 @@ export function registerAdmins(program: Command): void {
     .argument('<entry>', 'email address or GitHub username')
     .action(async (entry: string, flags: AdminFlags) => {
       const { changeAdmins } = await import('../../core/github/admin-service.js');
-      const deps = await adminDeps(flags);
+      const deps = await adminDeps(flags, 'add <entry>');
       const result = await changeAdmins(deps.gateway, deps.token, deps.primary, { add: entry });
       console.log(`Added ${entry.trim()} to the admin list of ${deps.repo}. Pull request: ${result.pullRequestUrl}`);
       noteDropped(result.dropped);
@@ -49,7 +48,7 @@ export function registerAdmins(program: Command): void {
     .argument('<entry>', 'email address or GitHub username')
     .action(async (entry: string, flags: AdminFlags) => {
       const { changeAdmins } = await import('../../core/github/admin-service.js');
-      const deps = await adminDeps(flags);
+      const deps = await adminDeps(flags, 'remove <entry>');
       const result = await changeAdmins(deps.gateway, deps.token, deps.primary, { remove: entry });
       console.log(`Removed ${entry.trim()} from the admin list of ${deps.repo}. Pull request: ${result.pullRequestUrl}`);
       noteDropped(result.dropped);
@@ -63,17 +62,15 @@ function withAdminOptions(command: Command): Command {
     .option('--repo <path>', 'repository (default: current directory)');
 }
 
-/** The token (from GITHUB_TOKEN), the GitHub target, the gateway and the primary admins. */
-async function adminDeps(flags: AdminFlags) {
-  const token = process.env['GITHUB_TOKEN']?.trim();
-  if (!token) {
-    throw new LeaderboardError('INVALID_INPUT', MISSING_TOKEN_MESSAGE, 'e.g. GITHUB_TOKEN=ghp_... leaderboard admins list');
-  }
-  // Sent in a header, it failed with an error that printed the whole token.
-  if (hasForeignCharacter(token)) throw new LeaderboardError('INVALID_INPUT', `${notOneToken('GITHUB_TOKEN')}.`);
-  const [{ resolveGitHubTarget, tokenMayGo }, { createGitHubGateway }, { primaryAdminsOf }] = await Promise.all([
+/**
+ * The GitHub target, then the token (GITHUB_TOKEN, else GH_TOKEN, else `gh auth token`, as a
+ * refresh finds it), the gateway and the primary admins. `usage` is the subcommand, for the hint.
+ */
+async function adminDeps(flags: AdminFlags, usage: string) {
+  const [{ gitHostOfApi, resolveGitHubTarget, tokenMayGo }, { createGitHubGateway }, { primaryAdminsOf }] = await Promise.all([
     import('../../core/github/target.js'), import('../../core/github/gateway.js'), import('../../core/github/admin-access.js'),
   ]);
+  // The flags first: a malformed --github-repo is fixed before a token is looked for.
   const ctx = await contextOrDefaults(flags);
   const target = await resolveGitHubTarget({
     repoDir: ctx.repo,
@@ -81,12 +78,18 @@ async function adminDeps(flags: AdminFlags) {
     flags: { githubRepo: flags.githubRepo, githubApiUrl: flags.githubApiUrl },
     env: process.env,
   });
-  // The config is the repository's, cloned from anyone: its API URL alone gets no token (see tokenMayGo).
-  if (!tokenMayGo(target.apiUrl, { config: ctx.config, flags: { githubApiUrl: flags.githubApiUrl }, env: process.env })) {
-    throw new LeaderboardError('INVALID_CONFIG', `leaderboard.config.json's github.apiUrl ${target.apiUrl} would get your GITHUB_TOKEN.`,
+  // gh's token for the API's host: its github.com token must not go to a GitHub Enterprise server.
+  const found = await findGitHubToken(process.env, undefined, gitHostOfApi(target.apiUrl));
+  if (!found) throw new LeaderboardError('INVALID_INPUT', MISSING_TOKEN_MESSAGE, `e.g. GITHUB_TOKEN=ghp_... leaderboard admins ${usage}`);
+  // Sent in a header, it failed with an error that printed the whole token.
+  if (found.problem) throw new LeaderboardError('INVALID_INPUT', `${found.problem}.`);
+  // The config is the repository's, cloned from anyone: its API URL alone gets no token of the
+  // environment (see tokenMayGo). gh's token is the named host's own.
+  if (found.source !== 'gh' && !tokenMayGo(target.apiUrl, { config: ctx.config, flags: { githubApiUrl: flags.githubApiUrl }, env: process.env })) {
+    throw new LeaderboardError('INVALID_CONFIG', `leaderboard.config.json's github.apiUrl ${target.apiUrl} would get your ${found.source}.`,
       'If you trust that server, name it yourself: --github-api-url URL, or GITHUB_API_URL (GitHub Actions sets it on GitHub Enterprise).');
   }
-  return { token, repo: target.repo, gateway: createGitHubGateway(target), primary: primaryAdminsOf(ctx.config) };
+  return { token: found.token, repo: target.repo, gateway: createGitHubGateway(target), primary: primaryAdminsOf(ctx.config) };
 }
 
 /** The repository context; outside a git repository, with --github-repo, the defaults (no config file). */
