@@ -429,6 +429,8 @@ describe('export', () => {
     refused(['--data-dir', path.join(dir, 'src'), ...out], `${path.join(dir, 'src')} is not a leaderboard data directory`);
     refused(['--data-dir', path.join(dir, 'notes.txt'), ...out], `${path.join(dir, 'notes.txt')} is a file, not a data directory.`);
     refused(['--data-dir', path.dirname(files.manual), '--out', dir, '--force'], `${dir} is a folder.`);
+    // An unset variable: not the current directory's "is a folder".
+    for (const empty of ['', ' ']) refused(['--data-dir', path.dirname(files.manual), '--out', empty], 'Error: --out is empty.\nHint: Pass the backup file to write');
     refused(['--data-dir', path.dirname(files.manual), '--out', path.join(dir, 'nodir', 'x.json')], `the folder ${path.join(dir, 'nodir')} does not exist.`);
     expect(existsSync(path.join(dir, 'backup.json'))).toBe(false);
   });

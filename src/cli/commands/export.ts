@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { LeaderboardError } from '../../core/errors.js';
 import { exportManualContributions, manualBackup } from '../../core/manual-service.js';
 import { commandContext, parseDataDir, refuseRepoUrl, type RepoFlags } from '../context.js';
 
@@ -13,7 +14,7 @@ export function registerExport(program: Command): void {
   program
     .command('export')
     .description('Write a backup of the manual contributions')
-    .option('--out <file>', 'backup file, - for standard output (default: manual-contributions-backup-YYYY-MM-DD.json)')
+    .option('--out <file>', 'backup file, - for standard output (default: manual-contributions-backup-YYYY-MM-DD.json)', parseOut)
     .option('--force', 'overwrite the backup file if it exists')
     .option('--repo <path>', 'repository (default: current directory)')
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
@@ -29,4 +30,10 @@ export function registerExport(program: Command): void {
       const { file, contributors } = await exportManualContributions(dataDir, flags.out, Boolean(flags.force));
       console.log(`Exported ${contributors} contributor${contributors === 1 ? '' : 's'} to ${path.relative(process.cwd(), file) || file}.`);
     });
+}
+
+/** `--out`: an empty value (an unset variable in a script) was taken as the current directory. */
+function parseOut(value: string): string {
+  if (value.trim() === '') throw new LeaderboardError('INVALID_INPUT', '--out is empty.', 'Pass the backup file to write, or --out - to print it; a variable meant to name it may be unset.');
+  return value;
 }
