@@ -138,8 +138,9 @@ async function dataDirAloneContext(flags: RepoFlags, standAlone: boolean, err: u
  * the error's hint names --no-refresh for `build` and `serve`, which use the data as it is.
  */
 export async function refreshContext(flags: RepoFlags, command: 'refresh' | 'build' | 'serve', announce: boolean): Promise<CommandContext> {
+  let found: CommandContext | null = null;
   try {
-    return await commandContext(flags);
+    found = await commandContext(flags);
   } catch (err) {
     if (flags.repo || !flags.dataDir || !(err instanceof LeaderboardError) || err.code !== 'NOT_A_GIT_REPO') throw err;
     const dataDir = path.resolve(flags.dataDir);
@@ -161,6 +162,35 @@ export async function refreshContext(flags: RepoFlags, command: 'refresh' | 'bui
     if (announce) console.log(`No git repository in ${process.cwd()}: refreshing ${ctx.dataDir} from ${ctx.repo}, the repository it was last refreshed from.`);
     return ctx;
   }
+  if (flags.dataDir !== undefined && found.sources === null) await refuseOtherBoard(found, command);
+  return found;
+}
+
+/**
+ * Refuses a refresh of one checkout (no `repositories`, one --repo or none) into a --data-dir that
+ * holds another board: one of other repositories (several --repo), or the board of another
+ * checkout on this machine. It was replaced without a word, the other board's caches and mirrors
+ * deleted, where the same refresh from outside any repository is refused (see refreshContext).
+ * A checkout moved or cloned elsewhere (its recorded path gone, as in CI) refreshes its own board.
+ */
+async function refuseOtherBoard(ctx: CommandContext, command: 'refresh' | 'build' | 'serve'): Promise<void> {
+  const [{ heldBoard, holdsBoardOf }, { mirrorDir }] = await Promise.all([import('../core/repos/held-board.js'), import('../core/repos/open.js')]);
+  const held = await heldBoard(ctx.dataDir);
+  const elsewhere = `pass another --data-dir for the board of ${ctx.repo} (by default ${defaultDataDir(ctx.repo)})${command === 'refresh' ? '' : `, or pass --no-refresh to ${command === 'build' ? 'publish' : 'serve'} ${ctx.dataDir} as it is`}.`;
+  if (held.kind === 'repositories') {
+    if (await holdsBoardOf(held, [{ name: path.basename(ctx.repo), path: ctx.repo }], ctx.dataDir)) return;
+    const names = held.parts.map((p) => (p.url ? `${p.name} (${withoutCredentials(p.url)})` : p.name)).join(', ');
+    const again = held.parts.map((p) => `--repo ${p.url && existsSync(mirrorDir(ctx.dataDir, p.name)) ? withoutCredentials(p.url) : `<path of ${p.name}>`}`).join(' ');
+    throw new LeaderboardError('INVALID_INPUT', `${ctx.dataDir} holds a board of ${held.parts.length === 1 ? 'one other repository' : `${held.parts.length} repositories`}, ${names}; a refresh of ${ctx.repo} alone would replace it.`,
+      `Name its repositories again (leaderboard ${command} ${again} --data-dir ${ctx.dataDir}), or ${elsewhere}`);
+  }
+  if (held.kind !== 'own') return;
+  const [{ stateSchema }, { readJsonFile }] = await Promise.all([import('../core/refresh-state.js'), import('../core/store/files.js')]);
+  const recorded = (await readJsonFile(dataDirPaths(ctx.dataDir).state, stateSchema).catch(() => null))?.repo;
+  if (!recorded || path.resolve(recorded) === ctx.repo || !existsSync(recorded)) return;
+  if ((await resolveRepo(recorded).catch(() => null)) !== path.resolve(recorded)) return;
+  throw new LeaderboardError('INVALID_INPUT', `${ctx.dataDir} holds the board of ${recorded}, another repository; a refresh of ${ctx.repo} would replace it.`,
+    `Run the command inside ${recorded} (or pass --repo ${recorded}), or ${elsewhere}`);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../support/cli.js';
@@ -220,6 +220,49 @@ describe('a board of other repositories inside a checkout', () => {
     expect(byUrl.stderr).toContain(`${dataDir} holds a board of 2 repositories, ${held}; a board of --repo ${a} --repo file://${otherB} written there would replace it.`);
     expect(bytesOf(dataFiles(dataDir).state)).toBe(state);
     expect(existsSync(path.join(dataDir, 'repos'))).toBe(false);
+  }, 120_000);
+
+  it('refuses a refresh of one checkout into a --data-dir that holds a board of other repositories, from inside it too', async () => {
+    const { a, b, c, dataDir, held } = await orgBoard();
+    const state = bytesOf(dataFiles(dataDir).state);
+    for (const [cwd, args] of [[c, []], [a, []], [a, ['--repo', c]]] as const) {
+      const r = cli(cwd, ['refresh', '--all', '--quiet', ...args, '--data-dir', dataDir]);
+      const repo = args.length > 0 ? c : cwd;
+      expect(r.code, r.stdout).toBe(2);
+      expect(r.stderr).toContain(`Error: ${dataDir} holds a board of 2 repositories, ${held}; a refresh of ${repo} alone would replace it.`);
+      expect(r.stderr).toContain(`Hint: Name its repositories again (leaderboard refresh --repo <path of A> --repo <path of B> --data-dir ${dataDir}), or pass another --data-dir for the board of ${repo} (by default ${path.join(repo, '.leaderboard')}).`);
+      expect(bytesOf(dataFiles(dataDir).state)).toBe(state);
+    }
+    const built = cli(c, ['build', '--quiet', '--data-dir', dataDir]);
+    expect(built.code).toBe(2);
+    expect(built.stderr).toContain(`, or pass --no-refresh to publish ${dataDir} as it is.`);
+    expect(partsOf(dataDir)).toEqual(['A', 'B']);
+    // Named again, it is refreshed there as before.
+    expect(cli(c, ['refresh', '--all', '--quiet', '--repo', a, '--repo', b, '--data-dir', dataDir]).code).toBe(0);
+  }, 120_000);
+
+  it("refuses a refresh into another checkout's board on this machine, and takes one whose checkout moved", async () => {
+    const alice = await repoBy('Alice', 2);
+    const bob = await repoBy('Bob', 1);
+    const dataDir = path.join(await tempDir('lb-shared-'), 'board');
+    expect(cli(bob.dir, ['refresh', '--all', '--quiet', '--data-dir', dataDir]).code).toBe(0);
+    const state = bytesOf(dataFiles(dataDir).state);
+    const r = cli(alice.dir, ['refresh', '--all', '--quiet', '--data-dir', dataDir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`Error: ${dataDir} holds the board of ${bob.dir}, another repository; a refresh of ${alice.dir} would replace it.`);
+    expect(r.stderr).toContain(`Hint: Run the command inside ${bob.dir} (or pass --repo ${bob.dir}), or pass another --data-dir for the board of ${alice.dir} (by default ${path.join(alice.dir, '.leaderboard')}).`);
+    expect(bytesOf(dataFiles(dataDir).state)).toBe(state);
+    // Its own checkout refreshes it; moved (a CI runner's new path), the checkout it was is gone.
+    expect(cli(bob.dir, ['refresh', '--all', '--quiet', '--data-dir', dataDir]).code).toBe(0);
+    const moved = `${bob.dir}-moved`;
+    await rename(bob.dir, moved);
+    try {
+      const again = cli(moved, ['refresh', '--all', '--quiet', '--data-dir', dataDir]);
+      expect(again.stderr).toBe('');
+      expect(again.code).toBe(0);
+    } finally {
+      await rename(moved, bob.dir);
+    }
   }, 120_000);
 
   it('a board of one URL made there goes on too; the checkout\'s own board is not taken for one of its origin', async () => {
