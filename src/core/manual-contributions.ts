@@ -9,6 +9,7 @@ import {
 } from '../shared/manual-contributions.js';
 import { identityOwner, type Identities } from '../shared/name-aliases.js';
 import { LeaderboardError } from './errors.js';
+import { alreadyExists } from './manual-names.js';
 import { periodBounds } from './periods.js';
 
 /** What one contributor's manual contributions add to one period. */
@@ -163,15 +164,13 @@ export function addContribution(file: ManualContributionsFile, input: Contributi
 /**
  * Returns a new file with a NEW contributor holding one initial contribution. Same checks as
  * {@link addContribution}, but the score message is 'Initial contribution score must be greater
- * than 0', and an existing name is a CONFLICT error: 'Contributor "{name}" already exists. Use
- * the "Add Contribution" button instead.'
+ * than 0', and an existing name (in any case) is an INVALID_INPUT error: 'Contributor "{name}"
+ * already exists.', with a hint naming `leaderboard add-contribution`.
  */
 export function addContributor(file: ManualContributionsFile, input: ContributionInput): ManualContributionsFile {
   const { name, contribution, email } = validate(input, 'Initial contribution score must be greater than 0');
   // As the page compares: "ann" is "Ann".
   const existing = findExisting(file.contributors, name);
-  if (existing !== null) {
-    throw new LeaderboardError('CONFLICT', `Contributor "${existing}" already exists. Use the "Add Contribution" button instead.`);
-  }
+  if (existing !== null) throw alreadyExists(existing);
   return withContribution(file, name, contribution, email);
 }

@@ -36,6 +36,13 @@ export function slipDistance(a: string, b: string): number {
 const slip = (a: string, b: string): boolean => Math.min(a.length, b.length) >= 3 && a.replace(/\d/g, '0') !== b.replace(/\d/g, '0')
   && slipDistance(a, b) <= (Math.min(a.length, b.length) >= 10 ? 2 : 1);
 
+/**
+ * `contributor add` of someone there already: a usage error (exit 2), as any name refused here. The
+ * page's words ('Use the "Add Contribution" button instead') name a button the command line has not.
+ */
+export const alreadyExists = (name: string, where = ''): LeaderboardError => new LeaderboardError('INVALID_INPUT',
+  `Contributor "${name}" already exists${where}.`, `Add to their score with \`leaderboard add-contribution "${name}" --score N\`.`);
+
 /** The names on the board as its index lists them ([] when there is none yet, or it cannot be read). */
 export async function boardNames(indexFile: string): Promise<string[]> {
   try {
@@ -54,17 +61,14 @@ export async function boardNames(indexFile: string): Promise<string[]> {
  */
 export function checkManualName(typed: string, board: readonly string[], manual: readonly string[], asNew: boolean, identities: Readonly<Record<string, readonly string[]>> = {}): void {
   const nfc = trimSpaces(typed.normalize('NFC'));
-  const add = (name: string) => `Add to their score with \`leaderboard add-contribution "${name}" --score N\`.`;
   const canonical = identityOwner(nfc, identities);
   if (canonical !== null) {
     throw new LeaderboardError('INVALID_INPUT', aliasRefusal(nfc, canonical), `Use "${canonical}".`);
   }
   if (asNew) {
-    // A manual record in another case is refused by addContributor with the page's words.
+    // A manual record in another case is refused by addContributor.
     const onBoard = board.find((n) => folded(n) === folded(nfc));
-    if (onBoard !== undefined && !manual.some((n) => folded(n) === folded(nfc))) {
-      throw new LeaderboardError('CONFLICT', `Contributor "${onBoard}" already exists on the board.`, add(onBoard));
-    }
+    if (onBoard !== undefined && !manual.some((n) => folded(n) === folded(nfc))) throw alreadyExists(onBoard, ' on the board');
     return;
   }
   const known = [...new Set([...board, ...manual])];

@@ -213,11 +213,11 @@ describe('leaderboard contributor add', () => {
     expect(manual.contributors['Grace Hopper']).toMatchObject({ email: 'grace@example.com', contributions: [{ score: 40, notes: 'Keynote' }] });
   });
 
-  it("refuses an existing name: 'Contributor \"{name}\" already exists. Use the \"Add Contribution\" button instead.'", () => {
+  // The page's message names its "Add Contribution" button; the command line's names its command.
+  it('refuses an existing name as a usage error (exit 2) naming add-contribution', () => {
     const r = cli(repo.dir, ['contributor', 'add', 'Grace Hopper', '--score', '5']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('Contributor "Grace Hopper" already exists. Use the "Add Contribution" button instead.');
-    expect(r.stderr).toContain('Hint: On the command line: leaderboard add-contribution "Grace Hopper" --score N');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('Error: Contributor "Grace Hopper" already exists.\nHint: Add to their score with `leaderboard add-contribution "Grace Hopper" --score N`.\n');
   });
 
   it("refuses an empty name and a score that is not above 0 with the spec's messages, writing nothing", async () => {

@@ -161,11 +161,16 @@ describe('add-contribution', () => {
         ? `Hint: Use "${like}", or \`leaderboard contributor add "${typed}" --score N\` to add a new contributor of that name.`
         : `Hint: Use "${like}".\n`);
     }
-    for (const typed of [BOB.name, BOB.name.toUpperCase()]) {
-      const r = cli(own.dir, ['contributor', 'add', typed, '--score', '5']);
-      expect(r.code, typed).toBe(1);
-      expect(r.stderr).toContain(`Error: Contributor "${BOB.name}" already exists on the board.`);
-      expect(r.stderr).toContain(`Hint: Add to their score with \`leaderboard add-contribution "${BOB.name}" --score N\`.`);
+    // A usage error (exit 2) in the command line's words, not the page's ("Use the "Add Contribution" button").
+    for (const [typed, message] of [
+      [BOB.name, `Contributor "${BOB.name}" already exists on the board.`],
+      [BOB.name.toUpperCase(), `Contributor "${BOB.name}" already exists on the board.`],
+      ['carol mentor', 'Contributor "Carol Mentor" already exists.'],
+    ]) {
+      const r = cli(own.dir, ['contributor', 'add', typed!, '--score', '5']);
+      expect(r.code, typed).toBe(2);
+      const existing = /"(.*)"/.exec(message!)?.[1];
+      expect(r.stderr).toBe(`Error: ${message}\nHint: Add to their score with \`leaderboard add-contribution "${existing}" --score N\`.\n`);
     }
     expect(bytesOf(manualFile)).toBe(before);
     // Names apart only in their digits are meant apart; a name like no other is a new contributor.

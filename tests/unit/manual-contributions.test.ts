@@ -168,13 +168,15 @@ describe('addContributor', () => {
     expect(Object.keys(after.contributors)).toEqual(['Ada', 'Grace']);
   });
 
-  it('refuses an existing name with the spec message', () => {
-    expectError(() => addContributor(base(), { name: 'Ada', score: 5 }), 'CONFLICT', 'Contributor "Ada" already exists. Use the "Add Contribution" button instead.');
-    expectError(() => addContributor(base(), { name: ' Ada ', score: 5 }), 'CONFLICT', /"Ada" already exists/);
+  // The page's message names its "Add Contribution" button; the command line's names its command.
+  it('refuses an existing name as a usage error naming add-contribution', () => {
+    expectError(() => addContributor(base(), { name: 'Ada', score: 5 }), 'INVALID_INPUT', 'Contributor "Ada" already exists.');
+    expectError(() => addContributor(base(), { name: ' Ada ', score: 5 }), 'INVALID_INPUT', /"Ada" already exists/);
+    expect(() => addContributor(base(), { name: 'Ada', score: 5 })).toThrow(expect.objectContaining({ hint: 'Add to their score with `leaderboard add-contribution "Ada" --score N`.' }));
   });
 
   it('refuses a name that differs only in letter case, naming the existing spelling, as the page does', () => {
-    expectError(() => addContributor(base(), { name: 'ada', score: 5 }), 'CONFLICT', 'Contributor "Ada" already exists. Use the "Add Contribution" button instead.');
+    expectError(() => addContributor(base(), { name: 'ada', score: 5 }), 'INVALID_INPUT', 'Contributor "Ada" already exists.');
   });
 
   it('uses the initial-score message and the shared name message', () => {

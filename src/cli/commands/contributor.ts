@@ -41,13 +41,7 @@ export function registerContributor(program: Command): void {
         ...(flags.start !== undefined ? { start: flags.start } : {}),
         ...(flags.end !== undefined ? { end: flags.end } : {}),
         ...(flags.email !== undefined ? { email: flags.email } : {}),
-      }, true).catch((err: unknown) => {
-        // The spec's message names the page's button; on the command line the way is another command.
-        if (err instanceof LeaderboardError && err.code === 'CONFLICT' && !err.hint) {
-          throw new LeaderboardError(err.code, err.message, `On the command line: leaderboard add-contribution ${JSON.stringify(/"(.*)" already exists/.exec(err.message)?.[1] ?? trimSpaces(name))} --score N`);
-        }
-        throw err;
-      });
+      }, true);
       console.log(`Added contributor ${trimSpaces(name)} with ${points(score)}. ${rebuiltText(result)}`);
     });
 }
