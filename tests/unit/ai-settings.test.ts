@@ -114,6 +114,12 @@ describe('describing a provider failure', () => {
     expect(describeFailure(withStatus(400), 's', undefined, undefined).fatal).toBe(false);
     expect(describeFailure(withStatus(422), 's', undefined, undefined).fatal).toBe(false);
   });
+
+  it('does not say a body was missing when the SDK only could not read it', () => {
+    // What OpenAI's SDK makes of a 404 whose JSON body has no `error` object.
+    const err = Object.assign(new Error('404 status code (no body)'), { status: 404, error: undefined });
+    expect(describeFailure(err, 'openai:m', undefined, undefined).message).toBe('openai:m was not found (404); check the model name and --ai-base-url');
+  });
 });
 
 describe('the AI cache file', () => {

@@ -129,5 +129,8 @@ function apiMessage(err: unknown): string {
   const body = (err as { error?: { message?: unknown; error?: { message?: unknown } } }).error;
   const fromBody = typeof body?.error?.message === 'string' ? body.error.message : typeof body?.message === 'string' ? body.message : null;
   const text = fromBody ?? (err instanceof Error ? err.message.replace(/^\d{3}\s*/, '') : '');
+  // OpenAI's SDK says "status code (no body)" of any body without its `error` object (a local
+  // server's `{"detail": "Not Found"}`), which it drops: nothing is known, not that there was none.
+  if (fromBody === null && /^status code \(no body\)$/.test(text.trim())) return '';
   return text.trim() ? `: ${text.trim().slice(0, 200)}` : '';
 }
