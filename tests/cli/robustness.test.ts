@@ -3,7 +3,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../support/cli.js';
+import { BIN, startServe } from '../support/cli.js';
 import { gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { cli, dataFiles, hasStackTrace, readData, readJson, readStatus, summaryCounts, tempResources } from './helpers.js';
 
@@ -135,6 +135,18 @@ describe('names and paths that used to slip through', () => {
     const r = cli(repo.dir, ['serve', '--no-open', '--port', '0', '--refresh-interval', '1000h']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--refresh-interval must look like 15m, 1h or 30s (from 1s to 24 days), got "1000h"');
+    expect(cli(repo.dir, ['serve', '--no-open', '--port', '0', '--refresh-interval', '25d']).code).toBe(2);
+  });
+
+  it('takes a refresh interval in days, up to 24, and its help says a bare number is minutes', async () => {
+    const served = await startServe(['--refresh-interval', '1d'], { cwd: repo.dir });
+    try {
+      expect(served.output()).not.toContain('Error');
+    } finally {
+      await served.stop();
+    }
+    const help = cli(repo.dir, ['serve', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('refresh while serving every 30s, 15m, 1h, 1d... up to 24 days; a bare number is minutes (default 15m)');
   });
 });
 

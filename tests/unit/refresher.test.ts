@@ -8,11 +8,12 @@ import { MAX_INTERVAL_MS, parseInterval } from '../../src/server/refresher.js';
 describe('parseInterval', () => {
   it.each([
     ['15m', 900_000], ['1h', 3_600_000], ['30s', 30_000], ['15', 900_000], ['1.5h', 5_400_000], ['1000ms', 1000], [' 2 m ', 120_000],
+    ['1d', 86_400_000], ['24d', 2_073_600_000], ['5', 300_000],
   ])('reads %j as %d ms', (text, ms) => {
     expect(parseInterval(text)).toBe(ms);
   });
 
-  it.each([['0s'], ['999ms'], ['-5m'], ['soon'], ['5d'], [''], ['1000h']])('refuses %j', (text) => {
+  it.each([['0s'], ['999ms'], ['-5m'], ['soon'], ['25d'], [''], ['1000h'], ['1w']])('refuses %j', (text) => {
     expect(parseInterval(text)).toBeNull();
   });
 

@@ -35,7 +35,7 @@ export function registerServe(program: Command): void {
     .option('--host <address>', 'address to bind (default 127.0.0.1)')
     .option('--allowed-host <name>', 'also answer requests for this host name (DNS-rebinding protection refuses other names; repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
     .option('--no-open', 'do not open the browser')
-    .option('--refresh-interval <time>', 'refresh while serving every 15m, 1h, 30s... (default 15m)')
+    .option('--refresh-interval <time>', 'refresh while serving every 30s, 15m, 1h, 1d... up to 24 days; a bare number is minutes (default 15m)')
     .option('--no-refresh', 'serve the data directory as it is: no refresh at start or on a timer')
     .option('--github-repo <owner/name>', 'GitHub repository for admin sign-in and the admin list (default: github.repo of the config, else the origin remote)')
     .option('--github-api-url <url>', 'GitHub REST API base URL (default: env GITHUB_API_URL, else github.apiUrl of the config, else https://api.github.com)');
