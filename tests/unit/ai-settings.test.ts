@@ -21,6 +21,11 @@ describe('choosing the AI provider', () => {
     expect(resolveAiSettings(configFileSchema.parse({ ai: { provider: 'openai' } }), { ai: 'none' }, { OPENAI_API_KEY: 'k' })).toBeNull();
   });
 
+  it("refuses a provider's flags without a provider, rather than ignoring them", () => {
+    expect(() => resolveAiSettings(defaultConfig(), { aiBaseUrl: 'ftp://x' }, {})).toThrow('--ai-base-url needs an AI provider, and the AI part is the local estimate (no ai.provider in leaderboard.config.json).');
+    expect(() => resolveAiSettings(defaultConfig(), { ai: 'none', aiModel: 'm', aiConcurrency: 2 }, {})).toThrow('--ai-model and --ai-concurrency need an AI provider, and the AI part is the local estimate (--ai none).');
+  });
+
   it('takes flags over environment over the config file, with default models', () => {
     const config = configFileSchema.parse({ ai: { provider: 'anthropic', model: 'from-config', baseUrl: 'http://config.example/v1', concurrency: 2 } });
     expect(resolveAiSettings(config, {}, {})).toMatchObject({ provider: 'anthropic', model: 'from-config', baseUrl: 'http://config.example/v1', concurrency: 2, timeoutMs: 60_000 });

@@ -36,7 +36,15 @@ const BASE_URL_VARS: Record<AiProviderName, string> = { openai: 'OPENAI_BASE_URL
  */
 export function resolveAiSettings(config: LeaderboardConfig, flags: AiFlags, env: NodeJS.ProcessEnv = process.env, requireKey = true): AiSettings | null {
   const name = (flags.ai ?? config.ai.provider).trim().toLowerCase();
-  if (name === 'none') return null;
+  if (name === 'none') {
+    // Said, not ignored: `--ai-base-url ftp://x` went unchecked, and `--ai-model` unused, without a word.
+    const given = ([['--ai-model', flags.aiModel], ['--ai-base-url', flags.aiBaseUrl], ['--ai-concurrency', flags.aiConcurrency]] as const).filter(([, v]) => v !== undefined).map(([flag]) => flag);
+    if (given.length > 0) {
+      throw new LeaderboardError('INVALID_INPUT', `${given.join(' and ')} ${given.length === 1 ? 'needs' : 'need'} an AI provider, and the AI part is the local estimate (${flags.ai !== undefined ? '--ai none' : 'no ai.provider in leaderboard.config.json'}).`,
+        `Add --ai openai (OpenAI and compatible servers) or --ai anthropic, or leave ${given.length === 1 ? 'it' : 'them'} out.`);
+    }
+    return null;
+  }
   if (name !== 'openai' && name !== 'anthropic') {
     throw new LeaderboardError('INVALID_INPUT', `--ai must be openai, anthropic or none, got "${flags.ai ?? config.ai.provider}".`, 'Use --ai openai for OpenAI and OpenAI-compatible servers (Ollama, vLLM, LM Studio, llama.cpp), --ai anthropic for Claude.');
   }
