@@ -487,6 +487,13 @@ describe('merge refuses bad parts and writes nothing', () => {
     expect(r.stderr).toContain(`Two parts hold the repository "one": ${partA} and ${again}.`);
     expect(existsSync(out)).toBe(false);
   });
+
+  it('names a part given twice as given twice, not as two parts holding its repository', async () => {
+    const { out, r } = await merge(partA, `${partA}/`);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`Error: The part ${partA} is given twice.\nHint: Give each part once.`);
+    expect(existsSync(out)).toBe(false);
+  });
 });
 
 describe('a repository read by URL', () => {

@@ -69,6 +69,9 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
   const into = path.resolve(o.dataDir);
   const own = o.partDirs.find((dir) => path.resolve(dir) === into);
   if (own !== undefined) throw new LeaderboardError('INVALID_INPUT', `The board's data directory ${into} is also one of the parts.`, 'Pass --data-dir with another directory than the parts, e.g. --data-dir board.');
+  // Read twice, it was "Two parts hold the repository": the same folder named as two.
+  const twice = o.partDirs.find((dir, i) => o.partDirs.slice(0, i).some((d) => path.resolve(d) === path.resolve(dir)));
+  if (twice !== undefined) throw new LeaderboardError('INVALID_INPUT', `The part ${path.resolve(twice)} is given twice.`, 'Give each part once.');
   const read: ReadPart[] = [];
   for (const dir of o.partDirs) read.push(await readPart(path.resolve(dir), o.repo));
   checkAlike(read, o.config);
