@@ -101,6 +101,9 @@ export function manualUnderIdentities(file: ManualContributionsFile, identities:
   return { ...file, contributors: Object.fromEntries(contributors) };
 }
 
+/** One @, no spaces, a dotted domain: what an address looks like, without the RFC's rarities. */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u;
+
 const invalid = (message: string): LeaderboardError => new LeaderboardError('INVALID_INPUT', message);
 
 function parseDay(value: string | null | undefined, field: string): string | null {
@@ -125,6 +128,8 @@ function validate(input: ContributionInput, scoreMessage: string): { name: strin
   if (start !== null && end !== null && end < start) throw invalid(`End date ${end} is before start date ${start}`);
   const email = input.email?.trim() ?? '';
   if (email.length > 320) throw invalid('Email must be at most 320 characters');
+  // Saved as given, it replaced the contributor's address on the page with anything typed.
+  if (email && !EMAIL.test(email)) throw invalid(`Email "${email}" is not an email address: write it as name@domain (for example ada@example.com)`);
   return {
     name: name.data,
     contribution: { score: input.score, notes, start_date: start, end_date: end },

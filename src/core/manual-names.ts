@@ -43,14 +43,40 @@ const slip = (a: string, b: string): boolean => Math.min(a.length, b.length) >= 
 export const alreadyExists = (name: string, where = ''): LeaderboardError => new LeaderboardError('INVALID_INPUT',
   `Contributor "${name}" already exists${where}.`, `Add to their score with \`leaderboard add-contribution "${name}" --score N\`.`);
 
-/** The names on the board as its index lists them ([] when there is none yet, or it cannot be read). */
-export async function boardNames(indexFile: string): Promise<string[]> {
+/** The people on the board as its index lists them, name and email ([] when there is none yet, or it cannot be read). */
+export async function boardPeople(indexFile: string): Promise<[string, string][]> {
   try {
     const people = (JSON.parse((await readTextIfExists(indexFile)) ?? '{}') as { people?: unknown }).people;
-    return Array.isArray(people) ? people.flatMap((p: unknown) => (Array.isArray(p) && typeof p[0] === 'string' ? [p[0]] : [])) : [];
+    return Array.isArray(people) ? people.flatMap((p: unknown) => (Array.isArray(p) && typeof p[0] === 'string' ? [[p[0], typeof p[1] === 'string' ? p[1] : '']] : [])) : [];
   } catch {
     return [];
   }
+}
+
+/** The names on the board as its index lists them ([] when there is none yet, or it cannot be read). */
+export async function boardNames(indexFile: string): Promise<string[]> {
+  return (await boardPeople(indexFile)).map(([name]) => name);
+}
+
+/**
+ * Refuses an email given to `name` that is someone else's: on the board, in the manual file or
+ * among their identities. Saved, it showed one person with another's address, and said nothing.
+ */
+export function checkManualEmail(email: string, name: string, board: readonly (readonly [string, string])[], manual: Readonly<Record<string, { email?: string }>>,
+  identities: Readonly<Record<string, readonly string[]>> = {}): void {
+  const wanted = email.trim().toLowerCase();
+  if (wanted === '') return;
+  const self = trimSpaces(name).normalize('NFC');
+  const same = (e: string | undefined) => e?.trim().toLowerCase() === wanted;
+  const owners = [
+    ...board.filter(([, e]) => same(e)).map(([n]) => ({ owner: n, where: 'on the board' })),
+    ...Object.entries(manual).filter(([, r]) => same(r.email)).map(([n]) => ({ owner: n, where: 'in manual-contributions.json' })),
+    ...Object.entries(identities).filter(([, aliases]) => aliases.some(same)).map(([n]) => ({ owner: n, where: 'identities in leaderboard.config.json' })),
+  ];
+  const other = owners.find((o) => o.owner.normalize('NFC') !== self);
+  if (other === undefined) return;
+  throw new LeaderboardError('INVALID_INPUT', `Email "${email.trim()}" is ${other.owner}'s (${other.where}): ${self} would show another person's address.`,
+    `Pass ${self}'s own address, or leave --email out. If they are one person, add to "${other.owner}", or join the two names with identities in leaderboard.config.json.`);
 }
 
 /**

@@ -7,7 +7,7 @@ import { aliasRefusal, identityOwner } from '../shared/name-aliases.js';
 import type { LeaderboardConfig } from './config.js';
 import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
-import { boardNames, checkManualName } from './manual-names.js';
+import { boardPeople, checkManualEmail, checkManualName } from './manual-names.js';
 import { rebuildAfterSave, type RebuildResult } from './rebuild.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { describeIssues, parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
@@ -31,7 +31,9 @@ export async function addManualContribution(opts: ManualChangeOptions, input: Ne
   // Checked before anything is created: a refused input leaves no trace on disk.
   const current = await readManualFile(paths.manual);
   apply(current);
-  checkManualName(input.name, await boardNames(paths.index), Object.keys(current.contributors), asNewContributor, opts.config.identities);
+  const people = await boardPeople(paths.index);
+  checkManualName(input.name, people.map(([name]) => name), Object.keys(current.contributors), asNewContributor, opts.config.identities);
+  checkManualEmail(input.email ?? '', input.name, people, current.contributors, opts.config.identities);
   await ensureDataDir(paths);
   // Read again under the lock: another writer may have changed the file meanwhile.
   return withDataDirLock(paths, async () => {

@@ -74,6 +74,10 @@ describe('add-contribution refuses bad input', () => {
     ['an impossible start date', ['Zed', '--score', '5', '--start', '2025-02-30'], 'Error: Start date "2025-02-30" is not a valid date: write it as YYYY-MM-DD'],
     ['a malformed end date', ['Zed', '--score', '5', '--end', '31/01/2025'], 'Error: End date "31/01/2025" is not a valid date: write it as YYYY-MM-DD'],
     ['an end before the start', ['Zed', '--score', '5', '--start', '2025-03-10', '--end', '2025-03-01'], 'Error: End date 2025-03-01 is before start date 2025-03-10'],
+    ['an email that is not one', ['Zed', '--score', '5', '--email', 'notanemail'], 'Error: Email "notanemail" is not an email address: write it as name@domain (for example ada@example.com)'],
+    ['an email with no domain', ['Zed', '--score', '5', '--email', 'zed@'], 'Error: Email "zed@" is not an email address'],
+    ['an email with an undotted domain', ['Zed', '--score', '5', '--email', 'zed@example'], 'Error: Email "zed@example" is not an email address'],
+    ['an email with a space', ['Zed', '--score', '5', '--email', 'Zed <zed@example.com>'], 'Error: Email "Zed <zed@example.com>" is not an email address'],
   ];
   for (const [what, args, message] of cases) {
     it(`refuses ${what} with exit 2 and leaves the files alone`, () => {
@@ -181,6 +185,30 @@ describe('add-contribution', () => {
     // Someone else whose name is a slip of one on the board is added as new, then is known.
     expect(cli(own.dir, ['contributor', 'add', 'Bex', '--score', '1']).code).toBe(0);
     expect(cli(own.dir, ['add-contribution', 'Bex', '--score', '1']).code).toBe(0);
+  });
+
+  it("refuses an email that is someone else's (on the board or in the file), changing nothing; the person's own in another case is theirs", async () => {
+    const own = await newRepo();
+    await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: add a', author: ALICE, date: '2025-01-08T10:00:00Z' });
+    await own.commit({ files: { 'b.ts': 'b\n' }, message: 'fix: b', author: BOB, date: '2025-02-04T10:00:00Z' });
+    expect(cli(own.dir, ['refresh', '--all']).code).toBe(0);
+    const manualFile = dataFiles(path.join(own.dir, '.leaderboard')).manual;
+    // Dated after every period: in the file only, not on the board.
+    expect(cli(own.dir, ['contributor', 'add', 'Dee', '--score', '2', '--email', 'dee@example.com', '--start', '2030-01-01']).code).toBe(0);
+    const before = bytesOf(manualFile);
+    for (const [command, self, email, owner, where] of [
+      [['add-contribution'], BOB.name, 'Alice@Example.com', ALICE.name, 'on the board'],
+      [['contributor', 'add'], 'Eve', 'dee@example.com', 'Dee', 'in manual-contributions.json'],
+    ] as const) {
+      const r = cli(own.dir, [...command, self, '--score', '5', '--email', email]);
+      expect(r.code, command.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`Error: Email "${email}" is ${owner}'s (${where}): ${self} would show another person's address.\n`
+        + `Hint: Pass ${self}'s own address, or leave --email out. If they are one person, add to "${owner}", or join the two names with identities in leaderboard.config.json.\n`);
+    }
+    expect(bytesOf(manualFile)).toBe(before);
+    expect(cli(own.dir, ['add-contribution', ALICE.name, '--score', '5', '--email', 'ALICE@example.com']).code).toBe(0);
+    expect(readJson<ManualFile>(manualFile).contributors[ALICE.name]?.email).toBe('ALICE@example.com');
   });
 
   it('refuses a manual contribution under a name identities makes another name of someone (it was a second person)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkManualName, slipDistance } from '../../src/core/manual-names.js';
+import { checkManualEmail, checkManualName, slipDistance } from '../../src/core/manual-names.js';
 
 const BOARD = ['Alice', 'Bob', 'Carol', 'Alexandra Smith', 'Team 2025'];
 
@@ -65,5 +65,30 @@ describe('checkManualName: a slip of one name on the board is refused', () => {
 
   it('takes a slip once that person is in the manual file (added with contributor add)', () => {
     expect(refusal('Alcie', ['Alcie'])).toBeNull();
+  });
+});
+
+describe('checkManualEmail', () => {
+  const people: [string, string][] = [['Alice', 'alice@example.com'], ['Bob', 'bob@example.com']];
+  const refused = (email: string, name: string, identities = {}): string | null => {
+    try {
+      checkManualEmail(email, name, people, { Dee: { email: 'dee@example.com' } }, identities);
+      return null;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+
+  it("refuses another person's address, wherever it is theirs", () => {
+    expect(refused('alice@example.com', 'Bob')).toBe('Email "alice@example.com" is Alice\'s (on the board): Bob would show another person\'s address.');
+    expect(refused('DEE@example.com', 'Bob')).toBe('Email "DEE@example.com" is Dee\'s (in manual-contributions.json): Bob would show another person\'s address.');
+    expect(refused('ali@old.example', 'Bob', { Alice: ['ali@old.example'] })).toBe('Email "ali@old.example" is Alice\'s (identities in leaderboard.config.json): Bob would show another person\'s address.');
+  });
+
+  it("takes the person's own address, in any case, and one nobody has", () => {
+    expect(refused('Alice@Example.COM', 'Alice')).toBeNull();
+    expect(refused('ali@old.example', 'Alice', { Alice: ['ali@old.example'] })).toBeNull();
+    expect(refused('carol@example.com', 'Carol')).toBeNull();
+    expect(refused('', 'Bob')).toBeNull();
   });
 });
