@@ -163,6 +163,12 @@ describe('a published site', () => {
       expect(r.code, inside).toBe(2);
       expect(r.stderr).toContain(`is inside ${path.join(dataDir, inside.split('/')[0]!)}, which the leaderboard writes; a refresh would delete the site.`);
     }
+    // The folder itself, not "inside" itself.
+    for (const own of ['repos', 'leaderboard-chunks', 'leaderboard-data.json']) {
+      const r = cli(repo.dir, ['build', '--no-refresh', '--out', path.join(dataDir, own)]);
+      expect(r.code, own).toBe(2);
+      expect(r.stderr).toContain(`Error: --out ${path.join(dataDir, own)} is itself written by the leaderboard; a refresh would delete the site.`);
+    }
     // A folder of its own in the data directory is fine (the default is one).
     expect(cli(repo.dir, ['build', '--no-refresh', '--out', path.join(dataDir, 'public-site')]).code).toBe(0);
     await rm(path.join(dataDir, 'public-site'), { recursive: true, force: true });

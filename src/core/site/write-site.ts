@@ -189,7 +189,9 @@ async function refuseForeignOut(outDir: string, dataDir: string): Promise<void> 
     const top = path.join(dataDir, path.relative(dataDir, outDir).split(path.sep)[0] as string);
     const generated = [paths.chunks, paths.repoBoards, paths.parts, paths.mirrors, manualBackupsDir(paths)];
     if (generated.includes(top) || Object.values(paths).includes(top)) {
-      throw new LeaderboardError('INVALID_INPUT', `--out ${outDir} is inside ${top}, which the leaderboard writes; a refresh would delete the site.`, `${hint} The default, ${path.join(dataDir, 'site')}, is one.`);
+      // Not "inside" itself: --out may name the folder (or file) of the board's own.
+      const where = outDir === top ? 'is itself written by the leaderboard' : `is inside ${top}, which the leaderboard writes`;
+      throw new LeaderboardError('INVALID_INPUT', `--out ${outDir} ${where}; a refresh would delete the site.`, `${hint} The default, ${path.join(dataDir, 'site')}, is one.`);
     }
   }
   let entries: string[];
