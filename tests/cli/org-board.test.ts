@@ -278,9 +278,22 @@ describe('a repository that fails', () => {
     await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'board' }, { url: missing, name: 'far' }] }));
     const r = cli(board.dir, ['refresh', '--all', '--quiet']);
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain(`Repository "far": cannot clone ${missing}`);
+    expect(r.stderr).toContain(`Repository "far": cannot clone ${missing}: git clone failed (exit 128): fatal:`);
+    expect(r.stderr).not.toContain('.cloning');
+    expect(r.stderr).toContain('or remove it from the repositories list of leaderboard.config.json.');
     expect(readStatus(dataDir).error).toContain('Repository "far"');
     expect(existsSync(path.join(dataDir, 'repos', 'far.git'))).toBe(false);
+  });
+
+  it('names a URL given to --repo that cannot be cloned, without its credentials or a temp folder, and hints at the flag', async () => {
+    await board.writeFile('leaderboard.config.json', '{}');
+    const url = 'http://bot:s3cretTOKEN@localhost:9/org/api.git';
+    const r = cli(board.dir, ['refresh', '--repo', url, '--all', '--quiet', '--data-dir', await tempDir('lb-flag-url-')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^Error: Repository "api": cannot clone http:\/\/localhost:9\/org\/api\.git: git clone failed \(exit 128\): fatal: /);
+    expect(r.stderr).toContain('Hint: Check the --repo URL and your access to it (git must be able to clone it without asking for a password).\n');
+    expect(r.stderr).not.toContain('.cloning');
+    expect(r.stderr).not.toContain('s3cretTOKEN');
   });
 
   it('never shows the credentials of a URL that cannot be cloned, in the error or last-update.json', async () => {

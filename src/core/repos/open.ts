@@ -1,6 +1,6 @@
 import { mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { errorMessage, LeaderboardError } from '../errors.js';
+import { errorMessage, LeaderboardError, withoutUrlCredentials } from '../errors.js';
 import { REPO_HINT, resolveRepo } from '../git/repo.js';
 import { runGit } from '../git/run-git.js';
 import { withoutCredentials, type RepoSource } from './sources.js';
@@ -64,7 +64,10 @@ export async function openRepository(source: RepoSource, dataDir: string, { fetc
       await cloneMirror(source.url, dir);
     }
   } catch (err) {
-    throw new LeaderboardError('GIT_FAILED', `Repository "${source.name}": cannot ${(await exists(dir)) ? 'fetch' : 'clone'} ${withoutCredentials(source.url)}: ${errorMessage(err)}`, 'Check the URL and your access to it (git must be able to clone it without asking for a password), or remove it from the repositories list.', { cause: err });
+    const access = 'git must be able to clone it without asking for a password';
+    // A URL given to --repo is fixed on the command line; one of the config, there.
+    const hint = source.fromFlag ? `Check the --repo URL and your access to it (${access}).` : `Check the URL and your access to it (${access}), or remove it from the repositories list of leaderboard.config.json.`;
+    throw new LeaderboardError('GIT_FAILED', `Repository "${source.name}": cannot ${(await exists(dir)) ? 'fetch' : 'clone'} ${withoutCredentials(source.url)}: ${errorMessage(err)}`, hint, { cause: err });
   }
   // Attributes (linguist-generated, -vendored) are read from an index of HEAD's tree.
   if ((await mirrorHead(dir)) || (await followRemoteHead(source, dir))) await runGit(dir, ['read-tree', 'HEAD']);
@@ -102,9 +105,15 @@ async function cloneMirror(url: string, dir: string): Promise<void> {
   await mkdir(path.dirname(dir), { recursive: true });
   const tmp = `${dir}.${process.pid}.cloning`;
   await rm(tmp, { recursive: true, force: true });
+  const args = ['clone', '--mirror', '--quiet', '--', url, tmp];
   try {
-    await runGit(path.dirname(dir), ['clone', '--mirror', '--quiet', '--', url, tmp], { env: NO_PROMPT });
+    await runGit(path.dirname(dir), args, { env: NO_PROMPT });
     await rename(tmp, dir);
+  } catch (err) {
+    // git's failure spelled out the command, with a temp folder no one asked for; the caller names the URL.
+    const command = withoutUrlCredentials(`git ${args.join(' ')} `);
+    if (!(err instanceof LeaderboardError) || !err.message.startsWith(command)) throw err;
+    throw new LeaderboardError(err.code, `git clone ${err.message.slice(command.length).split(tmp).join(dir)}`, err.hint, { cause: err });
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }

@@ -4,9 +4,9 @@ import { LeaderboardError } from '../errors.js';
 
 /**
  * A repository of a board, as configured or given on the command line (not opened yet);
- * `fromFlag`: a path given to --repo (its hints name the flag, not the config).
+ * `fromFlag`: a path or URL given to --repo (its hints name the flag, not the config).
  */
-export type RepoSource = { name: string; path: string; fromFlag?: true } | { name: string; url: string };
+export type RepoSource = { name: string; path: string; fromFlag?: true } | { name: string; url: string; fromFlag?: true };
 
 // `scheme://...` or scp-like `user@host:path` (what git itself accepts as a URL).
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/|^[\w.-]+@[\w.-]+:/i;
@@ -59,7 +59,7 @@ export function sourcesFromFlags(values: readonly string[], configured: RepoSour
     const named = configured?.find((s) => s.name === value)
       ?? configured?.find((s) => ('path' in s ? resolved !== null && path.resolve(s.path) === resolved : s.url === value));
     if (named) sources.push(named);
-    else if (resolved === null) sources.push({ name: repoNameOf(value), url: value });
+    else if (resolved === null) sources.push({ name: repoNameOf(value), url: value, fromFlag: true });
     else sources.push({ name: repoNameOf(resolved), path: resolved, fromFlag: true });
   }
   return checkNames(sources, true);
