@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { link, open, readlink, realpath, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { PERIOD_TYPES, type PeriodType } from '../shared/data-file.js';
 import { contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
 import { aliasRefusal, identityOwner } from '../shared/name-aliases.js';
 import type { LeaderboardConfig } from './config.js';
 import { LeaderboardError } from './errors.js';
-import { addContribution, addContributor, type ContributionInput as NewContributionInput } from './manual-contributions.js';
+import { addContribution, addContributor, overlaps, type ContributionInput as NewContributionInput } from './manual-contributions.js';
 import { boardPeople, checkManualEmail, checkManualName } from './manual-names.js';
+import { periodBounds, type PeriodBounds } from './periods.js';
 import { rebuildAfterSave, type RebuildResult } from './rebuild.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { describeIssues, parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
@@ -21,11 +23,20 @@ export interface ManualChangeOptions {
   config: LeaderboardConfig;
 }
 
+/** What adding a manual contribution did. */
+export interface ManualAddResult extends RebuildResult {
+  /**
+   * Set when no period of the rebuilt leaderboards overlaps the contribution's days, so it shows
+   * on none: the first and last day their periods cover (null when they have none).
+   */
+  outside?: { first: string; last: string } | null;
+}
+
 /**
  * Adds one manual contribution (to a new or existing contributor), saves the file atomically
  * and rebuilds the leaderboards from the cache without reading git.
  */
-export async function addManualContribution(opts: ManualChangeOptions, input: NewContributionInput, asNewContributor = false): Promise<RebuildResult> {
+export async function addManualContribution(opts: ManualChangeOptions, input: NewContributionInput, asNewContributor = false): Promise<ManualAddResult> {
   const paths = dataDirPaths(opts.dataDir);
   const apply = (file: ManualContributionsFile) => (asNewContributor ? addContributor(file, input) : addContribution(file, input));
   // Checked before anything is created: a refused input leaves no trace on disk.
@@ -40,8 +51,32 @@ export async function addManualContribution(opts: ManualChangeOptions, input: Ne
     const next = apply(await readManualFile(paths.manual));
     await backupManualFile(paths);
     await writeManualFile(paths.manual, next);
-    return rebuildAfterSave(opts);
+    const rebuilt = await rebuildAfterSave(opts);
+    if (!rebuilt.rebuilt) return rebuilt;
+    const outside = await outsideEveryPeriod(paths.index, input.start?.trim() || null, input.end?.trim() || null);
+    return outside === undefined ? rebuilt : { ...rebuilt, outside };
   });
+}
+
+/**
+ * The span of the board's periods when none overlaps [start, end], else undefined. A contribution
+ * dated before the history or after its last commit was saved and showed nowhere, without a word.
+ */
+async function outsideEveryPeriod(indexFile: string, start: string | null, end: string | null): Promise<ManualAddResult['outside']> {
+  // Open on both sides, it counts in every period there is.
+  if (start === null && end === null) return undefined;
+  let periods: PeriodBounds[];
+  try {
+    const index = JSON.parse((await readTextIfExists(indexFile)) ?? 'null') as { periods?: Partial<Record<PeriodType, { label?: unknown }[]>> } | null;
+    if (!index?.periods) return undefined;
+    periods = PERIOD_TYPES.flatMap((type) => (index.periods?.[type] ?? []).map((p) => periodBounds(type, String(p.label))));
+  } catch {
+    // An index it cannot read says nothing either way.
+    return undefined;
+  }
+  if (periods.some((p) => overlaps({ start_date: start, end_date: end }, p.start, p.end))) return undefined;
+  if (periods.length === 0) return null;
+  return { first: periods.map((p) => p.start).sort()[0] as string, last: periods.map((p) => p.end).sort().at(-1) as string };
 }
 
 /** Default backup name: manual-contributions-backup-YYYY-MM-DD.json (local date). */

@@ -298,6 +298,37 @@ describe('add-contribution', () => {
     expect(readJson<ManualFile>(files.manual).contributors['Carol Mentor']?.contributions).toHaveLength(2);
   });
 
+  it('saves a contribution whose dates no period overlaps, and says it shows on no leaderboard', async () => {
+    const own = await newRepo();
+    await own.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: add a', author: ALICE, date: '2025-01-08T10:00:00Z' });
+    await own.commit({ files: { 'b.ts': 'b\n' }, message: 'fix: b', author: BOB, date: '2025-02-04T10:00:00Z' });
+    expect(cli(own.dir, ['refresh', '--all']).code).toBe(0);
+    const ownDir = path.join(own.dir, '.leaderboard');
+    // The periods are 2025-W02 and W06, 2025-01 and 02, and 2025-Q1: January 1 to March 31.
+    const note = (dates: string) => `Note: no period on the leaderboards overlaps this contribution's dates (${dates}; their periods run from 2025-01-01 to 2025-03-31), so it shows on no leaderboard until one does.`;
+    for (const [args, added, dates] of [
+      [['contributor', 'add', 'Dave', '--score', '3', '--start', '2030-01-01'], 'Added contributor Dave with 3 points.', 'from 2030-01-01'],
+      [['add-contribution', BOB.name, '--score', '2', '--end', '2020-01-01'], `Added 2 points for ${BOB.name}.`, 'up to 2020-01-01'],
+      [['add-contribution', BOB.name, '--score', '2', '--start', '2025-06-02', '--end', '2025-06-05'], `Added 2 points for ${BOB.name}.`, '2025-06-02 to 2025-06-05'],
+    ] as const) {
+      const r = cli(own.dir, [...args]);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(lines(r.stdout)).toEqual([`${added} Leaderboards rebuilt.`, note(dates)]);
+    }
+    const manual = readJson<ManualFile>(dataFiles(ownDir).manual);
+    expect(manual.contributors['Dave']?.contributions).toEqual([{ score: 3, notes: '', start_date: '2030-01-01', end_date: null }]);
+    expect(manual.contributors[BOB.name]?.contributions).toHaveLength(2);
+    const data = readData(ownDir);
+    expect(Object.values(data.leaderboards).flatMap((periods) => Object.values(periods)).flat().filter((e) => e.name === 'Dave' || e.additional_contribution_score > 0)).toEqual([]);
+    // Reaching into one period (the quarter), or open on both sides, it shows: no note.
+    for (const args of [['--start', '2025-03-15', '--end', '2025-06-30'], []]) {
+      const r = cli(own.dir, ['add-contribution', BOB.name, '--score', '1', ...args]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(`Added 1 point for ${BOB.name}. Leaderboards rebuilt.\n`);
+    }
+  });
+
   it('says the score as saved, in the singular for one point', async () => {
     const dir = await tempDir('lb-cli-one-point-');
     const r = cli(repo.dir, ['add-contribution', 'Pat One', '--score', ' 001', '--notes', 'triage', '--data-dir', dir]);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
-import { addManualContribution, type ManualChangeOptions } from '../../core/manual-service.js';
+import { addManualContribution, type ManualAddResult, type ManualChangeOptions } from '../../core/manual-service.js';
 import type { RebuildResult } from '../../core/rebuild.js';
 import { dataDirContext, parseDataDir, type RepoFlags } from '../context.js';
 import { trimSpaces } from '../../shared/fold.js';
@@ -39,6 +39,8 @@ export function registerAddContribution(program: Command): void {
         ...(flags.email !== undefined ? { email: flags.email } : {}),
       });
       console.log(`Added ${points(score)} for ${trimSpaces(name)}. ${rebuiltText(result)}`);
+      const note = outsideText(result, flags);
+      if (note) console.log(note);
     });
 }
 
@@ -58,6 +60,19 @@ export function rebuiltText(result: RebuildResult): string {
   return result.rebuilt
     ? 'Leaderboards rebuilt.'
     : 'Saved; the leaderboards will include it after the first `leaderboard refresh`.';
+}
+
+/**
+ * The note for a contribution saved with dates no period of the leaderboards overlaps (before
+ * the history, after its last commit): it showed nowhere, and "Added" alone did not say so.
+ */
+export function outsideText(result: ManualAddResult, dates: { start?: string; end?: string }): string | null {
+  if (result.outside === undefined) return null;
+  const start = dates.start?.trim() || null;
+  const end = dates.end?.trim() || null;
+  const days = start && end ? (start === end ? start : `${start} to ${end}`) : start ? `from ${start}` : `up to ${end}`;
+  const span = result.outside === null ? 'they have no periods yet' : `their periods run from ${result.outside.first} to ${result.outside.last}`;
+  return `Note: no period on the leaderboards overlaps this contribution's dates (${days}; ${span}), so it shows on no leaderboard until one does.`;
 }
 
 /** `1 point`, `30 points`: the score as saved. */

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { addManualContribution } from '../../core/manual-service.js';
 import { dataDirContext, parseDataDir, type RepoFlags } from '../context.js';
-import { points, rebuiltText } from './add-contribution.js';
+import { outsideText, points, rebuiltText } from './add-contribution.js';
 import { trimSpaces } from '../../shared/fold.js';
 
 interface ContributorFlags extends RepoFlags {
@@ -43,6 +43,8 @@ export function registerContributor(program: Command): void {
         ...(flags.email !== undefined ? { email: flags.email } : {}),
       }, true);
       console.log(`Added contributor ${trimSpaces(name)} with ${points(score)}. ${rebuiltText(result)}`);
+      const note = outsideText(result, flags);
+      if (note) console.log(note);
     });
 }
 
