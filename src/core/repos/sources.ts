@@ -18,17 +18,24 @@ export function isRepoUrl(value: string): boolean {
 
 /** The default name of a repository: the last part of its path or URL, without `.git`. */
 export function repoNameOf(location: string): string {
-  const last = location.replace(/[/\\]+$/, '').split(/[/\\:]/).pop() ?? '';
+  // A URL's query string or fragment is not its name (and may hold a token).
+  const bare = isRepoUrl(location) ? location.replace(/[?#].*$/s, '') : location;
+  const last = bare.replace(/[/\\]+$/, '').split(/[/\\:]/).pop() ?? '';
   return last.replace(/\.git$/i, '') || 'repository';
 }
 
-/** The same URL without a user name or password (a token in a URL must not reach the page). */
+/**
+ * The same URL without a user name or password, nor a query string or fragment, where some
+ * servers take a token (`?private_token=...`): a token in a URL must not reach the page or a log.
+ */
 export function withoutCredentials(url: string): string {
   try {
     const u = new URL(url);
-    if (!u.username && !u.password) return url;
+    if (!u.username && !u.password && !u.search && !u.hash) return url;
     u.username = '';
     u.password = '';
+    u.search = '';
+    u.hash = '';
     return u.toString();
   } catch {
     return url;
