@@ -3,12 +3,13 @@ import { existsSync, lstatSync, statSync } from 'node:fs';
 import { link, open, readlink, realpath, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PERIOD_TYPES, type PeriodType } from '../shared/data-file.js';
+import { folded } from '../shared/fold.js';
 import { contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
 import { aliasRefusal, identityOwner } from '../shared/name-aliases.js';
 import type { LeaderboardConfig } from './config.js';
 import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, overlaps, type ContributionInput as NewContributionInput } from './manual-contributions.js';
-import { boardPeople, checkManualEmail, checkManualName } from './manual-names.js';
+import { boardNames, boardPeople, checkManualEmail, checkManualName } from './manual-names.js';
 import { periodBounds, type PeriodBounds } from './periods.js';
 import { rebuildAfterSave, type RebuildResult } from './rebuild.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
@@ -230,9 +231,19 @@ export async function replaceManualContributions(opts: ManualChangeOptions, cont
     // A name added under another name identities gives someone would be a second person (the
     // admin panel knows the board's names, not the config's identities). Names already kept stay.
     const kept = typeof current.contributors === 'object' && current.contributors !== null ? current.contributors : {};
-    for (const name of Object.keys(parsed.data)) {
-      const canonical = Object.hasOwn(kept, name) ? null : identityOwner(name, opts.config.identities);
+    const added = Object.keys(parsed.data).filter((name) => !Object.hasOwn(kept, name));
+    for (const name of added) {
+      const canonical = identityOwner(name, opts.config.identities);
       if (canonical !== null) throw new LeaderboardError('INVALID_INPUT', `${aliasRefusal(name, canonical)} Use "${canonical}".`);
+    }
+    // So is one on the board, or kept, in another case or accents ("carol" beside "Carol"), as the
+    // command line refuses it: the page checks it before sending, a client of the API did not.
+    if (added.length > 0) {
+      const known = [...new Set([...(await boardNames(paths.index)), ...Object.keys(kept), ...Object.keys(parsed.data)])];
+      for (const name of added) {
+        const like = known.find((n) => n !== name && folded(n) === folded(name) && n.normalize('NFC') !== name.normalize('NFC'));
+        if (like !== undefined) throw new LeaderboardError('INVALID_INPUT', `"${name}" is "${like}" in another spelling: a contribution under it would be a second person. Use "${like}".`);
+      }
     }
     const next = `${JSON.stringify({ ...current, contributors: parsed.data }, null, 2)}\n`;
     await backupManualFile(paths);

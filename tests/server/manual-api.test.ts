@@ -107,6 +107,21 @@ describe('POST /api/update-manual-contributions', () => {
     expect((await get('/api/manual-contributions')).headers.get('etag')).toBe(res.headers.get('etag'));
   });
 
+  it('refuses a name on the board or kept in another spelling, a second person, and leaves the file as it was', async () => {
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ dana: { contributions: [contribution(3)] } }, '"dana" is "Dana" in another spelling: a contribution under it would be a second person. Use "Dana".'],
+      [{ Carol: { contributions: [contribution(10, 'talk')] }, CAROL: { contributions: [contribution(2)] } }, '"CAROL" is "Carol" in another spelling: a contribution under it would be a second person. Use "Carol".'],
+    ];
+    for (const [contributors, message] of refusals) {
+      const res = await save({ contributors });
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toEqual({ code: 'INVALID_INPUT', message });
+      expect(await readFile(manualFile, 'utf8')).toBe(INITIAL);
+    }
+    // A name of the board as the board writes it is that person.
+    expect((await save({ contributors: { Dana: { contributions: [contribution(3)] } } })).status).toBe(200);
+  });
+
   it('refuses a stale If-Match with 409 and leaves the file as it was', async () => {
     const res = await save({ contributors: {} }, { 'If-Match': manualEtag('an older version') });
     expect(res.status).toBe(409);
