@@ -184,7 +184,7 @@ export const configFileSchema = z.strictObject({
   /** The primary admins: they are always admins and cannot be removed. */
   primaryAdmins: z.strictObject({
     /** The email of a primary admin. Default: none. */
-    email: nonBlank().refine((v) => /^[^@\s]+@[^@\s]+$/.test(v.trim()), 'must be an email address (name@example.com); put a GitHub username in primaryAdmins.login').optional(),
+    email: nonBlank().optional(),
     /** The GitHub login of a primary admin. Default: none. */
     login: nonBlank().optional(),
   }).prefault({}),

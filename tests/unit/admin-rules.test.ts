@@ -36,6 +36,8 @@ describe('a login written with its @', () => {
     expect(isAuthorized(carol, { email: null, login: ' @carol' }, [])).toBe(true);
     expect(isPrimaryAdmin('carol', { email: null, login: '@carol' })).toBe(true);
     expect(isAuthorized({ login: 'carl', email: null }, none, ['@carol'])).toBe(false);
+    // A login in primaryAdmins.email is a login there too (configs have it so).
+    expect(isAuthorized(carol, { email: 'carol', login: null }, [])).toBe(true);
     // An @ alone names nobody.
     expect(isAuthorized({ login: 'x', email: null }, { email: null, login: '@' }, ['@'])).toBe(false);
   });
