@@ -239,7 +239,8 @@ export async function replaceManualContributions(opts: ManualChangeOptions, cont
     // So is one on the board, or kept, in another case or accents ("carol" beside "Carol"), as the
     // command line refuses it: the page checks it before sending, a client of the API did not.
     if (added.length > 0) {
-      const known = [...new Set([...(await boardNames(paths.index)), ...Object.keys(kept), ...Object.keys(parsed.data)])];
+      // The board's spelling first; names this save drops (a misspelling being fixed) are none.
+      const known = [...new Set([...(await boardNames(paths.index)), ...Object.keys(parsed.data)])];
       for (const name of added) {
         const like = known.find((n) => n !== name && folded(n) === folded(name) && n.normalize('NFC') !== name.normalize('NFC'));
         if (like !== undefined) throw new LeaderboardError('INVALID_INPUT', `"${name}" is "${like}" in another spelling: a contribution under it would be a second person. Use "${like}".`);

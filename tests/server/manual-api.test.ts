@@ -120,6 +120,9 @@ describe('POST /api/update-manual-contributions', () => {
     }
     // A name of the board as the board writes it is that person.
     expect((await save({ contributors: { Dana: { contributions: [contribution(3)] } } })).status).toBe(200);
+    // A misspelling kept by mistake, put right in one save: the name it drops is no one's.
+    await writeFile(manualFile, `${JSON.stringify({ contributors: { dana: { contributions: [contribution(3)] } } })}\n`);
+    expect((await save({ contributors: { Dana: { contributions: [contribution(3)] } } })).status).toBe(200);
   });
 
   it('refuses a stale If-Match with 409 and leaves the file as it was', async () => {
