@@ -129,6 +129,15 @@ describe('a board of several repositories', () => {
     expect(readStatus(merged).success).toBe(true);
     expect((await readdir(path.join(merged, 'parts'))).sort()).toEqual(['alpha', 'beta', 'gamma']);
     expect(existsSync(path.join(merged, 'repos', 'delta.git'))).toBe(false);
+    // A part an earlier version refreshed recorded its URL with the query string (a token there):
+    // it is the configured repository all the same, and the token is printed nowhere.
+    const gammaState = path.join(parts[0] as string, 'refresh-state.json');
+    const state = JSON.parse(await read(gammaState)) as { parts: { url: string }[] };
+    (state.parts[0] as { url: string }).url = `${gammaUrl}?private_token=SECRET123`;
+    await writeFile(gammaState, JSON.stringify(state));
+    const again = cli(board.dir, ['merge', ...parts, '--data-dir', await tempDir('lb-merged-again-')]);
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
 
     // Another board's part whose repository is also named "gamma", read from a local path: not this gamma.
     const other = await newRepo();

@@ -23,7 +23,8 @@ export async function heldBoard(dataDir: string): Promise<HeldBoard> {
   const [only] = parts;
   // One repository at the top is the checkout's own board unless it was mirrored from a URL.
   if (parts.length === 1 && only && only.dir === '.' && !existsSync(mirrorDir(dataDir, only.name))) return { kind: 'own' };
-  return { kind: 'repositories', parts: parts.map((p) => ({ name: p.name, url: p.url })) };
+  // As a refresh records a URL now: an earlier version kept its query string (a token there).
+  return { kind: 'repositories', parts: parts.map((p) => ({ name: p.name, url: p.url === null ? null : withoutCredentials(p.url) })) };
 }
 
 /**
