@@ -8,7 +8,7 @@ import { readTextIfExists } from './store/files.js';
  * Edits from `a` to `b`, two neighbouring letters swapped counting as one (optimal string
  * alignment): "Alcie" is one slip from "Alice", not two.
  */
-export function slipDistance(a: string, b: string): number {
+export function slipDistance(a: string, b: string, changeCost = 1): number {
   const x = [...a];
   const y = [...b];
   // Three rows: the one before the previous is needed for a swap.
@@ -17,7 +17,7 @@ export function slipDistance(a: string, b: string): number {
   for (let i = 1; i <= x.length; i++) {
     const row = [i];
     for (let j = 1; j <= y.length; j++) {
-      const change = x[i - 1] === y[j - 1] ? 0 : 1;
+      const change = x[i - 1] === y[j - 1] ? 0 : changeCost;
       let d = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + change);
       if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d = Math.min(d, (before[j - 2] as number) + 1);
       row.push(d);
@@ -29,19 +29,29 @@ export function slipDistance(a: string, b: string): number {
 }
 
 /**
- * A slip of the keyboard: a letter added, dropped, changed or swapped with its neighbour, two
- * such in a name of ten letters or more. Names of one or two letters are too short to tell a
- * slip from another name; names apart only in their digits ("Team 2025", "Team 2026") are meant apart.
+ * A slip of the keyboard between two folded names: a letter added, dropped, changed or swapped
+ * with its neighbour, two such in a name of ten letters or more. Under five letters a changed
+ * one is another name (Bob and Rob, Tom and Tim, 王小明 and 王小红), and names of one or two
+ * letters are too short to tell a slip from another name. Letters are counted composed (a Hangul
+ * syllable is one, not its three jamo). Names apart only in their digits ("Team 2025", "Team
+ * 2026") are meant apart.
  */
-const slip = (a: string, b: string): boolean => Math.min(a.length, b.length) >= 3 && a.replace(/\d/g, '0') !== b.replace(/\d/g, '0')
-  && slipDistance(a, b) <= (Math.min(a.length, b.length) >= 10 ? 2 : 1);
+const slip = (foldedA: string, foldedB: string): boolean => {
+  const [a, b] = [foldedA.normalize('NFC'), foldedB.normalize('NFC')];
+  const shorter = Math.min([...a].length, [...b].length);
+  if (shorter < 3 || a.replace(/\d/g, '0') === b.replace(/\d/g, '0')) return false;
+  return slipDistance(a, b, shorter < 5 ? 2 : 1) <= (shorter >= 10 ? 2 : 1);
+};
+
+/** A name as one word of a command to paste in a POSIX shell: in double quotes, or single ones when it holds what those expand or end. */
+export const shellWord = (name: string): string => (/["$`\\!]/.test(name) ? `'${name.replace(/'/g, `'\\''`)}'` : `"${name}"`);
 
 /**
  * `contributor add` of someone there already: a usage error (exit 2), as any name refused here. The
  * page's words ('Use the "Add Contribution" button instead') name a button the command line has not.
  */
 export const alreadyExists = (name: string, where = ''): LeaderboardError => new LeaderboardError('INVALID_INPUT',
-  `Contributor "${name}" already exists${where}.`, `Add to their score with \`leaderboard add-contribution "${name}" --score N\`.`);
+  `Contributor "${name}" already exists${where}.`, `Add to their score with \`leaderboard add-contribution ${shellWord(name)} --score N\`.`);
 
 /** The people on the board as its index lists them, name and email ([] when there is none yet, or it cannot be read). */
 export async function boardPeople(indexFile: string): Promise<[string, string][]> {
@@ -104,5 +114,5 @@ export function checkManualName(typed: string, board: readonly string[], manual:
   if (like === undefined) return;
   // Another case or accents is the same name to contributor add too: only a slip may be someone new.
   throw new LeaderboardError('INVALID_INPUT', `No contributor is named "${nfc}", but "${like}" is: it would be a second person.`,
-    same !== undefined ? `Use "${like}".` : `Use "${like}", or \`leaderboard contributor add "${nfc}" --score N\` to add a new contributor of that name.`);
+    same !== undefined ? `Use "${like}".` : `Use "${like}", or \`leaderboard contributor add ${shellWord(nfc)} --score N\` to add a new contributor of that name.`);
 }

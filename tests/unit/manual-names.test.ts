@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { checkManualEmail, checkManualName, slipDistance } from '../../src/core/manual-names.js';
+import { checkManualEmail, checkManualName, shellWord, slipDistance } from '../../src/core/manual-names.js';
 
-const BOARD = ['Alice', 'Bob', 'Carol', 'Alexandra Smith', 'Team 2025'];
+const BOARD = ['Alice', 'Bob', 'Carol', 'Alexandra Smith', 'Team 2025', '王小明', '김민수'];
 
 /** The error a user sees for `add-contribution <typed>`, or null when the name is taken as it is. */
 const refusal = (typed: string, manual: string[] = []): string | null => {
@@ -59,6 +60,9 @@ describe('checkManualName: a slip of one name on the board is refused', () => {
     ['a name of two letters', 'Bo'],
     ['three slips in a long name', 'Alxenadra Smiht'],
     ['a name apart only in its digits', 'Team 2026'],
+    ['a short name one letter changed', 'Rob'],
+    ['a short name one letter changed, in Han', '王小红'],
+    ['a short name one syllable changed, in Hangul', '김민주'],
   ])('takes %s (%s)', (_what, typed) => {
     expect(refusal(typed)).toBeNull();
   });
@@ -90,5 +94,14 @@ describe('checkManualEmail', () => {
     expect(refused('ali@old.example', 'Alice', { Alice: ['ali@old.example'] })).toBeNull();
     expect(refused('carol@example.com', 'Carol')).toBeNull();
     expect(refused('', 'Bob')).toBeNull();
+  });
+});
+
+describe('shellWord', () => {
+  it('quotes a name for a command to paste, so that the shell gives it back as it is', () => {
+    expect(shellWord('Alice')).toBe('"Alice"');
+    for (const name of ['Alice', "O'Brien", '$HOME `x`', 'it\'s "$x" \\ !']) {
+      expect(execFileSync('sh', ['-c', `printf %s ${shellWord(name)}`], { encoding: 'utf8' })).toBe(name);
+    }
   });
 });
