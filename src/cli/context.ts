@@ -179,9 +179,8 @@ async function refuseOtherBoard(ctx: CommandContext, command: 'refresh' | 'build
   const elsewhere = `pass another --data-dir for the board of ${ctx.repo} (by default ${defaultDataDir(ctx.repo)})${command === 'refresh' ? '' : `, or pass --no-refresh to ${command === 'build' ? 'publish' : 'serve'} ${ctx.dataDir} as it is`}.`;
   if (held.kind === 'repositories') {
     if (await holdsBoardOf(held, [{ name: path.basename(ctx.repo), path: ctx.repo }], ctx.dataDir)) return;
-    const names = held.parts.map((p) => (p.url ? `${p.name} (${withoutCredentials(p.url)})` : p.name)).join(', ');
-    const again = held.parts.map((p) => `--repo ${p.url && existsSync(mirrorDir(ctx.dataDir, p.name)) ? withoutCredentials(p.url) : `<path of ${p.name}>`}`).join(' ');
-    throw new LeaderboardError('INVALID_INPUT', `${ctx.dataDir} holds a board of ${held.parts.length === 1 ? 'one other repository' : `${held.parts.length} repositories`}, ${names}; a refresh of ${ctx.repo} alone would replace it.`,
+    const again = againFlags(held, (name) => existsSync(mirrorDir(ctx.dataDir, name)));
+    throw new LeaderboardError('INVALID_INPUT', `${ctx.dataDir} holds a board of ${held.parts.length === 1 ? 'one other repository' : `${held.parts.length} repositories`}, ${heldNames(held)}; a refresh of ${ctx.repo} alone would replace it.`,
       `Name its repositories again (leaderboard ${command} ${again} --data-dir ${ctx.dataDir}), or ${elsewhere}`);
   }
   if (held.kind !== 'own') return;
@@ -189,8 +188,28 @@ async function refuseOtherBoard(ctx: CommandContext, command: 'refresh' | 'build
   const recorded = (await readJsonFile(dataDirPaths(ctx.dataDir).state, stateSchema).catch(() => null))?.repo;
   if (!recorded || path.resolve(recorded) === ctx.repo || !existsSync(recorded)) return;
   if ((await resolveRepo(recorded).catch(() => null)) !== path.resolve(recorded)) return;
+  // Another checkout of the same history (a worktree, a second clone) is this board's repository.
+  if (await shareRoots(recorded, ctx.repo)) return;
   throw new LeaderboardError('INVALID_INPUT', `${ctx.dataDir} holds the board of ${recorded}, another repository; a refresh of ${ctx.repo} would replace it.`,
     `Run the command inside ${recorded} (or pass --repo ${recorded}), or ${elsewhere}`);
+}
+
+/** Whether two repositories share a first commit: checkouts of one project's history. */
+async function shareRoots(a: string, b: string): Promise<boolean> {
+  const { runGit } = await import('../core/git/run-git.js');
+  const roots = (dir: string) => runGit(dir, ['rev-list', '--max-parents=0', 'HEAD']).then((r) => r.stdout.split('\n').filter(Boolean), () => [] as string[]);
+  const [ra, rb] = await Promise.all([roots(a), roots(b)]);
+  return ra.some((h) => rb.includes(h));
+}
+
+/** The repositories of a held board as the refusals name them: `A (URL), B`. */
+function heldNames(held: Extract<HeldBoard, { kind: 'repositories' }>): string {
+  return held.parts.map((p) => (p.url ? `${p.name} (${withoutCredentials(p.url)})` : p.name)).join(', ');
+}
+
+/** The --repo flags that refresh a held board again: a mirrored repository's URL, else a placeholder for a clone's path. */
+function againFlags(held: Extract<HeldBoard, { kind: 'repositories' }>, mirrored: (name: string) => boolean): string {
+  return held.parts.map((p) => `--repo ${p.url && mirrored(p.name) ? withoutCredentials(p.url) : `<path of ${p.name}>`}`).join(' ');
 }
 
 /**
@@ -211,9 +230,8 @@ async function recordedContext(repo: string, dataDir: string): Promise<CommandCo
  * other repositories (made with --repo): the command that refreshes it names them again.
  */
 function notRecordedBoard(dataDir: string, repo: string, held: Extract<HeldBoard, { kind: 'repositories' }>, command: string, mirrored: (name: string) => boolean): LeaderboardError {
-  const names = held.parts.map((p) => (p.url ? `${p.name} (${withoutCredentials(p.url)})` : p.name)).join(', ');
-  const again = held.parts.map((p) => `--repo ${p.url && mirrored(p.name) ? withoutCredentials(p.url) : `<path of ${p.name}>`}`).join(' ');
-  return new LeaderboardError('INVALID_INPUT', `${dataDir} holds a board of ${held.parts.length === 1 ? 'one repository' : `${held.parts.length} repositories`}, ${names}, not the board of ${repo}, the repository it was last refreshed from; refreshed from there, it would be replaced.`,
+  const again = againFlags(held, mirrored);
+  return new LeaderboardError('INVALID_INPUT', `${dataDir} holds a board of ${held.parts.length === 1 ? 'one repository' : `${held.parts.length} repositories`}, ${heldNames(held)}, not the board of ${repo}, the repository it was last refreshed from; refreshed from there, it would be replaced.`,
     `Name its repositories again: leaderboard ${command} ${again} --data-dir ${dataDir}${command === 'refresh' ? '' : `, or pass --no-refresh to ${command === 'build' ? 'publish' : 'serve'} it as it is`}`);
 }
 
@@ -229,8 +247,7 @@ function notThisBoard(given: readonly string[], sources: readonly RepoSource[], 
   const config = path.join(home, 'leaderboard.config.json');
   const example = `--data-dir ${given.length === 1 ? `../leaderboard-${sources[0]?.name ?? 'board'}` : '../org-leaderboard'}`;
   if (held.kind === 'repositories') {
-    const names = held.parts.map((p) => (p.url ? `${p.name} (${withoutCredentials(p.url)})` : p.name)).join(', ');
-    return new LeaderboardError('INVALID_INPUT', `${dataDir} holds a board of ${held.parts.length === 1 ? 'one other repository' : `${held.parts.length} repositories`}, ${names}; a board of ${others} written there would replace it.`,
+    return new LeaderboardError('INVALID_INPUT', `${dataDir} holds a board of ${held.parts.length === 1 ? 'one other repository' : `${held.parts.length} repositories`}, ${heldNames(held)}; a board of ${others} written there would replace it.`,
       `List the repositories you give to --repo in "repositories" of ${config} to make them this repository's board: it stays in ${dataDir}, with its manual contributions and AI overrides. `
       + `Or pass --data-dir DIR to start a new board (e.g. ${example}); what ${dataDir} holds, its manual contributions too, stays behind there.`);
   }

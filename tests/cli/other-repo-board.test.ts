@@ -252,7 +252,18 @@ describe('a board of other repositories inside a checkout', () => {
     expect(r.stderr).toContain(`Error: ${dataDir} holds the board of ${bob.dir}, another repository; a refresh of ${alice.dir} would replace it.`);
     expect(r.stderr).toContain(`Hint: Run the command inside ${bob.dir} (or pass --repo ${bob.dir}), or pass another --data-dir for the board of ${alice.dir} (by default ${path.join(alice.dir, '.leaderboard')}).`);
     expect(bytesOf(dataFiles(dataDir).state)).toBe(state);
-    // Its own checkout refreshes it; moved (a CI runner's new path), the checkout it was is gone.
+    // Its own checkout refreshes it, and so does another checkout of the same history (a worktree).
+    expect(cli(bob.dir, ['refresh', '--all', '--quiet', '--data-dir', dataDir]).code).toBe(0);
+    const worktree = `${bob.dir}-worktree`;
+    await bob.git('worktree', 'add', '-q', '--detach', worktree, 'HEAD');
+    try {
+      const fromWorktree = cli(worktree, ['refresh', '--all', '--quiet', '--data-dir', dataDir]);
+      expect(fromWorktree.stderr).toBe('');
+      expect(fromWorktree.code).toBe(0);
+    } finally {
+      await bob.git('worktree', 'remove', '--force', worktree);
+    }
+    // Moved (a CI runner's new path), the checkout it was is gone.
     expect(cli(bob.dir, ['refresh', '--all', '--quiet', '--data-dir', dataDir]).code).toBe(0);
     const moved = `${bob.dir}-moved`;
     await rename(bob.dir, moved);
