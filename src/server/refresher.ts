@@ -107,7 +107,7 @@ export function pullAndRefreshWith(runner: Pick<RefreshRunner, 'run'>, dataDir: 
         timestamp: status && !status.success ? status.timestamp : new Date().toISOString(),
         latestCommit: status?.latestCommit ?? null,
         error: errorMessage(err),
-        ...(err instanceof LeaderboardError && err.hint ? { hint: pageHint(err.hint, intervalMs) } : {}),
+        ...(err instanceof LeaderboardError && err.hint ? pageHintOf(err.hint, intervalMs) : {}),
       };
     }
   };
@@ -123,7 +123,7 @@ export function pullAndRefreshWith(runner: Pick<RefreshRunner, 'run'>, dataDir: 
 }
 
 // The CLI's way around a failed pull, as its hints put it (see pullFastForward and divergedError).
-const WITHOUT_PULL = /(?:[,;] | \()or refresh without --pull(?: to analyse '[^']*' as it is)?\)?/g;
+const WITHOUT_PULL = /(?:[,;] | \()or refresh without --pull(?: to analyse '.*?' as it is)?\)?/g;
 
 /**
  * A hint written for `leaderboard refresh --pull` in the words of the page, whose Pull & Refresh
@@ -133,7 +133,16 @@ const WITHOUT_PULL = /(?:[,;] | \()or refresh without --pull(?: to analyse '[^']
 export function pageHint(hint: string, intervalMs: number): string {
   if (!hint.includes('refresh without --pull')) return hint;
   const fix = hint.replace(WITHOUT_PULL, '').replace(/, then refresh\b/g, ', then press Pull & Refresh again').replace(/\.?$/, '.');
-  return `${fix} Meanwhile the board goes on refreshing the branch as it is, without pulling, every ${intervalWords(intervalMs)}.`;
+  return `${fix} Meanwhile the board goes on refreshing what is checked out, without pulling, every ${intervalWords(intervalMs)}.`;
+}
+
+/**
+ * The answer's `hint`: only a failed pull's (its hint names the way around it), in the page's
+ * words. Other failures' hints speak of the command line's flags (--data-dir, --ai none), which
+ * the page has not; their message says what failed.
+ */
+function pageHintOf(hint: string, intervalMs: number): { hint?: string } {
+  return hint.includes('refresh without --pull') ? { hint: pageHint(hint, intervalMs) } : {};
 }
 
 /** 900000 -> '15 minutes', 3600000 -> 'hour', 90000 -> '90 seconds'. */

@@ -31,7 +31,7 @@ async function caught(promise: Promise<unknown>): Promise<LeaderboardError> {
 }
 
 // What the page's Pull & Refresh shows of a failed pull's hint (serve refreshing every 15 minutes).
-const MEANWHILE = ' Meanwhile the board goes on refreshing the branch as it is, without pulling, every 15 minutes.';
+const MEANWHILE = ' Meanwhile the board goes on refreshing what is checked out, without pulling, every 15 minutes.';
 const forPage = (err: LeaderboardError): string => pageHint(err.hint ?? '', 15 * 60_000);
 
 describe('resolveRepo', () => {
@@ -174,8 +174,9 @@ describe('pullFastForward', () => {
     const err = await caught(pullFastForward(repo.dir));
     expect(err.hint).toBe('Set one with: git branch --set-upstream-to=origin/main main (or refresh without --pull).');
     expect(forPage(err)).toBe(`Set one with: git branch --set-upstream-to=origin/main main.${MEANWHILE}`);
-    // Hints of other failures are the page's as they are.
-    expect(pageHint('Fix leaderboard.config.json, then refresh.', 60_000)).toBe('Fix leaderboard.config.json, then refresh.');
+    // A branch named with a quote in it.
+    expect(pageHint("Rebase it, then refresh; or refresh without --pull to analyse 'feat/it's' as it is. Only to drop it, reset.", 60_000))
+      .toBe(`Rebase it, then press Pull & Refresh again. Only to drop it, reset. Meanwhile the board goes on refreshing what is checked out, without pulling, every minute.`);
   });
 });
 

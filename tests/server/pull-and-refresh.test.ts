@@ -1,6 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/core/config.js';
+import { LeaderboardError } from '../../src/core/errors.js';
 import { refresh } from '../../src/core/refresh.js';
 import { dataDirPaths } from '../../src/core/store/data-dir.js';
 import { createApp } from '../../src/server/app.js';
@@ -69,10 +72,22 @@ describe('POST /api/pull-and-refresh', () => {
       expect(body.error).toContain('has no upstream branch');
       // The CLI's hint in the page's words: no command-line flag, and what the server does meanwhile.
       expect(body.hint).toBe('Add one (git remote add origin URL), fetch it and set the upstream (git branch --set-upstream-to=origin/<branch>). '
-        + 'Meanwhile the board goes on refreshing the branch as it is, without pulling, every 15 minutes.');
+        + 'Meanwhile the board goes on refreshing what is checked out, without pulling, every 15 minutes.');
     } finally {
       await server.close();
       await repo.cleanup();
+    }
+  });
+
+  it("gives no hint of a failure other than the pull's, whose hints speak of the command line's flags", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-pull-hint-'));
+    try {
+      const failing = { run: () => Promise.reject(new LeaderboardError('INVALID_CONFIG', 'The config is broken.', 'Fix it, or pass --data-dir with another folder.')) };
+      const body = await pullAndRefreshWith(failing, dir, 15 * 60_000)();
+      expect(body).toMatchObject({ success: false, error: 'The config is broken.' });
+      expect(body.hint).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
