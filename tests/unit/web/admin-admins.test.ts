@@ -31,6 +31,10 @@ describe('admin list', () => {
     expect(checkNewAdmin(' owner ', [], primary)).toBe('This email/username is already an admin');
     expect(checkNewAdmin('OctoCat', ['octocat'], primary)).toBe('This email/username is already an admin');
     expect(checkNewAdmin('bob@example.com', ['octocat'], primary)).toBeNull();
+    // A login written with its @ is that login, as the server takes it.
+    expect(checkNewAdmin('carol', ['@Carol'], primary)).toBe('This email/username is already an admin');
+    expect(checkNewAdmin('@owner', [], primary)).toBe('This email/username is already an admin');
+    expect(adminRows(['carol'], { email: null, login: '@carol' })).toEqual([{ value: '@carol', primary: true }]);
   });
 
   it('adds trimmed entries and removes any but a primary admin', () => {

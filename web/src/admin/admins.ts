@@ -1,4 +1,5 @@
 import { hasInnerSpace, ONE_ENTRY_MESSAGE, type PrimaryAdmins } from '../../../src/shared/admin-api.js';
+import { same } from '../../../src/shared/admin-rules.js';
 
 /** One line of the admin list as shown: primary admins are marked and cannot be removed. */
 export interface AdminRow {
@@ -6,14 +7,12 @@ export interface AdminRow {
   primary: boolean;
 }
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /** The primary admins' email and login that are configured. */
 export function primaryValues(primary: PrimaryAdmins): string[] {
   return [primary.email, primary.login].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
 }
 
-/** True when `value` is one of the primary admins (compared without case). */
+/** True when `value` is one of the primary admins (compared as the server does: without case, or a login's @). */
 export function isPrimary(primary: PrimaryAdmins, value: string): boolean {
   return primaryValues(primary).some((p) => same(p, value));
 }
