@@ -51,7 +51,7 @@ export async function rebuildFromCache(opts: Pick<RefreshOptions, 'repo' | 'data
     analysisPeriodDays: state.analysisPeriodDays,
     // Activity comes from each part's stored file (loadStoredParts): nothing is read from GitHub.
     ...(state.activity ? { activityStatus: state.activity } : {}),
-    metadata: metadataFor({ repo: state.repo ?? opts.repo, config }, { head: state.head, aiId, windowStart: state.windowStart ? new Date(state.windowStart) : null, history: state.history ?? null }),
+    metadata: metadataFor({ repo: state.repo ?? opts.repo, config }, { head: state.head, aiId, windowStart: state.windowStart ? new Date(state.windowStart) : null, history: state.history ?? null }, stored.parts.map((p) => p.name)),
   });
   // The board now follows this config: its key goes with it, or a refresh back on the old config
   // would keep this board as up to date. Under the version that made the state: the caches are

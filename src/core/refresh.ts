@@ -348,7 +348,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
   for (const part of parts) part.activity = activity.activity.get(part.name) ?? null;
   const data = await assembleBoard(parts, {
     paths, manual, overridesText, config: opts.config, now, analysisPeriodDays, activityStatus: activity.status,
-    metadata: metadataFor(opts, { head, aiId, windowStart, history }),
+    metadata: metadataFor(opts, { head, aiId, windowStart, history }, parts.map((p) => p.name)),
   });
   await writeJsonAtomic(paths.state, { ...state, analysisPeriodDays, aiPartial, repo: opts.repo, history, parts: statParts, activity: activity.status, ...(await boardStamps(paths)) });
 

@@ -247,6 +247,30 @@ describe('a board of several repositories', () => {
   }, 60_000);
 });
 
+describe('the name on the page of a board of several repositories', () => {
+  it('is their names, in name order, when no leaderboard.config.json lists them: from build and from merge alike', async () => {
+    const [one, two] = await Promise.all([newRepo(), newRepo()]);
+    await commit(one, ANN_A);
+    await commit(two, BOB);
+    const root = await tempDir('lb-board-name-');
+    // Given in the other order than their names': the first --repo named the board.
+    await one.git('clone', '-q', one.dir, path.join(root, 'zeta'));
+    await two.git('clone', '-q', two.dir, path.join(root, 'alpha'));
+    const built = cli(root, ['build', '--repo', 'zeta', '--repo', 'alpha', '--data-dir', 'joint']);
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+    expect(readData(path.join(root, 'joint')).metadata.repository).toBe('alpha, zeta');
+    for (const name of ['zeta', 'alpha']) expect(cli(root, ['refresh', '--repo', name, '--data-dir', `part-${name}`]).code).toBe(0);
+    // From a folder of its own, into a data directory whose parent was the name.
+    await mkdir(path.join(root, 'ci'));
+    const merged = cli(path.join(root, 'ci'), ['merge', '../part-zeta', '../part-alpha', '--data-dir', path.join(root, 'merged')]);
+    expect(merged.stderr).toBe('');
+    expect(merged.code).toBe(0);
+    expect(readData(path.join(root, 'merged')).metadata.repository).toBe('alpha, zeta');
+    expect(strip(await read(path.join(root, 'merged', 'leaderboard-data.json')))).toBe(strip(await read(path.join(root, 'joint', 'leaderboard-data.json'))));
+  }, 60_000);
+});
+
 describe('a repository that fails', () => {
   let board: TestRepo;
   let alpha: TestRepo;

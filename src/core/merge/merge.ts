@@ -148,7 +148,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       now,
       analysisPeriodDays,
       ...(activityStatus ? { activityStatus } : {}),
-      metadata: metadataFor({ repo: o.repo, config: o.config }, { head, aiId, windowStart, history }),
+      metadata: metadataFor({ repo: o.repo, config: o.config }, { head, aiId, windowStart, history }, [...names]),
     });
     const state: RefreshState = {
       version: TOOL_BUILD,
