@@ -61,6 +61,11 @@ describe('leaderboard admins', () => {
     const viaGh = await runCliAsync(['admins', 'list', ...api()], { cwd: repo.dir, env: { ...gitIsolationVars(), GITHUB_TOKEN: '', GH_TOKEN: '', GITHUB_API_URL: '', PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}` } });
     expect(viaGh.stderr).toBe('');
     expect(viaGh.stdout).toContain('Signed in as bob@example.com (admin).');
+    // Never over plain http but to this machine: gh's token would travel in the clear.
+    await writeFile(path.join(bin, 'gh'), '#!/bin/sh\necho tok-bob\n', { mode: 0o755 });
+    const plain = await runCliAsync(['admins', 'list', '--github-api-url', 'http://ghe.example.test/api/v3'], { cwd: repo.dir, env: { ...gitIsolationVars(), GITHUB_TOKEN: '', GH_TOKEN: '', GITHUB_API_URL: '', PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}` } });
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain("Error: The GitHub API URL http://ghe.example.test/api/v3 is plain http: gh's token for ghe.example.test would be sent unencrypted.");
   });
 
   it('checks the flags before looking for a token: a malformed --github-repo is named first', async () => {

@@ -67,7 +67,7 @@ function withAdminOptions(command: Command): Command {
  * refresh finds it), the gateway and the primary admins. `usage` is the subcommand, for the hint.
  */
 async function adminDeps(flags: AdminFlags, usage: string) {
-  const [{ gitHostOfApi, resolveGitHubTarget, tokenMayGo }, { createGitHubGateway }, { primaryAdminsOf }] = await Promise.all([
+  const [{ ghTokenMayGo, gitHostOfApi, plainHttpRefusal, resolveGitHubTarget, tokenMayGo }, { createGitHubGateway }, { primaryAdminsOf }] = await Promise.all([
     import('../../core/github/target.js'), import('../../core/github/gateway.js'), import('../../core/github/admin-access.js'),
   ]);
   // The flags first: a malformed --github-repo is fixed before a token is looked for.
@@ -83,6 +83,7 @@ async function adminDeps(flags: AdminFlags, usage: string) {
   if (!found) throw new LeaderboardError('INVALID_INPUT', MISSING_TOKEN_MESSAGE, `e.g. GITHUB_TOKEN=ghp_... leaderboard admins ${usage}`);
   // Sent in a header, it failed with an error that printed the whole token.
   if (found.problem) throw new LeaderboardError('INVALID_INPUT', `${found.problem}.`);
+  if (found.source === 'gh' && !ghTokenMayGo(target.apiUrl)) throw new LeaderboardError('INVALID_CONFIG', `${plainHttpRefusal(target.apiUrl)}.`);
   // The config is the repository's, cloned from anyone: its API URL alone gets no token of the
   // environment (see tokenMayGo). gh's token is the named host's own.
   if (found.source !== 'gh' && !tokenMayGo(target.apiUrl, { config: ctx.config, flags: { githubApiUrl: flags.githubApiUrl }, env: process.env })) {

@@ -114,6 +114,20 @@ export function tokenMayGo(apiUrl: string, { config, flags = {}, env }: Pick<Tar
   return LOOPBACK_NAMES.includes(host) || (protocol === 'https:' && host === 'api.github.com');
 }
 
+/**
+ * Whether gh's token for the API's host may go to `apiUrl`: over https, or to this machine. The
+ * host's own token, it is sent wherever the config names that host, and `http://api.github.com`
+ * in a cloned repository's config sent a github.com token in the clear.
+ */
+export function ghTokenMayGo(apiUrl: string): boolean {
+  const { hostname, protocol } = new URL(apiUrl);
+  return protocol === 'https:' || LOOPBACK_NAMES.includes(hostname.toLowerCase());
+}
+
+/** The refusal of gh's token for a plain-http API URL (see ghTokenMayGo). */
+export const plainHttpRefusal = (apiUrl: string): string =>
+  `The GitHub API URL ${apiUrl} is plain http: gh's token for ${new URL(apiUrl).hostname} would be sent unencrypted. Use its https:// URL (in github.apiUrl of leaderboard.config.json, GITHUB_API_URL or --github-api-url)`;
+
 /** What to do about a user name or password in a GitHub API URL. */
 const API_URL_CREDENTIALS_HINT = 'Leave them out of the URL: the token goes in GITHUB_TOKEN (or GH_TOKEN), or an admin signs in with it on the page.';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { NO_REPO_REASON, type ActivityStatus, type PartActivity } from '../../activity.js';
+import { combineActivityStatus, syncFailedError } from '../../merge/activity-status.js';
 import { inBoardOrder, sortReviews, type NamedReview } from '../../board/activity-buckets.js';
 import type { LeaderboardConfig } from '../../config.js';
 import { isBot } from '../../bots.js';
@@ -8,7 +9,7 @@ import { LeaderboardError } from '../../errors.js';
 import { withoutCredentials } from '../../repos/sources.js';
 import { withoutSecret } from '../../../shared/github-token.js';
 import { noreplyLogin } from '../../identity/identities.js';
-import { DEFAULT_GITHUB_API_URL, gitHostOfApi, onGitHubOf, resolveApiUrl, tokenMayGo } from '../target.js';
+import { DEFAULT_GITHUB_API_URL, ghTokenMayGo, gitHostOfApi, onGitHubOf, plainHttpRefusal, resolveApiUrl, tokenMayGo } from '../target.js';
 import { ActivityCache } from './cache.js';
 import { readBytesIfExists, writeFileAtomic } from '../../store/files.js';
 import { activityHead, activityHeadText, activityOf, activityTailText, answersOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, readPartActivity, storedHead, storedHeadLength, type ActivityHead } from './part-activity.js';
@@ -74,6 +75,11 @@ export interface ActivityStep {
   /** Something new was read: a board otherwise up to date must be rebuilt. */
   changed: boolean;
   requests: number;
+  /**
+   * Something was read from GitHub before (or by a sync before it failed) and is kept: a failed
+   * sync's warning says so only then (a first sync refused at once has nothing to keep).
+   */
+  kept: boolean;
   /** For the person refreshing, when a token was found but no repository is on GitHub: why, and how to fix it. */
   note?: string;
 }
@@ -89,7 +95,7 @@ export function githubRepoOf(url: string, apiUrl: string): string | null {
  * Off (no request at all) without a token or with `github.activity: false`.
  */
 export async function readBoardActivity(o: ActivityStepOptions): Promise<ActivityStep> {
-  const off = (reason: string): ActivityStep => ({ status: { state: 'off', reason }, activity: new Map(), changed: false, requests: 0 });
+  const off = (reason: string): ActivityStep => ({ status: { state: 'off', reason }, activity: new Map(), changed: false, requests: 0, kept: false });
   if (!o.config.github.activity) return off(ACTIVITY_OFF_REASON);
   // A malformed URL fails every sync (the cached activity still counts), not the refresh.
   let apiUrl = DEFAULT_GITHUB_API_URL;
@@ -107,17 +113,21 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
   const [{ createGitHubClient }, { describeSyncFailure }, { syncActivity }] = await Promise.all([import('../client.js'), import('./faults.js'), import('./sync.js')]);
   // Never sent: a header cannot hold it, and the error said so with the whole token in it.
   if (found.problem) urlError = new LeaderboardError('INVALID_INPUT', found.problem);
+  else if (found.source === 'gh' && !urlError && !ghTokenMayGo(apiUrl)) urlError = new LeaderboardError('INVALID_CONFIG', plainHttpRefusal(apiUrl));
   // The config file is the repository's, cloned from anyone: its API URL alone must not get the
   // token of the shell that refreshes it. gh's token is the named host's own.
   else if (found.source !== 'gh' && !urlError && !tokenMayGo(apiUrl, { config: o.config, env: o.env ?? {} })) {
     urlError = new LeaderboardError('INVALID_CONFIG', `leaderboard.config.json's github.apiUrl ${apiUrl} would get your ${found.source}. If you trust that server, set GITHUB_API_URL to it yourself (GitHub Actions sets it on GitHub Enterprise), or sign in to it with \`gh auth login --hostname ${gitHostOfApi(apiUrl)}\``);
   }
-  const step: ActivityStep = { status: { state: 'ok', syncedAt: (o.now ?? new Date()).toISOString() }, activity: new Map(), changed: false, requests: 0 };
+  const step: ActivityStep = { status: { state: 'ok', syncedAt: (o.now ?? new Date()).toISOString() }, activity: new Map(), changed: false, requests: 0, kept: false };
+  // Each repository's failure, all said: on a board of several, each names its repository.
+  const failures: Extract<ActivityStatus, { state: 'failed' }>[] = [];
   let read = 0;
   for (const part of o.parts) {
     const repository = o.single && o.config.github.repo ? o.config.github.repo : part.url ? githubRepoOf(part.url, apiUrl) : null;
     if (!repository) continue;
     read++;
+    const named = o.single ? null : repository;
     const dir = path.join(o.dataDir, part.dir);
     const file = path.join(dir, PART_ACTIVITY_FILE);
     const cacheFile = path.join(dir, ACTIVITY_CACHE_FILE);
@@ -127,15 +137,14 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
     } catch (err) {
       // A cache that cannot be read (a folder in its place, no permission, a full disk when a torn
       // last line is dropped) fails the reviews, not the refresh: the last good ones stay.
-      if (step.status.state !== 'failed') {
-        step.status = { state: 'failed', error: `Reviews not updated: ${cacheFile} could not be read (${(err as Error).message}). Move it away or delete it; the next refresh then reads GitHub again`, syncedAt: null };
-      }
-      if (!o.probe) step.activity.set(part.name, await readPartActivity(file));
+      failures.push({ state: 'failed', error: syncFailedError(`${cacheFile} could not be read (${(err as Error).message}). Move it away or delete it; the next refresh then reads GitHub again`, named), syncedAt: null });
+      const stored = await readPartActivity(file);
+      step.kept ||= stored !== null && stored.reviews.length + stored.issues.length > 0;
+      if (!o.probe) step.activity.set(part.name, stored);
       continue;
     }
     let early: Promise<EarlyHead> | null = null;
-    if (o.failed) step.status = o.failed;
-    else try {
+    if (!o.failed) try {
       if (urlError) throw urlError;
       const onRateLimitWait = (s: number) => {
         o.onProgress?.({ repository, pulls: 0, requests: step.requests, remaining: null, waitSeconds: s });
@@ -157,8 +166,11 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
       step.changed ||= result.changed;
     } catch (err) {
       // The last good data stays: what the cache held before, and what this sync read before failing.
-      if (step.status.state !== 'failed') step.status = { state: 'failed', error: withoutSecret(`Reviews not updated: ${describeSyncFailure(err, apiUrl, repository)}`, found.token), syncedAt: cache.syncedAt };
+      failures.push({ state: 'failed', error: withoutSecret(syncFailedError(describeSyncFailure(err, apiUrl, repository), named), found.token), syncedAt: cache.syncedAt });
     }
+    // A finished sync, or a cut-off one's resume point: the cache holds what was read.
+    const { pulls, issues } = cache.streams;
+    step.kept ||= cache.syncedAt !== null || pulls.highWater !== null || pulls.resume !== null || issues.highWater !== null || issues.resume !== null;
     // A sync that could not switch the log to this repository (see syncActivity) keeps the last
     // good reviews: the other repository's, named as theirs.
     const held = cache.source && !cache.isFrom(repository, apiUrl) ? cache.source.repository : repository;
@@ -177,7 +189,10 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
     }
     step.activity.set(part.name, activity);
   }
-  return read === 0 ? { ...off(NO_REPO_REASON), note: noRepoNote(o.parts, apiUrl, found.source) } : step;
+  if (read === 0) return { ...off(NO_REPO_REASON), note: noRepoNote(o.parts, apiUrl, found.source) };
+  if (o.failed) step.status = o.failed;
+  else if (failures.length > 0) step.status = combineActivityStatus(failures) as ActivityStatus;
+  return step;
 }
 
 /**
