@@ -157,7 +157,7 @@ export async function ensureDataDir(paths: DataDirPaths): Promise<void> {
     throw new LeaderboardError('INVALID_INPUT', `${paths.dir} is not a leaderboard data directory: it holds other files and none of a board's.`,
       'The board\'s files would go among them, and its repos/ and parts/ folders be emptied. Pass a new or empty folder with --data-dir (default: <repo>/.leaderboard).');
   }
-  if (current === null || current === OLD_GITIGNORE || (current === KEPT_GITIGNORE && !(await isTracked(paths.gitignore)))) await writeFileAtomic(paths.gitignore, GITIGNORE);
+  if (current === null || ((current === OLD_GITIGNORE || current === KEPT_GITIGNORE) && !(await isTracked(paths.gitignore)))) await writeFileAtomic(paths.gitignore, GITIGNORE);
 }
 
 /**
