@@ -101,8 +101,8 @@ export function manualUnderIdentities(file: ManualContributionsFile, identities:
   return { ...file, contributors: Object.fromEntries(contributors) };
 }
 
-/** One @, no spaces, a dotted domain: what an address looks like, without the RFC's rarities. */
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u;
+/** One @ with something either side, no spaces: what an address looks like (git's `alice@laptop` too), without the RFC's rarities. */
+const EMAIL = /^[^\s@]+@[^\s@]+$/u;
 
 const invalid = (message: string): LeaderboardError => new LeaderboardError('INVALID_INPUT', message);
 
