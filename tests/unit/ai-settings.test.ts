@@ -22,7 +22,7 @@ describe('choosing the AI provider', () => {
   });
 
   it("refuses a provider's flags without a provider, rather than ignoring them", () => {
-    expect(() => resolveAiSettings(defaultConfig(), { aiBaseUrl: 'ftp://x' }, {})).toThrow('--ai-base-url needs an AI provider, and the AI part is the local estimate (no ai.provider in leaderboard.config.json).');
+    expect(() => resolveAiSettings(defaultConfig(), { aiBaseUrl: 'ftp://x' }, {})).toThrow('--ai-base-url needs an AI provider, and the AI part is the local estimate (ai.provider of leaderboard.config.json is none, its default).');
     expect(() => resolveAiSettings(defaultConfig(), { ai: 'none', aiModel: 'm', aiConcurrency: 2 }, {})).toThrow('--ai-model and --ai-concurrency need an AI provider, and the AI part is the local estimate (--ai none).');
   });
 

@@ -40,8 +40,8 @@ export function resolveAiSettings(config: LeaderboardConfig, flags: AiFlags, env
     // Said, not ignored: `--ai-base-url ftp://x` went unchecked, and `--ai-model` unused, without a word.
     const given = ([['--ai-model', flags.aiModel], ['--ai-base-url', flags.aiBaseUrl], ['--ai-concurrency', flags.aiConcurrency]] as const).filter(([, v]) => v !== undefined).map(([flag]) => flag);
     if (given.length > 0) {
-      throw new LeaderboardError('INVALID_INPUT', `${given.join(' and ')} ${given.length === 1 ? 'needs' : 'need'} an AI provider, and the AI part is the local estimate (${flags.ai !== undefined ? '--ai none' : 'no ai.provider in leaderboard.config.json'}).`,
-        `Add --ai openai (OpenAI and compatible servers) or --ai anthropic, or leave ${given.length === 1 ? 'it' : 'them'} out.`);
+      throw new LeaderboardError('INVALID_INPUT', `${given.join(' and ')} ${given.length === 1 ? 'needs' : 'need'} an AI provider, and the AI part is the local estimate (${flags.ai !== undefined ? '--ai none' : 'ai.provider of leaderboard.config.json is none, its default'}).`,
+        `Add --ai openai (OpenAI and compatible servers) or --ai anthropic, or set ai.provider in leaderboard.config.json; or leave ${given.length === 1 ? 'it' : 'them'} out.`);
     }
     return null;
   }
