@@ -128,7 +128,7 @@ export const configFileSchema = z.strictObject({
     /** Address to bind. Default 127.0.0.1. */
     host: z.string().min(1).default('127.0.0.1'),
     /** How often to refresh while serving, e.g. `15m`, `1h`. Default `15m`. */
-    refreshInterval: z.string().refine((v) => parseInterval(v) !== null, 'must look like 15m, 1h or 30s (from 1s to 24 days)').default('15m'),
+    refreshInterval: z.string().refine((v) => parseInterval(v) !== null, 'must look like 30s, 15m, 1h or 1d (from 1s to 24 days; a bare number is minutes)').default('15m'),
   }).prefault({}),
   /** GitHub repository used for admin sign-in and the admin list (admin features). */
   github: z.strictObject({

@@ -134,7 +134,7 @@ describe('names and paths that used to slip through', () => {
   it('refuses a refresh interval a timer cannot wait', () => {
     const r = cli(repo.dir, ['serve', '--no-open', '--port', '0', '--refresh-interval', '1000h']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--refresh-interval must look like 15m, 1h or 30s (from 1s to 24 days), got "1000h"');
+    expect(r.stderr).toContain('--refresh-interval must look like 30s, 15m, 1h or 1d (from 1s to 24 days; a bare number is minutes), got "1000h"');
     expect(cli(repo.dir, ['serve', '--no-open', '--port', '0', '--refresh-interval', '25d']).code).toBe(2);
   });
 

@@ -28,7 +28,7 @@ describe('serve.refreshInterval in leaderboard.config.json', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'lb-interval-'));
     try {
       await writeFile(path.join(dir, 'leaderboard.config.json'), JSON.stringify({ serve: { refreshInterval: '15 minutes' } }));
-      await expect(loadConfig(dir)).rejects.toThrow(/serve\.refreshInterval: must look like 15m, 1h or 30s/);
+      await expect(loadConfig(dir)).rejects.toThrow(/serve\.refreshInterval: must look like 30s, 15m, 1h or 1d/);
       await writeFile(path.join(dir, 'leaderboard.config.json'), JSON.stringify({ serve: { refreshInterval: '1h' } }));
       expect((await loadConfig(dir)).serve.refreshInterval).toBe('1h');
     } finally {

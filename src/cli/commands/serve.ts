@@ -59,7 +59,7 @@ export function registerServe(program: Command): void {
       const intervalText = flags.refreshInterval ?? ctx.config.serve.refreshInterval;
       const intervalMs = parseInterval(intervalText);
       if (intervalMs === null) {
-        throw new LeaderboardError('INVALID_INPUT', `--refresh-interval must look like 15m, 1h or 30s (from 1s to 24 days), got "${intervalText}".`);
+        throw new LeaderboardError('INVALID_INPUT', `--refresh-interval must look like 30s, 15m, 1h or 1d (from 1s to 24 days; a bare number is minutes), got "${intervalText}".`);
       }
       let refresher: Refresher | null = null;
       // The config as last read: each refresh reads the file again (an edit, or one a Pull &
