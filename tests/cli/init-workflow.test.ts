@@ -375,6 +375,20 @@ describe('the workflow of a board of several repositories', () => {
     }
   });
 
+  it('refuses a repository given by an SSH URL, which a runner has no key to clone, naming its https URL', async () => {
+    const board = await newRepo();
+    await board.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    // An ssh:// URL is shown without its user, as every URL a message names.
+    for (const [url, shown, https] of [['git@github.com:acme/gadgets.git', 'git@github.com:acme/gadgets.git', 'https://github.com/acme/gadgets.git'], ['ssh://git@github.com:22/acme/gadgets', 'ssh://github.com:22/acme/gadgets', 'https://github.com/acme/gadgets']]) {
+      await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: '.', name: 'home' }, { url }] }));
+      const r = cli(board.dir, ['init', 'github-actions']);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`Error: The repository "gadgets" is given by an SSH URL (${shown}), which a GitHub Actions runner cannot clone: it has no SSH key.`);
+      expect(r.stderr).toContain(`Hint: Give its https URL in the repositories list of leaderboard.config.json ("url": "${https}"), then run this again.`);
+      await expect(lstat(path.join(board.dir, WORKFLOW))).rejects.toThrow();
+    }
+  });
+
   it('refuses this repository without a "name" in a matrix: its folder is named otherwise on the runner', async () => {
     const [board, other] = await Promise.all([newRepo(), newRepo()]);
     await board.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });

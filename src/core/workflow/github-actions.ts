@@ -4,7 +4,7 @@ import { CONFIG_FILE_NAME, type LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 import { originSlug } from '../git/repo.js';
 import { runGit } from '../git/run-git.js';
-import { configuredSources, repoNameOf } from '../repos/sources.js';
+import { configuredSources, repoNameOf, withoutCredentials } from '../repos/sources.js';
 import { dataDirPaths, defaultDataDir, generatedFiles } from '../store/data-dir.js';
 import { ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE } from '../github/activity/part-activity.js';
 import { writeFileAtomic } from '../store/files.js';
@@ -317,8 +317,26 @@ function ciRepositories(repo: string, config: LeaderboardConfig, origin: string 
     if ('path' in s && path.resolve(s.path) !== path.resolve(repo)) {
       throw new LeaderboardError('INVALID_CONFIG', `The repository "${s.name}" is a local path (${s.path}), which a GitHub Actions runner does not have.`, 'Give it by "url" in the repositories list of leaderboard.config.json (the workflow clones it), then run this again.');
     }
+    // Refused, not warned about, as a local path is: the file would be written and committed, and
+    // every scheduled run would fail to clone it, days later and out of sight.
+    const https = 'url' in s ? httpsOfSsh(s.url) : null;
+    if ('url' in s && https !== null) {
+      throw new LeaderboardError('INVALID_CONFIG', `The repository "${s.name}" is given by an SSH URL (${withoutCredentials(s.url)}), which a GitHub Actions runner cannot clone: it has no SSH key.`,
+        `Give its https URL in the repositories list of leaderboard.config.json ("url": ${JSON.stringify(https)}), then run this again.`);
+    }
   }
   return sources.length < 2 ? undefined : sources.map((s) => s.name);
+}
+
+/**
+ * The https URL of the same repository as an SSH URL (`git@github.com:acme/api.git`,
+ * `ssh://git@github.com/acme/api.git`), without the user or the SSH port; null for any other URL.
+ */
+export function httpsOfSsh(url: string): string | null {
+  const scp = /^[\w.-]+@([\w.-]+):\/*(.+)$/.exec(url);
+  if (scp && !url.includes('://')) return `https://${scp[1]}/${scp[2]}`;
+  const ssh = /^(?:ssh|git\+ssh|ssh\+git):\/\/(?:[^@/]*@)?([^/:]+)(?::\d*)?\/(.+)$/i.exec(url);
+  return ssh ? `https://${ssh[1]}/${ssh[2]}` : null;
 }
 
 /**
