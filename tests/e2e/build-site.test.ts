@@ -169,6 +169,10 @@ describe('a published site', () => {
       expect(r.code, own).toBe(2);
       expect(r.stderr).toContain(`Error: --out ${path.join(dataDir, own)} is itself written by the leaderboard; a refresh would delete the site.`);
     }
+    // A file kept by hand: the site would overwrite it (a refresh never writes it).
+    const manual = cli(repo.dir, ['build', '--no-refresh', '--out', path.join(dataDir, 'manual-contributions.json')]);
+    expect(manual.code).toBe(2);
+    expect(manual.stderr).toContain(`Error: --out ${path.join(dataDir, 'manual-contributions.json')} is manual-contributions.json, which you keep by hand; the site would overwrite it.`);
     // A folder of its own in the data directory is fine (the default is one).
     expect(cli(repo.dir, ['build', '--no-refresh', '--out', path.join(dataDir, 'public-site')]).code).toBe(0);
     await rm(path.join(dataDir, 'public-site'), { recursive: true, force: true });

@@ -188,6 +188,9 @@ async function refuseForeignOut(outDir: string, dataDir: string): Promise<void> 
     const paths = dataDirPaths(dataDir);
     const top = path.join(dataDir, path.relative(dataDir, outDir).split(path.sep)[0] as string);
     const generated = [paths.chunks, paths.repoBoards, paths.parts, paths.mirrors, manualBackupsDir(paths)];
+    if (top === paths.manual || top === paths.overrides) {
+      throw new LeaderboardError('INVALID_INPUT', `--out ${outDir} ${outDir === top ? 'is' : 'is inside'} ${path.basename(top)}, which you keep by hand; the site would overwrite it.`, `${hint} The default, ${path.join(dataDir, 'site')}, is one.`);
+    }
     if (generated.includes(top) || Object.values(paths).includes(top)) {
       // Not "inside" itself: --out may name the folder (or file) of the board's own.
       const where = outDir === top ? 'is itself written by the leaderboard' : `is inside ${top}, which the leaderboard writes`;
