@@ -25,7 +25,7 @@ describe('describeTrends', () => {
 });
 
 describe('describeStanding', () => {
-  const series = { labels: ['2025-W08', '2025-W09', '2025-W10', '2025-W11'], scores: [120.5, 0, 300, 80], ranks: [4, null, 2, 6] };
+  const series = { labels: ['2025-W08', '2025-W09', '2025-W10', '2025-W11'], scores: [120.5, 0, 300, 80], ranks: [4, null, 2, 6], ranked: [9, null, 7, 8] };
 
   it('names the periods and those with an entry, the total score and the best and latest rank', () => {
     expect(describeStanding(series, 'weekly')).toBe(
@@ -41,6 +41,6 @@ describe('describeStanding', () => {
   });
 
   it('says one period plainly', () => {
-    expect(describeStanding({ labels: ['2025-10'], scores: [42], ranks: [1] }, 'monthly')).toBe('1 monthly period, 2025-10. Total score: 42. Rank: 1.');
+    expect(describeStanding({ labels: ['2025-10'], scores: [42], ranks: [1], ranked: [3] }, 'monthly')).toBe('1 monthly period, 2025-10. Total score: 42. Rank: 1.');
   });
 });

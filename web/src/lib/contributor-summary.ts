@@ -55,13 +55,15 @@ export interface StandingSeries {
   labels: string[];
   scores: number[];
   ranks: (number | null)[];
+  /** How many contributors each period ranks (null: no entry), to say "3 of 7". */
+  ranked: (number | null)[];
   /** Boards with review data: commit score and review points per period (0 without an entry), drawn beside the total. */
   parts?: { commit: number[]; review: number[] };
 }
 
 /** The chart's series: every period of the type between their first and last entry, oldest first. */
 export function standingSeries(standings: readonly PeriodStanding[], labelsAscending: readonly string[]): StandingSeries {
-  const series: StandingSeries = { labels: [], scores: [], ranks: [] };
+  const series: StandingSeries = { labels: [], scores: [], ranks: [], ranked: [] };
   const first = standings[0];
   const last = standings[standings.length - 1];
   if (!first || !last) return series;
@@ -73,8 +75,29 @@ export function standingSeries(standings: readonly PeriodStanding[], labelsAscen
     series.labels.push(label);
     series.scores.push(s ? s.total_score : 0);
     series.ranks.push(s ? s.rank : null);
+    series.ranked.push(s ? s.ranked : null);
   }
   return series;
+}
+
+/** Rank ticks at most, about: the chart is 20rem tall, and a label needs about 1.5rem. */
+const RANK_TICKS = 10;
+const RANK_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
+
+/**
+ * The rank axis of a contributor's chart: from 1 to the most contributors any charted period
+ * ranks (the worst rank they could have had there), with ticks at 1, the multiples of a round
+ * step, and that last rank. A multiple too close to 1 or to the last rank is left out: 1, 2, 4, 6
+ * put the labels 1 and 2 on top of each other.
+ */
+export function rankAxis(ranked: readonly (number | null)[]): { max: number; ticks: number[] } {
+  const max = Math.max(1, ...ranked.map((n) => n ?? 1));
+  const step = RANK_STEPS.find((s) => max / s <= RANK_TICKS) ?? Math.ceil(max / RANK_TICKS);
+  const ticks = [1];
+  for (let t = step; t < max; t += step) if (t - 1 > step / 2) ticks.push(t);
+  if (ticks.length > 1 && max - (ticks[ticks.length - 1] as number) < step * 0.75) ticks.pop();
+  if (max > 1) ticks.push(max);
+  return { max, ticks };
 }
 
 /** {@link standingSeries} with the commit score and review points of each of its periods (boards with review data). */

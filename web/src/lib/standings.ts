@@ -9,6 +9,8 @@ export interface PeriodStanding {
   email: string;
   /** Rank among the shown contributors (the hidden left out, as the ranking does). */
   rank: number;
+  /** How many contributors the period ranks (the hidden left out): the worst rank there. */
+  ranked: number;
   tier: string;
   tier_name: string;
   total_commits: number;
@@ -54,6 +56,7 @@ export function entryStandings(periods: Record<string, readonly ContributorEntry
       label,
       email: found.email,
       rank: anyHidden ? position : found.rank,
+      ranked: shown,
       ...tier,
       total_commits: found.total_commits,
       significant_commits: found.significant_commits,
@@ -85,16 +88,18 @@ export function indexStandings(index: BoardIndex, type: PeriodType, name: string
   for (const period of index.periods[type]) {
     const { rows, activity } = period;
     let rank = 0;
+    let found: PeriodStanding | null = null;
     for (let r = 0; r < rows.length; r += ROW_STRIDE) {
       const person = rows[r] as number;
       if (hiddenIds.has(person)) continue;
       rank += 1;
-      if (!ids.has(person)) continue;
+      if (found || !ids.has(person)) continue;
       const note = rows[r + 6] as number;
-      out.push({
+      found = {
         label: period.label,
         email: (index.people[person] as [string, string])[1],
         rank,
+        ranked: 0,
         // Index entries never state a tier: it is always that of their rank (see indexEntries).
         ...tierForRank(rank),
         total_commits: rows[r + 1] as number,
@@ -105,8 +110,16 @@ export function indexStandings(index: BoardIndex, type: PeriodType, name: string
         total_score: rows[r + 4] as number,
         review_score: activity ? (activity[(r / ROW_STRIDE) * ACTIVITY_STRIDE + 1] as number) : 0,
         issue_score: activity ? (activity[(r / ROW_STRIDE) * ACTIVITY_STRIDE + 3] as number) : 0,
-      });
-      break;
+      };
+      // Without anyone hidden, the rows left are all ranked: no need to walk them.
+      if (hiddenIds.size === 0) {
+        rank = rows.length / ROW_STRIDE;
+        break;
+      }
+    }
+    if (found) {
+      found.ranked = rank;
+      out.push(found);
     }
   }
   return out.sort(byLabel);
