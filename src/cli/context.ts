@@ -288,10 +288,15 @@ export function collect(value: string, previous: string[] | undefined): string[]
 
 /** Parses a whole number option, naming the flag when it is not one. */
 /** `--data-dir`: an empty value (an unset variable in a script) would be the current directory. */
-export function parseDataDir(value: string): string {
-  if (value.trim() === '') throw new LeaderboardError('INVALID_INPUT', '--data-dir is empty.', 'Pass the folder to keep the board in (default: <repo>/.leaderboard); a variable meant to name it may be unset.');
-  return value;
+/** A parser of a flag that names a file or folder: empty (an unset variable), it named the current directory. */
+export function nonEmptyPath(flag: string, what: string): (value: string) => string {
+  return (value) => {
+    if (value.trim() === '') throw new LeaderboardError('INVALID_INPUT', `${flag} is empty.`, `Pass ${what}; a variable meant to name it may be unset.`);
+    return value;
+  };
 }
+
+export const parseDataDir = nonEmptyPath('--data-dir', 'the folder to keep the board in (default: <repo>/.leaderboard)');
 
 export function parseInteger(flag: string, min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
   return (value) => {

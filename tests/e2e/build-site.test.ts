@@ -169,6 +169,10 @@ describe('a published site', () => {
       expect(r.code, own).toBe(2);
       expect(r.stderr).toContain(`Error: --out ${path.join(dataDir, own)} is itself written by the leaderboard; a refresh would delete the site.`);
     }
+    // An empty --out (an unset variable) is said to be empty, not taken for the current directory.
+    const empty = cli(repo.dir, ['build', '--no-refresh', '--out', '']);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toBe('Error: --out is empty.\nHint: Pass the folder to write the site to (default: <data-dir>/site); a variable meant to name it may be unset.\n');
     // A file kept by hand: the site would overwrite it (a refresh never writes it).
     const manual = cli(repo.dir, ['build', '--no-refresh', '--out', path.join(dataDir, 'manual-contributions.json')]);
     expect(manual.code).toBe(2);

@@ -5,7 +5,7 @@ import { resolveRepo } from '../../core/git/repo.js';
 import { nobodyCanSignIn, siteAdminConfig, type SiteAdminResult } from '../../core/site/site-admin.js';
 import { writeSite } from '../../core/site/write-site.js';
 import { addAiOptions } from '../ai-options.js';
-import { addWindowOptions, collect, commandContext, type CommandContext, parseDataDir, refreshContext, refuseWindowWithoutRefresh } from '../context.js';
+import { addWindowOptions, collect, commandContext, type CommandContext, nonEmptyPath, parseDataDir, refreshContext, refuseWindowWithoutRefresh } from '../context.js';
 import { refreshAndReport, type RefreshFlags } from './refresh.js';
 
 interface BuildFlags extends RefreshFlags {
@@ -22,7 +22,7 @@ export function registerBuild(program: Command): void {
     .description('Refresh (incrementally), then write a static site of the board for any static file server')
     .option('--repo <path|url|name>', 'repository to analyse (default: current directory); repeat it for a board of several', collect)
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
-    .option('--out <dir>', 'where the site goes, replaced whole (default: <data-dir>/site)')
+    .option('--out <dir>', 'where the site goes, replaced whole (default: <data-dir>/site)', nonEmptyPath('--out', 'the folder to write the site to (default: <data-dir>/site)'))
     .option('--no-refresh', 'publish the data directory as it is')
     .option('--emails', 'keep contributors\' email addresses in the published data (left out by default: the site is public)')
     .option('--no-admin', 'no Admin button on the site (by default admins sign in on it and save through GitHub)')

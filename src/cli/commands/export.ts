@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { LeaderboardError } from '../../core/errors.js';
 import { exportManualContributions, manualBackup } from '../../core/manual-service.js';
-import { commandContext, parseDataDir, refuseRepoUrl, type RepoFlags } from '../context.js';
+import { commandContext, nonEmptyPath, parseDataDir, refuseRepoUrl, type RepoFlags } from '../context.js';
 
 interface ExportFlags extends RepoFlags {
   out?: string;
@@ -33,7 +32,4 @@ export function registerExport(program: Command): void {
 }
 
 /** `--out`: an empty value (an unset variable in a script) was taken as the current directory. */
-function parseOut(value: string): string {
-  if (value.trim() === '') throw new LeaderboardError('INVALID_INPUT', '--out is empty.', 'Pass the backup file to write, or --out - to print it; a variable meant to name it may be unset.');
-  return value;
-}
+const parseOut = nonEmptyPath('--out', 'the backup file to write, or --out - to print it');
