@@ -202,6 +202,21 @@ describe('the generated workflow', () => {
     expect((await lstat(path.join(repo.dir, WORKFLOW))).isDirectory()).toBe(true);
   });
 
+  it('names a file where a folder of the workflow goes, with a hint init can follow', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    for (const inTheWay of ['.github/workflows', '.github']) {
+      await rm(path.join(repo.dir, '.github'), { recursive: true, force: true });
+      await mkdir(path.dirname(path.join(repo.dir, inTheWay)), { recursive: true });
+      await repo.writeFile(inTheWay, 'not a folder\n');
+      const r = cli(repo.dir, ['init', 'github-actions']);
+      expect(r.code, inTheWay).toBe(2);
+      expect(r.stderr).toContain(`Error: ${inTheWay} is a file, where init needs a folder: GitHub reads workflows from .github/workflows.`);
+      expect(r.stderr).toContain(`Hint: Move or remove ${path.join(repo.dir, inTheWay)}, then run leaderboard init github-actions again.`);
+      expect(r.stderr).not.toContain('--data-dir');
+    }
+  });
+
   it('says to commit leaderboard.config.json too while it is not committed as it is', async () => {
     const repo = await newRepo();
     await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });

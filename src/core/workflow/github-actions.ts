@@ -1,4 +1,4 @@
-import { lstat, mkdir } from 'node:fs/promises';
+import { lstat, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CONFIG_FILE_NAME, type LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
@@ -8,6 +8,7 @@ import { configuredSources, repoNameOf, withoutCredentials } from '../repos/sour
 import { dataDirPaths, defaultDataDir, generatedFiles } from '../store/data-dir.js';
 import { ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE } from '../github/activity/part-activity.js';
 import { writeFileAtomic } from '../store/files.js';
+import { describeSystemError, isSystemError } from '../system-error.js';
 import { PACKAGE_NAME, packageSpec, TOOL_VERSION } from '../version.js';
 
 /** Where the workflow goes, relative to the repository. */
@@ -268,10 +269,44 @@ export async function initGithubActions(opts: InitOptions): Promise<InitResult> 
     activity: opts.config.github.activity,
     repositories: ciRepositories(opts.repo, opts.config, await originName(opts.repo)),
   });
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFileAtomic(file, text);
+  await writeWorkflow(opts.repo, file, text);
   const configToCommit = await uncommittedConfig(opts.repo);
   return { file, branch, branchFrom, ...(configToCommit ? { configToCommit } : {}) };
+}
+
+/**
+ * Writes the workflow file, its folders first. A failed write's usual hint offers --data-dir and
+ * --out, which init does not have (the workflow's place is GitHub's): its hint names the file in
+ * the way, or says to run it as someone who can write there.
+ */
+async function writeWorkflow(repo: string, file: string, text: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, text);
+  } catch (err) {
+    if (!isSystemError(err)) throw err;
+    const again = 'then run leaderboard init github-actions again';
+    const inTheWay = await fileInTheWay(repo, path.dirname(file));
+    if (inTheWay !== null) {
+      const where = path.relative(repo, inTheWay);
+      throw new LeaderboardError('INVALID_INPUT', `${where} is a file, where init needs a folder: GitHub reads workflows from ${path.dirname(WORKFLOW_PATH)}.`, `Move or remove ${inTheWay}, ${again}.`);
+    }
+    const { message, hint } = describeSystemError(err);
+    const denied = err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'EROFS';
+    throw new LeaderboardError('IO', message, denied ? `Run it as a user who can write to ${path.dirname(file)}, ${again}.` : hint.replace(/, or pass --data-dir \(or --out\) with another folder\.$/, `, ${again}.`), { cause: err });
+  }
+}
+
+/** The first of the folders from `repo` down to `dir` that is something else (a file), or null. */
+async function fileInTheWay(repo: string, dir: string): Promise<string | null> {
+  let at = repo;
+  for (const part of path.relative(repo, dir).split(path.sep)) {
+    at = path.join(at, part);
+    const found = await stat(at).catch(() => null);
+    if (found === null) return null;
+    if (!found.isDirectory()) return at;
+  }
+  return null;
 }
 
 /**
