@@ -128,6 +128,8 @@ export interface RefreshResult {
   repositories?: { name: string; commits: number }[];
   /** Whether GitHub activity was read (see ActivityStatus), and the requests it took. */
   activity?: ActivityStatus;
+  /** A sync failed, and what was read from GitHub before is kept (see ActivityStep.kept). */
+  activityKept?: boolean;
   githubRequests?: number;
   /** A token was found but no repository is on GitHub: why, for a warning (see ActivityStep.note). */
   activityNote?: string;
@@ -230,7 +232,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
     fast = await readActivity();
     if (!fast.changed && sameActivityStatus(fast.status, previous.activity)) {
       return { ...base, upToDate: true, commitsInWindow: -1, scored: 0, dropped: 0, cache: 'ok', contributors: -1, analysisPeriodDays: previous.analysisPeriodDays,
-        ...(several ? { repositories: targets.map((t) => ({ name: t.name, commits: -1 })) } : {}), activity: fast.status, githubRequests: fast.requests, ...(fast.note ? { activityNote: fast.note } : {}) };
+        ...(several ? { repositories: targets.map((t) => ({ name: t.name, commits: -1 })) } : {}), activity: fast.status, ...(fast.status.state === 'failed' && fast.kept ? { activityKept: true } : {}), githubRequests: fast.requests, ...(fast.note ? { activityNote: fast.note } : {}) };
     }
   }
   // Caches are written from here on, the board last: a refresh killed in between must not leave
@@ -372,6 +374,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
     ...(opts.aiSettings ? { aiFromOtherModels } : {}),
     ...(several ? { repositories: parts.map((p) => ({ name: p.name, commits: p.commits.length })) } : {}),
     activity: activity.status,
+    ...(activity.status.state === 'failed' && activity.kept ? { activityKept: true } : {}),
     githubRequests: (fast?.requests ?? 0) + activity.requests,
     ...(activity.note ? { activityNote: activity.note } : {}),
   };

@@ -56,7 +56,7 @@ describe('leaderboard refresh with GitHub activity', () => {
     emu.requests.length = 0;
     const bad = await runCliAsync(['refresh'], { cwd: repo.dir, env: { ...env, GITHUB_TOKEN: 'ghp_wrong' } });
     expect(bad.code).toBe(0);
-    expect(bad.stderr).toContain('Warning: Reviews not updated: GitHub answered 401 Bad credentials');
+    expect(bad.stderr).toContain('Warning: Reviews not updated: GitHub answered 401 Bad credentials. The last review data read is kept.');
     expect(bad.stderr + bad.stdout).not.toContain('ghp_wrong');
     expect(emu.requests).toEqual([{ operation: 'Pulls', status: 401 }]);
     const after = JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8'));
@@ -64,6 +64,20 @@ describe('leaderboard refresh with GitHub activity', () => {
     expect((await readPartActivity(path.join(dataDir, 'github-activity.json')))!.reviews).toHaveLength(1);
     expect(await bobOf()).toMatchObject({ review_count: 1, review_score: 15 });
     expect((await board()).metadata['activity']).toMatchObject({ status: { state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' } });
+  });
+
+  it('does not say review data is kept when a first sync was refused before reading any', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'export const a = 1;\n' }, message: 'feat: a', author: { name: 'Ann', email: 'ann@example.com' }, date: hoursAgo(30) });
+    emu ??= await startGraphqlEmulator({ repository: 'acme/widgets', pulls: [], issues: [], commits: {}, names: {} });
+    await repo.writeFile('leaderboard.config.json', JSON.stringify({ github: { repo: 'acme/widgets', apiUrl: emu.apiUrl } }));
+    const env = { ...gitIsolationVars(), GITHUB_TOKEN: 'ghp_wrong', GH_TOKEN: '', GITHUB_API_URL: '' };
+    // The first refresh, and one with nothing new (the up-to-date path) say it alike.
+    for (let i = 0; i < 2; i++) {
+      const r = await runCliAsync(['refresh', '-q'], { cwd: repo.dir, env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr.trim()).toBe('Warning: Reviews not updated: GitHub answered 401 Bad credentials.');
+    }
   });
 
   it('says why a token read nothing when no repository is on the GitHub of the API URL, and stays silent without a token', async () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { mergeParts } from '../../core/merge/merge.js';
 import { dataDirContext, parseDataDir, type RepoFlags } from '../context.js';
+import { activityWarning } from './refresh.js';
 
 /** `leaderboard merge`: one board from the parts that CI jobs refreshed one repository each. */
 export function registerMerge(program: Command): void {
@@ -18,6 +19,6 @@ export function registerMerge(program: Command): void {
       const where = path.relative(process.cwd(), result.dataFile) || result.dataFile;
       const listed = result.repositories.map((r) => `${r.name} ${r.commits}`).join(', ');
       console.log(`Merged ${result.repositories.length} ${result.repositories.length === 1 ? 'repository' : 'repositories'} (commits in the window: ${listed}), ${result.contributors} contributor${result.contributors === 1 ? '' : 's'} -> ${where}.`);
-      if (result.activity?.state === 'failed') console.error(`Warning: ${result.activity.error}. The last review data read is kept.`);
+      if (result.activity?.state === 'failed') console.error(activityWarning(result));
     });
 }

@@ -119,8 +119,9 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
  * The warning after a refresh whose reviews were not read although a token was found: the sync
  * failed, or no repository of the board is on GitHub (else the user who set a token learnt nothing).
  */
-export function activityWarning(r: RefreshResult): string | null {
-  if (r.activity?.state === 'failed') return `Warning: ${r.activity.error}. The last review data read is kept.`;
+export function activityWarning(r: Pick<RefreshResult, 'activity' | 'activityKept' | 'activityNote'>): string | null {
+  // Said only when something was: a first sync refused at once read nothing to keep.
+  if (r.activity?.state === 'failed') return `Warning: ${r.activity.error}.${r.activity.syncedAt !== null || r.activityKept ? ' The last review data read is kept.' : ''}`;
   return r.activityNote ? `Warning: ${r.activityNote}` : null;
 }
 

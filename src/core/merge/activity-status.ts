@@ -1,6 +1,20 @@
 import type { ActivityStatus } from '../activity.js';
 
-const FAILED_PREFIX = /^Reviews not updated: /;
+const FAILED_PREFIX = /^Reviews not updated:? /;
+
+/**
+ * The error of a failed sync: "Reviews not updated: WHY", or on a board of several repositories
+ * "Reviews not updated for OWNER/NAME: WHY" (which one failed is otherwise anyone's guess).
+ */
+export function syncFailedError(why: string, repository: string | null): string {
+  return repository ? `Reviews not updated for ${repository}: ${why}` : `Reviews not updated: ${why}`;
+}
+
+/** A part's failed status, its repository named (see syncFailedError) unless its error names one already. */
+export function namingRepository(status: ActivityStatus | undefined, repository: string): ActivityStatus | undefined {
+  if (status?.state !== 'failed' || !status.error.startsWith('Reviews not updated: ')) return status;
+  return { ...status, error: syncFailedError(status.error.replace(FAILED_PREFIX, ''), repository) };
+}
 
 /**
  * The activity status of a board merged from parts (each part read its repository's activity on
@@ -15,11 +29,11 @@ export function combineActivityStatus(statuses: readonly (ActivityStatus | undef
   const oks = known.filter((s): s is Extract<ActivityStatus, { state: 'ok' }> => s.state === 'ok');
   const oldest = (times: string[]) => [...times].sort()[0];
   if (failed.length > 0) {
-    // Each part's error starts "Reviews not updated: "; the sentence says it once.
+    // Each part's error starts "Reviews not updated: " (or " for OWNER/NAME: "); the sentence says it once.
     const errors = [...new Set(failed.map((s) => s.error.replace(FAILED_PREFIX, '')))].sort();
     const synced = [...failed.map((s) => s.syncedAt), ...oks.map((s) => s.syncedAt)];
     const syncedAt = synced.includes(null) ? null : (oldest(synced as string[]) ?? null);
-    return { state: 'failed', error: `Reviews not updated: ${errors.join('; ')}`, syncedAt };
+    return { state: 'failed', error: `Reviews not updated${errors[0]?.startsWith('for ') ? ' ' : ': '}${errors.join('; ')}`, syncedAt };
   }
   if (oks.length > 0) return { state: 'ok', syncedAt: oldest(oks.map((s) => s.syncedAt)) as string };
   const off = known.map((s) => (s.state === 'off' ? s.reason : '')).sort()[0];

@@ -3,12 +3,12 @@ import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { assembleBoard, type BoardPart } from '../board/assemble.js';
 import { recordsStatus, type ActivityStatus } from '../activity.js';
-import { combineActivityStatus } from './activity-status.js';
+import { combineActivityStatus, namingRepository } from './activity-status.js';
 import { PART_ACTIVITY_FILE, writePartActivity } from '../github/activity/part-activity.js';
 import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
 import type { HistorySpan } from '../git/history.js';
-import { originUrl, resolveRepo } from '../git/repo.js';
+import { originUrl, resolveRepo, slugFromUrl } from '../git/repo.js';
 import { runGit } from '../git/run-git.js';
 import { metadataFor } from '../metadata.js';
 import { analysisDays } from '../board-window.js';
@@ -45,6 +45,8 @@ export interface MergeResult {
   contributors: number;
   /** The parts' GitHub activity, combined (see combineActivityStatus); absent when none was read. */
   activity?: ActivityStatus;
+  /** A sync failed, and reviews or issue reports read before are on the board (a failed sync's warning says they are kept). */
+  activityKept?: boolean;
 }
 
 interface ReadPart {
@@ -80,6 +82,8 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
   const heads = new Map<string, string | null>();
   const parts: BoardPart[] = [];
   const fingerprints = new Map<string, string>();
+  // Each part's activity status, and the GitHub repository a part of one repository read.
+  const statuses: { status: ActivityStatus | undefined; repository: string | null }[] = [];
   for (const p of read) {
     for (const r of p.recorded) {
       const other = seen.get(r.name);
@@ -92,6 +96,8 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
     const stored = await loadStoredParts(p.dir, p.recorded, p.state.activity);
     if (!stored.ok) throw new LeaderboardError('INVALID_DATA_FILE', `Part ${p.dir}: the score cache ${stored.file} cannot be used: ${stored.why}.`, 'Run `leaderboard refresh` for that part again.');
     parts.push(...stored.parts);
+    const only = stored.parts.length === 1 ? stored.parts[0] : undefined;
+    statuses.push({ status: p.state.activity, repository: only ? (only.activity?.repository ?? (only.url ? slugFromUrl(only.url) : null) ?? only.name) : null });
   }
 
   checkListed(seen, urls, o);
@@ -139,7 +145,9 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
     const aiId = first.aiId ?? 'heuristic';
     const manualText = (await readTextIfExists(paths.manual)) ?? '';
     const overridesText = (await readTextIfExists(paths.overrides)) ?? '';
-    const activityStatus = combineActivityStatus(read.map((p) => p.state.activity));
+    // A part of one repository said its failure without naming it: on the board, which one failed.
+    const activityStatus = combineActivityStatus(statuses.map((s) => (several && s.repository ? namingRepository(s.status, s.repository) : s.status)));
+    const activityKept = activityStatus?.state === 'failed' && (activityStatus.syncedAt !== null || parts.some((p) => p.activity && p.activity.reviews.length + p.activity.issues.length > 0));
     const data = await assembleBoard(parts, {
       paths,
       manual: await readManualFile(paths.manual),
@@ -177,6 +185,7 @@ export async function mergeParts(o: MergeOptions): Promise<MergeResult> {
       repositories,
       contributors: Number(data.metadata.totalContributors ?? 0),
       ...(activityStatus ? { activity: activityStatus } : {}),
+      ...(activityKept ? { activityKept } : {}),
     };
   });
 }

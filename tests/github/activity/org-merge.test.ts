@@ -105,6 +105,29 @@ describe('activity on organisation boards', () => {
     expect(await reviews()).toBe(0);
   });
 
+  it('a refresh of several repositories names each GitHub repository whose sync failed', async () => {
+    const gadgets = await createTestRepo();
+    try {
+      await gadgets.commit({ files: { 'g.ts': 'g\n' }, message: 'feat: g', author: { name: 'Gus', email: 'gus@example.com' }, date: '2026-02-10T10:00:00Z' });
+      await gadgets.git('remote', 'add', 'origin', 'https://127.0.0.1/acme/gadgets.git');
+      const sources = [{ name: 'widgets', path: onGithub.dir }, { name: 'gadgets', path: gadgets.dir }, { name: 'other', path: elsewhere.dir }];
+      const dataDir = await tempData();
+      // The first request, acme/widgets', is refused; the emulator does not serve acme/gadgets.
+      emu.fault({ kind: '401' });
+      const r = await refresh({ repo: onGithub.dir, sources, dataDir, config: config(), now: NOW, env, gh });
+      const error = 'Reviews not updated for acme/gadgets: GitHub answered that acme/gadgets does not exist or the token cannot see it; for acme/widgets: GitHub answered 401 Bad credentials';
+      expect(r.activity).toEqual({ state: 'failed', error, syncedAt: null });
+      expect(r.activityKept).toBeUndefined();
+      expect(JSON.parse(await readFile(path.join(dataDir, 'last-update.json'), 'utf8')).activity).toEqual({ state: 'failed', error, syncedAt: null });
+      // Once acme/widgets was read, it is kept, and only acme/gadgets is said to fail.
+      const again = await refresh({ repo: onGithub.dir, sources, dataDir, config: config(), now: NOW, env, gh });
+      expect(again.activity).toMatchObject({ state: 'failed', error: 'Reviews not updated for acme/gadgets: GitHub answered that acme/gadgets does not exist or the token cannot see it' });
+      expect(again.activityKept).toBe(true);
+    } finally {
+      await gadgets.cleanup();
+    }
+  });
+
   it("merge says in last-update.json, and returns, that a part's review sync failed", async () => {
     const partA = await tempData();
     const partB = await tempData();
@@ -112,8 +135,11 @@ describe('activity on organisation boards', () => {
     await refresh({ repo: elsewhere.dir, sources: [{ name: 'other', path: elsewhere.dir }], dataDir: partB, config: config(), now: NOW, env, gh });
     const board = await tempData();
     const merged = await mergeParts({ partDirs: [partA, partB], dataDir: board, repo: onGithub.dir, config: config(), now: NOW });
-    const failed = { state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials' };
-    expect(merged.activity).toMatchObject(failed);
+    // The board has several repositories: which one failed.
+    const failed = { state: 'failed', error: 'Reviews not updated for acme/widgets: GitHub answered 401 Bad credentials', syncedAt: null };
+    expect(merged.activity).toEqual(failed);
+    // Nothing was ever read: nothing is said to be kept.
+    expect(merged.activityKept).toBeUndefined();
     const status = JSON.parse(await readFile(path.join(board, 'last-update.json'), 'utf8'));
     expect(status).toMatchObject({ success: true, activity: failed });
   });

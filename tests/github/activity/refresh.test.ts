@@ -18,7 +18,7 @@ import { readPartActivity } from '../../../src/core/github/activity/part-activit
 import { expandCompactDataFile } from '../../../src/shared/compact-data-file.js';
 import { createTestRepo, type TestRepo } from '../../support/git-repo.js';
 import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator } from '../../support/github-graphql-emulator.js';
-import { emptyFixture } from './fixture.js';
+import { emptyFixture, pulls } from './fixture.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 let repo: TestRepo;
@@ -268,6 +268,26 @@ describe('refresh with GitHub activity', () => {
     expect(JSON.stringify(status)).not.toContain('ghp_expired');
     const stored = (await readPartActivity(path.join(dataDir, 'github-activity.json')))!;
     expect(stored.reviews).toHaveLength(1);
+  });
+
+  it('a first sync cut off after its first page counts what it read and says it is kept, though no sync finished', async () => {
+    emu = await startGraphqlEmulator({ ...fixture(), pulls: pulls(51, '2026-02-01T00:00:00Z') });
+    const dataDir = await tempData();
+    let cut = false;
+    const result = await refresh({
+      repo: repo.dir, dataDir, config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: GQL_TOKEN }, gh: noGh,
+      // The first page answered: the next request is refused.
+      onProgress: (p) => { if (p.github && p.github.requests >= 1 && !cut) { cut = true; emu?.fault({ kind: '401' }); } },
+    });
+    expect(result.activity).toEqual({ state: 'failed', error: 'Reviews not updated: GitHub answered 401 Bad credentials', syncedAt: null });
+    expect(result.activityKept).toBe(true);
+    const board = expandCompactDataFile(JSON.parse(await readFile(path.join(dataDir, 'leaderboard-data.json'), 'utf8')));
+    // What the page decides from: the reviews it counts.
+    expect(board.metadata.activity).toMatchObject({ status: { state: 'failed', syncedAt: null }, reviews: 50 });
+    // Refused at once, a first sync has nothing to keep.
+    const fresh = await refresh({ repo: repo.dir, dataDir: await tempData(), config: config(emu.apiUrl), now: NOW, env: { GITHUB_TOKEN: 'ghp_expired' }, gh: noGh });
+    expect(fresh.activity).toMatchObject({ state: 'failed', syncedAt: null });
+    expect(fresh.activityKept).toBeUndefined();
   });
 
   it('a failure that changes (a 401 fixed, then a 403) rebuilds the board, so the page says the new one', async () => {
