@@ -2,7 +2,8 @@
 // A board with reviews, built as a user builds it: `leaderboard refresh` of a temp repository with a
 // token, reading its pull requests and reviews from the GraphQL emulator on loopback. Reviews
 // column, card, expanded row, contributor page, CSV, "How scores work", a failed sync, axe in light
-// and dark; and a board without a token, unchanged; and one with a token but no repository on GitHub.
+// and dark; and a board without a token, unchanged; and one with a token but no repository on GitHub;
+// and a board merged from a part that read reviews and one whose token GitHub refused.
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe.js';
 import { ARTIFACTS_DIR, launchBrowser } from '../support/browser.js';
-import { runCliAsync, startServe, type ServeProcess } from '../support/cli.js';
+import { runCliAsync, startServe, type CliResult, type ServeProcess } from '../support/cli.js';
 import { NO_REPO_REASON } from '../../src/core/github/activity/refresh-step.js';
 import { keepScreenshot } from '../support/e2e.js';
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
@@ -21,11 +22,15 @@ import { hoursAgo } from '../support/recent.js';
 const env = gitIsolationVars();
 let repo: TestRepo;
 let elsewhere: TestRepo;
+let app: TestRepo;
+let tools: TestRepo;
+let board: TestRepo;
 let emu: GqlEmulator;
-const dirs: Record<'plain' | 'reviews' | 'failed' | 'norepo', string> = { plain: '', reviews: '', failed: '', norepo: '' };
+const dirs: Record<'plain' | 'reviews' | 'failed' | 'norepo' | 'appPart' | 'toolsPart' | 'merged', string> = { plain: '', reviews: '', failed: '', norepo: '', appPart: '', toolsPart: '', merged: '' };
 const servers: Partial<Record<keyof typeof dirs, ServeProcess>> = {};
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
+let merge: CliResult;
 
 const weeksAgo = (n: number) => new Date(Date.now() - n * 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const review = (author: string, state: GqlReview['state'], hours: number, body = ''): GqlReview => ({ author, state, submittedAt: hoursAgo(hours), body });
@@ -67,7 +72,28 @@ beforeAll(async () => {
   await elsewhere.git('remote', 'add', 'origin', 'https://github.com/acme/app.git');
   await elsewhere.writeFile('leaderboard.config.json', JSON.stringify({ github: { apiUrl: emu.apiUrl } }));
   dirs.norepo = await refreshed(GQL_TOKEN, elsewhere);
-  for (const key of Object.keys(dirs) as (keyof typeof dirs)[]) servers[key] = await startServe(['--no-refresh', '--data-dir', dirs[key]], { env });
+  // An organisation board merged from parts, as a CI matrix makes it: acme/app's reviews read,
+  // acme/tools' token refused before anything was read (the board: failed, never synced, reviews kept).
+  app = await createTestRepo({ cloneFrom: repo.dir });
+  tools = await createTestRepo();
+  await tools.commit({ author: { name: 'Tom', email: 'tom@example.com' }, date: hoursAgo(10), message: 'feat: tool', files: { 'tool.ts': 't\n'.repeat(40) } });
+  // On the GitHub the emulator stands for (the host of its API URL).
+  await app.git('remote', 'set-url', 'origin', 'https://127.0.0.1/acme/app.git');
+  await tools.git('remote', 'add', 'origin', 'https://127.0.0.1/acme/tools.git');
+  board = await createTestRepo();
+  await board.writeFile('leaderboard.config.json', JSON.stringify({ repositories: [{ path: app.dir, name: 'app' }, { path: tools.dir, name: 'tools' }], github: { apiUrl: emu.apiUrl } }));
+  const part = async (name: string, token: string) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), `lb-e2e-reviews-${name}-`));
+    const r = await runCliAsync(['refresh', '--repo', name, '--data-dir', dir, '-q'], { cwd: board.dir, env: { ...env, GITHUB_TOKEN: token, GH_TOKEN: '' } });
+    expect(r.code, r.stderr).toBe(0);
+    return dir;
+  };
+  dirs.appPart = await part('app', GQL_TOKEN);
+  dirs.toolsPart = await part('tools', 'ghp_expired');
+  dirs.merged = await mkdtemp(path.join(os.tmpdir(), 'lb-e2e-reviews-merged-'));
+  merge = await runCliAsync(['merge', dirs.appPart, dirs.toolsPart, '--data-dir', dirs.merged], { cwd: board.dir, env });
+  expect(merge.code, merge.stderr).toBe(0);
+  for (const key of Object.keys(dirs) as (keyof typeof dirs)[]) if (!key.endsWith('Part')) servers[key] = await startServe(['--no-refresh', '--data-dir', dirs[key]], { env });
   ({ browser, close: closeBrowser } = await launchBrowser());
 }, 120_000);
 afterAll(async () => {
@@ -76,6 +102,7 @@ afterAll(async () => {
   for (const d of Object.values(dirs)) if (d) await rm(d, { recursive: true, force: true });
   await repo?.cleanup();
   await elsewhere?.cleanup();
+  for (const r of [app, tools, board]) await r?.cleanup();
   await emu?.close();
 });
 
@@ -236,6 +263,38 @@ describe('a board without review data', () => {
     await pw(page.getByTestId('summary-reviews')).toHaveCount(0);
     await pw(page.getByTestId('cell-reviews')).toHaveCount(0);
     await keepScreenshot(page, 'reviews-failed');
+    await page.context().close();
+  });
+});
+
+describe('a board merged from a part that read reviews and one whose review sync failed', () => {
+  it('merge names the repository whose sync failed', () => {
+    expect(merge.stderr.trim()).toBe('Warning: Reviews not updated for acme/tools: GitHub answered 401 Bad credentials. The last review data read is kept.');
+  });
+
+  it('shows the reviews it counts (card, column, open row, CSV), says what failed, and every total adds up', async () => {
+    const page = await open('merged');
+    // The reviews shown were read: not "none have been read yet".
+    await pw(page.getByTestId('activity-failed')).toHaveText('Reviews not updated for acme/tools: GitHub answered 401 Bad credentials. The reviews shown are those read so far.');
+    await pw(page.getByTestId('summary-reviews-value')).toHaveText('4');
+    await pw(page.getByRole('columnheader', { name: 'Reviews' })).toBeVisible();
+    await pw(row(page, 'Rita Reviewer').getByTestId('reviews-count')).toHaveText('2');
+    await pw(row(page, 'Rita Reviewer').getByTestId('cell-total')).toHaveText('20');
+    // Each total is the commit score, the review points and the other points the row shows.
+    for (const r of await page.getByTestId('leaderboard-row').all()) {
+      const num = async (id: string) => Number((await r.getByTestId(id).textContent())?.replace(/[^\d.]/g, '') || 0);
+      const reviewPoints = Number((await r.getByTestId('reviews-count').getAttribute('title'))?.replace(/ review points?$/, '') ?? 0);
+      expect(await num('cell-commit-score') + await num('cell-other') + reviewPoints, await r.getAttribute('data-name') ?? '').toBe(await num('cell-total'));
+    }
+    await row(page, 'Rita Reviewer').click();
+    await pw(page.getByTestId('row-details').getByTestId('reviews-title')).toHaveText('Reviews (2, 20 pts)');
+    await keepScreenshot(page, 'reviews-merged-failed');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /CSV/ }).click()]);
+    const [header, ...lines] = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(header?.split(',').slice(-2)).toEqual(['Reviews', 'Review score']);
+    expect(lines.find((l) => l.includes('Rita Reviewer'))?.split(',').slice(-2)).toEqual(['2', '20']);
+    await page.getByTestId('open-rules').click();
+    await pw(page.getByTestId('rules-activity-failed')).toHaveText('Reviews not updated for acme/tools: GitHub answered 401 Bad credentials. The reviews shown are those read so far.');
     await page.context().close();
   });
 });

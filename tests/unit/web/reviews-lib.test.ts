@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveEntry } from '../../../src/shared/data-file.js';
-import { readBoardActivity, showsReviews } from '../../../web/src/lib/activity.js';
+import { failedSyncHint, readBoardActivity, showsReviews } from '../../../web/src/lib/activity.js';
 import { rankingCsvRows, RANKING_CSV_HEADER } from '../../../web/src/lib/csv.js';
 
 const entry = (over: Record<string, number> = {}) => deriveEntry({
@@ -21,8 +21,21 @@ describe('the page with review data', () => {
     const points = { approved: 15, changesRequested: 15, commented: 5, issueCompleted: 0 };
     expect(showsReviews({ status: { state: 'off', reason: 'Reviews are not counted: no repository of this board is on GitHub.' }, points })).toBe(false);
     expect(showsReviews({ status: { state: 'failed', error: 'x', syncedAt: null }, points })).toBe(false);
+    expect(showsReviews({ status: { state: 'failed', error: 'x', syncedAt: null }, points, reviews: 0, issues: 0 })).toBe(false);
     expect(showsReviews({ status: { state: 'failed', error: 'x', syncedAt: '2025-01-01T00:00:00Z' }, points })).toBe(true);
     expect(showsReviews({ status: { state: 'ok', syncedAt: '2025-01-01T00:00:00Z' }, points })).toBe(true);
+  });
+
+  it('shows the reviews a board counts though no sync finished (a first sync cut off, a merged part that read its own), and says so', () => {
+    const metadata = (reviews: number, issues = 0) => ({ activity: { status: { state: 'failed', error: 'x', syncedAt: null }, points: { approved: 15, changesRequested: 15, commented: 5, issueCompleted: 2 }, reviews, issues } });
+    const cut = readBoardActivity(metadata(51));
+    expect(cut).toMatchObject({ reviews: 51, issues: 0 });
+    expect(showsReviews(cut)).toBe(true);
+    expect(showsReviews(readBoardActivity(metadata(0, 1)))).toBe(true);
+    expect(showsReviews(readBoardActivity(metadata(0)))).toBe(false);
+    expect(failedSyncHint(null, true)).toBe('The reviews shown are those read so far.');
+    expect(failedSyncHint(null, false)).toBe('No reviews have been read yet.');
+    expect(failedSyncHint('2025-01-02T03:04:05Z', true)).toBe('The reviews shown were read on 2025-01-02.');
   });
 
   it('derives the total with review and issue points, the average per commit', () => {

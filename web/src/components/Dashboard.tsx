@@ -163,7 +163,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           {activity?.status.state === 'failed' && (
             <div className="activity-notice" data-testid="activity-failed">
               <StatusBanner type="error" message={asSentence(activity.status.error)}
-                hint={failedSyncHint(activity.status.syncedAt)} />
+                hint={failedSyncHint(activity.status.syncedAt, tableActivity.reviews)} />
             </div>
           )}
           {repoMissing && (

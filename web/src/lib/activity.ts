@@ -8,6 +8,9 @@ import { z } from 'zod';
 export interface BoardActivityInfo {
   status: { state: 'off'; reason: string } | { state: 'ok'; syncedAt: string } | { state: 'failed'; error: string; syncedAt: string | null };
   points: { approved: number; changesRequested: number; commented: number; issueCompleted: number };
+  /** The reviews and issue reports the board counts (absent in a shape that did not say). */
+  reviews?: number;
+  issues?: number;
 }
 
 const activitySchema = z.object({
@@ -17,6 +20,8 @@ const activitySchema = z.object({
     z.object({ state: z.literal('failed'), error: z.string(), syncedAt: z.string().nullable() }),
   ]),
   points: z.object({ approved: z.number(), changesRequested: z.number(), commented: z.number(), issueCompleted: z.number().catch(0) }),
+  reviews: z.number().optional().catch(undefined),
+  issues: z.number().optional().catch(undefined),
 });
 
 /** The board's activity facts, or null when it has none (or records them in a shape this page does not know). */
@@ -27,11 +32,14 @@ export function readBoardActivity(metadata: Record<string, unknown>): BoardActiv
 
 /**
  * Whether the board shows reviews (column, card, lists, series): it has activity facts, unless
- * the only sync failed (nothing was ever read: the page says what failed, with no empty column)
- * or none was read (off: a token but no repository on GitHub; "How scores work" says why).
+ * none was read (off: a token but no repository on GitHub; "How scores work" says why) or every
+ * sync failed with nothing read (the page says what failed, with no empty column). A failed sync
+ * that never finished may still have read some (a first sync cut off, a merged part that read
+ * its own): those count in the totals, so they are shown.
  */
 export function showsReviews(info: BoardActivityInfo | null): boolean {
-  return info !== null && info.status.state !== 'off' && !(info.status.state === 'failed' && info.status.syncedAt === null);
+  if (info === null || info.status.state === 'off') return false;
+  return info.status.state !== 'failed' || info.status.syncedAt !== null || (info.reviews ?? 0) + (info.issues ?? 0) > 0;
 }
 
 /** Whether the board's metadata says it shows reviews (see {@link showsReviews}). */
@@ -47,10 +55,14 @@ export function reviewStateText(state: string): string {
   return state === 'APPROVED' ? 'Approved' : state === 'CHANGES_REQUESTED' ? 'Changes requested' : 'Commented';
 }
 
-/** What a failed sync leaves on the board: the date of the reviews shown, or that none were read. */
 /** `text` ending as a sentence does, so the hint after it does not run into it. */
 export const asSentence = (text: string): string => (/[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`);
 
-export function failedSyncHint(syncedAt: string | null): string {
-  return syncedAt ? `The reviews shown were read on ${syncedAt.slice(0, 10)}.` : 'No reviews have been read yet.';
+/**
+ * What a failed sync leaves on the board: the date of the reviews shown, the ones read so far
+ * when no sync finished (`shown`: see {@link showsReviews}), or that none were read.
+ */
+export function failedSyncHint(syncedAt: string | null, shown: boolean): string {
+  if (syncedAt) return `The reviews shown were read on ${syncedAt.slice(0, 10)}.`;
+  return shown ? 'The reviews shown are those read so far.' : 'No reviews have been read yet.';
 }

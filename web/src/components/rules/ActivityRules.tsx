@@ -1,4 +1,4 @@
-import { asSentence, failedSyncHint, TURN_ON_REVIEWS, type BoardActivityInfo } from '../../lib/activity.js';
+import { asSentence, failedSyncHint, showsReviews, TURN_ON_REVIEWS, type BoardActivityInfo } from '../../lib/activity.js';
 import { formatScore } from '../../lib/format.js';
 
 const pts = (n: number) => `${formatScore(n)} point${n === 1 ? '' : 's'}`;
@@ -23,7 +23,7 @@ export function ActivityRules({ activity }: { activity: BoardActivityInfo | null
             : 'Issue reports are not counted (github.points.issueCompleted is 0).'}</p>
           <p>A reviewer is linked to the commits' contributor by an @login alias in identities, else by a GitHub noreply commit address, else by the account GitHub links to one of their commit emails; otherwise they are listed under their GitHub profile name, else their login.</p>
           {activity.status.state === 'failed' && (
-            <p className="rules-note" data-testid="rules-activity-failed">{asSentence(activity.status.error)} {failedSyncHint(activity.status.syncedAt)}</p>
+            <p className="rules-note" data-testid="rules-activity-failed">{asSentence(activity.status.error)} {failedSyncHint(activity.status.syncedAt, showsReviews(activity))}</p>
           )}
           {activity.status.state === 'ok' && <p>Read from GitHub on {activity.status.syncedAt.slice(0, 10)}.</p>}
         </>
