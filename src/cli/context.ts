@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { defaultConfig, loadConfig, type LeaderboardConfig } from '../core/config.js';
-import { configuredSources, isRepoUrl, sourcesFromFlags, withoutCredentials, type RepoSource } from '../core/repos/sources.js';
+import { configuredSources, isRepoUrl, refuseUnknownName, sourcesFromFlags, withoutCredentials, type RepoSource } from '../core/repos/sources.js';
 import { LeaderboardError } from '../core/errors.js';
 import { REPO_HINT, resolveRepo } from '../core/git/repo.js';
 import { dataDirPaths, defaultDataDir } from '../core/store/data-dir.js';
@@ -46,6 +46,7 @@ export async function commandContext(flags: RepoFlags): Promise<CommandContext> 
   // refreshes that one with the board's settings, even where a folder of that name exists.
   if (single !== undefined && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(single)) {
     board = await homeBoard().catch(() => null);
+    if (board?.configured) refuseUnknownName(single, board.configured, cwd);
     if (!board?.configured?.some((s) => s.name === single)) board = null;
   }
   if (given.length === 0 || (single !== undefined && !isRepoUrl(single) && board === null)) {

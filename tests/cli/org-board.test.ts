@@ -237,6 +237,17 @@ describe('a board of several repositories', () => {
     expect(r.stdout).toMatch(/^(Up to date|Analysed)/);
   }, 60_000);
 
+  it('names the configured repositories when a --repo is neither one of them nor a path, alone or among others', async () => {
+    const part = path.join(await tempDir('lb-misspelt-'), 'part');
+    for (const repos of [['alpah'], ['beta', 'alpah']]) {
+      const r = cli(board.dir, ['refresh', ...repos.flatMap((x) => ['--repo', x]), '--data-dir', part]);
+      expect(r.code, repos.join(' ')).toBe(2);
+      expect(r.stderr).toBe('Error: --repo alpah is neither a path nor the name of a repository in "repositories" of leaderboard.config.json: "alpha", "beta", "gamma".\n'
+        + 'Hint: Pass one of those names, or the path of a clone.\n');
+    }
+    expect(existsSync(part)).toBe(false);
+  });
+
   it('drops the lone repository\'s cache at the top when the board grows to several', async () => {
     const grown = await tempDir('lb-grown-');
     expect(cli(board.dir, ['refresh', '--repo', 'alpha', '--all', '--quiet', '--data-dir', grown]).code).toBe(0);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { LeaderboardConfig } from '../config.js';
 import { LeaderboardError } from '../errors.js';
@@ -67,12 +68,26 @@ export function sourcesFromFlags(values: readonly string[], configured: RepoSour
       ?? configured?.find((s) => ('path' in s ? resolved !== null && path.resolve(s.path) === resolved : s.url === value));
     if (named) sources.push(named);
     else if (resolved === null) sources.push({ name: repoNameOf(value), url: value, fromFlag: true });
-    else sources.push({ name: repoNameOf(resolved), path: resolved, fromFlag: true });
+    else {
+      if (configured) refuseUnknownName(value, configured, cwd);
+      sources.push({ name: repoNameOf(resolved), path: resolved, fromFlag: true });
+    }
   }
   return checkNames(sources, true);
 }
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * Refuses `--repo VALUE`, a bare name, when it names no configured repository and no path: a
+ * misspelt name was reported as a path that is not a git repository, hinting at --repo PATH.
+ */
+export function refuseUnknownName(value: string, configured: readonly RepoSource[], cwd: string): void {
+  if (!SAFE_NAME.test(value) || configured.some((s) => s.name === value) || existsSync(path.resolve(cwd, value))) return;
+  const names = configured.map((s) => `"${s.name}"`).join(', ');
+  throw new LeaderboardError('INVALID_INPUT', `--repo ${value} is neither a path nor the name of a repository in "repositories" of leaderboard.config.json: ${names}.`,
+    'Pass one of those names, or the path of a clone.');
+}
 
 /**
  * Names must be unique and safe as file names (each repository gets a folder under its name).
