@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { useMediaQuery } from '../hooks/use-media-query.js';
 import { useSlashFocus } from '../hooks/use-slash-focus.js';
 import { formatCount } from '../lib/format.js';
 import { CopyLinkButton } from './CopyLinkButton.js';
@@ -12,17 +13,22 @@ interface RankingToolbarProps {
   onDownloadCsv: () => void;
 }
 
+/** A touch screen, or a box narrower than its 20rem: the placeholder leaves out the "/" hint. */
+const NO_KEY_HINT = '(pointer: coarse), (max-width: 26rem)';
+
 /** Above the ranking: the search box (`/` focuses it), the CSV download and 'Copy link'. */
 export function RankingToolbar({ query, onQueryChange, matches, total, onDownloadCsv }: RankingToolbarProps) {
   const input = useRef<HTMLInputElement>(null);
   useSlashFocus(input);
   const id = useId();
   const searching = query.trim() !== '';
+  // A phone has no "/" key to press, and a narrow box cut the hint in half: "(press".
+  const hint = !useMediaQuery(NO_KEY_HINT);
   return (
     <div className="ranking-toolbar" data-testid="ranking-toolbar">
       <div className="ranking-search">
         <label htmlFor={id} className="visually-hidden">Search the ranking by name or email</label>
-        <input ref={input} id={id} type="search" className="input" placeholder="Search name or email (press /)"
+        <input ref={input} id={id} type="search" className="input" placeholder={hint ? 'Search name or email (press /)' : 'Search name or email'}
           value={query} onChange={(e) => onQueryChange(e.target.value)} aria-keyshortcuts="/"
           aria-describedby={`${id}-count`} data-testid="ranking-search" />
         <span id={`${id}-count`} className="ranking-search-count" aria-live="polite" data-testid="ranking-search-count">
