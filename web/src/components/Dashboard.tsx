@@ -154,7 +154,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
       <BoardNamesContext.Provider value={namesOf}>
       <div className="app">
         <Header repository={repository} lastUpdated={board.last_updated} status={status}
-          refreshing={refreshing} onRefresh={refresh} />
+          refreshing={refreshing} refreshFailed={refreshError !== null} onRefresh={refresh} />
         <main className="container main" id="main">
           {refreshError && (
             <StatusBanner type="error" message={`Failed to refresh: ${refreshError}`} hint="The data below is from the last successful load."

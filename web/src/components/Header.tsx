@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { StatusFile } from '../../../src/shared/status-file.js';
 import { AdminButton } from './AdminButton.js';
 import { DataGenerated } from './DataGenerated.js';
@@ -16,14 +16,42 @@ interface HeaderProps {
   lastUpdated: string;
   status: StatusFile | null;
   refreshing: boolean;
+  /** The last fetch of the data failed (the page says why in a banner). */
+  refreshFailed?: boolean;
   onRefresh: () => void;
 }
 
+/** How long 'Up to date' stays after a refresh asked for with the button. */
+const CONFIRM_MS = 4000;
+
+/**
+ * Where a refresh asked for with the button stands: asked (the fetch not yet seen running),
+ * running, done. A fetch of the local data file ends in milliseconds: 'Refreshing...' then only
+ * flickers, and the data is often the same, so nothing else changes; 'Up to date' says it ran.
+ */
+type Check = 'idle' | 'asked' | 'running' | 'done';
+
 /** Title, data age, auto-refresh status, the theme toggle, the refresh control and the Admin button. */
-export function Header({ repository, lastUpdated, status, refreshing, onRefresh }: HeaderProps) {
+export function Header({ repository, lastUpdated, status, refreshing, refreshFailed = false, onRefresh }: HeaderProps) {
   useEffect(() => {
     document.title = repository ? `Contributor Leaderboard · ${repository}` : 'Contributor Leaderboard';
   }, [repository]);
+  const [check, setCheck] = useState<Check>('idle');
+  useEffect(() => {
+    if (check === 'asked' && refreshing) setCheck('running');
+    // A failed fetch is said by the page's error banner: no 'Up to date' beside it.
+    else if (check === 'running' && !refreshing) setCheck(refreshFailed ? 'idle' : 'done');
+  }, [check, refreshing, refreshFailed]);
+  useEffect(() => {
+    if (check !== 'done') return undefined;
+    const t = setTimeout(() => setCheck('idle'), CONFIRM_MS);
+    return () => clearTimeout(t);
+  }, [check]);
+  const refresh = () => {
+    if (refreshing) return;
+    setCheck('asked');
+    onRefresh();
+  };
 
   return (
     <header className="site-header" data-testid="header">
@@ -44,11 +72,13 @@ export function Header({ repository, lastUpdated, status, refreshing, onRefresh 
         <div className="header-actions">
           <ThemeToggle />
           {/* Not disabled while refreshing: a disabled button lets go of the focus (to the page's start). */}
-          <button type="button" className="button" onClick={() => { if (!refreshing) onRefresh(); }} aria-disabled={refreshing || undefined}
+          <button type="button" className="button" onClick={refresh} aria-disabled={refreshing || undefined}
             data-testid="refresh-button" aria-busy={refreshing}>
             <RefreshIcon width={16} height={16} className={refreshing ? 'spin' : undefined} />
             {refreshing ? 'Refreshing...' : 'Refresh'}
           </button>
+          {/* Always in the page, so a screen reader announces the text when it appears. */}
+          <span className="refresh-done" role="status" data-testid="refresh-done">{check === 'done' ? 'Up to date' : ''}</span>
           {ADMIN && <AdminButton onDataChanged={onRefresh} />}
         </div>
       </div>
