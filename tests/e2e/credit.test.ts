@@ -173,7 +173,7 @@ describe('an older data file', () => {
     await pw(panel.getByTestId('rules-co-authors')).toContainText('Co-authors (author):');
     await pw(panel.getByTestId('rules-reverts')).toContainText('Reverts (score):');
     await pw(panel).toContainText('predates these settings');
-    await pw(panel.getByTestId('rules-parts')).toContainText('not recorded in this data file');
+    await pw(panel.getByTestId('rules-parts')).toContainText('This data file does not record the thresholds');
     await keepScreenshot(page, 'credit-rules-panel-old-file');
     await page.context().close();
   });

@@ -1,4 +1,5 @@
 import type { PeriodType } from '../../../src/shared/data-file.js';
+import { formatCount } from './format.js';
 import { formatDay, periodBounds } from './periods.js';
 import type { PeriodStanding } from './standings.js';
 
@@ -10,6 +11,9 @@ export interface ContributorSummary {
   /** Their best rank, the most recent period they had it in, and in how many periods. */
   best: { rank: number; label: string; times: number } | null;
   totalScore: number;
+  /** What the total holds besides commit scores: manual (other) points, and review and issue points. */
+  otherScore: number;
+  reviewScore: number;
   commits: number;
   significant: number;
   /** Commit score per commit, as the table's Avg column (0 without commits). */
@@ -23,12 +27,16 @@ export interface ContributorSummary {
 /** Sums a contributor's standings (oldest first) into {@link ContributorSummary}. */
 export function summarizeStandings(standings: readonly PeriodStanding[], periodsTotal: number): ContributorSummary {
   let totalScore = 0;
+  let otherScore = 0;
+  let reviewScore = 0;
   let commitScore = 0;
   let commits = 0;
   let significant = 0;
   let best: ContributorSummary['best'] = null;
   for (const s of standings) {
     totalScore += s.total_score;
+    otherScore += s.additional_score;
+    reviewScore += s.review_score + s.issue_score;
     commitScore += s.commit_score;
     commits += s.total_commits;
     significant += s.significant_commits;
@@ -42,12 +50,28 @@ export function summarizeStandings(standings: readonly PeriodStanding[], periods
     periodsTotal,
     best,
     totalScore: round2(totalScore),
+    otherScore: round2(otherScore),
+    reviewScore: round2(reviewScore),
     commits,
     significant,
     avgPerCommit: commits > 0 ? round2(commitScore / commits) : 0,
     avgPerPeriod: standings.length > 0 ? round2(totalScore / standings.length) : 0,
     significanceRatio: commits > 0 ? significant / commits : 0,
   };
+}
+
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** An average with one decimal, as the table's Avg column: "52.7", "17.0", "1,234.5". */
+export function formatAverage(n: number): string {
+  return oneDecimal.format(n);
+}
+
+/** "41 commits", then what else the total holds, named only when it holds some. */
+export function totalScoreHint(summary: Pick<ContributorSummary, 'commits' | 'otherScore' | 'reviewScore'>, reviews: boolean): string {
+  const commits = `${formatCount(summary.commits)} ${summary.commits === 1 ? 'commit' : 'commits'}`;
+  const also = [reviews && summary.reviewScore !== 0 && 'reviews', summary.otherScore !== 0 && 'other contributions'].filter(Boolean);
+  return also.length > 0 ? `${commits}, ${also.join(' and ')} included` : commits;
 }
 
 /** Score and rank per period from their first active period to their last (null rank: no entry). */

@@ -1,5 +1,5 @@
 import type { PeriodType } from '../../../../src/shared/data-file.js';
-import type { ContributorSummary } from '../../lib/contributor-summary.js';
+import { formatAverage, totalScoreHint, type ContributorSummary } from '../../lib/contributor-summary.js';
 import { formatCount, formatScore, wholePercent } from '../../lib/format.js';
 import { PERIOD_TYPE_NAMES } from '../../lib/periods.js';
 import type { PeriodStanding } from '../../lib/standings.js';
@@ -28,8 +28,8 @@ export function ContributorOverview({ type, period, current, summary, reviews = 
         : summary.best.times === 1 ? `in ${summary.best.label}` : `in ${summary.best.times} ${many}, the last in ${summary.best.label}`,
     },
     { id: 'periods-active', label: 'Periods active', value: formatCount(summary.periodsActive), hint: `of ${formatCount(summary.periodsTotal)} ${summary.periodsTotal === 1 ? one : many}` },
-    { id: 'total-score', label: 'Total score', value: formatScore(summary.totalScore), hint: `${formatCount(summary.commits)} ${summary.commits === 1 ? 'commit' : 'commits'}, ${reviews ? 'reviews and ' : ''}other contributions included` },
-    { id: 'average-score', label: 'Average score', value: summary.avgPerCommit.toFixed(1), hint: `per commit; ${formatScore(summary.avgPerPeriod)} per active ${one}` },
+    { id: 'total-score', label: 'Total score', value: formatScore(summary.totalScore), hint: totalScoreHint(summary, reviews) },
+    { id: 'average-score', label: 'Average score', value: formatAverage(summary.avgPerCommit), hint: `per commit; ${formatAverage(summary.avgPerPeriod)} per active ${one}` },
     { id: 'significant-ratio', label: 'Significant ratio', value: `${wholePercent(summary.significanceRatio)}%`, hint: `${formatCount(summary.significant)} of ${formatCount(summary.commits)} significant` },
   ];
   return (

@@ -5,6 +5,12 @@ import { describeAi, describeCoAuthors, describeReverts, prettyThresholds, type 
 import { showsReviews } from '../../lib/activity.js';
 
 const NOT_RECORDED = 'not recorded in this data file';
+/**
+ * A part whose thresholds the file does not record (files of older tools): what it measures,
+ * and that each commit still shows the points it got, which the file does hold.
+ */
+const unrecordedPart = (measures: string, rules: string, column: string) =>
+  `Points for ${measures}. This data file does not record the ${rules}; each commit shows the points it got under ${column}.`;
 const TIERS = [['T0', 'Elite', 'ranks 1-5'], ['T1', 'Advanced', 'ranks 6-12'], ['T2', 'Intermediate', 'ranks 13-22'], ['T3', 'Contributing', 'rank 23 and beyond']] as const;
 
 /** The panel's text: each rule as the data file records it. */
@@ -18,9 +24,9 @@ export function RulesContent({ rules }: { rules: ScoringRules }) {
         <p>Lines are insertions + deletions and files are changed files, both counted after the exclusions below.</p>
         <table className="rules-table">
           <tbody>
-            <tr><th scope="row">LOC <span className="rules-max">0-30</span></th><td>{parts.loc ? `${prettyThresholds(parts.loc)}; 0 when every changed file is excluded` : NOT_RECORDED}</td></tr>
-            <tr><th scope="row">Files <span className="rules-max">0-20</span></th><td>{parts.files ? `${prettyThresholds(parts.files)}; 0 when none is counted` : NOT_RECORDED}</td></tr>
-            <tr><th scope="row">Type <span className="rules-max">0-25</span></th><td>{parts.keyword ? `conventional-commit type of the subject: ${parts.keyword.replace(/\//g, ', ')}; a breaking change (! or BREAKING CHANGE:) 25` : NOT_RECORDED}</td></tr>
+            <tr><th scope="row">LOC <span className="rules-max">0-30</span></th><td>{parts.loc ? `${prettyThresholds(parts.loc)}; 0 when every changed file is excluded` : unrecordedPart('the lines changed', 'thresholds', 'LOC')}</td></tr>
+            <tr><th scope="row">Files <span className="rules-max">0-20</span></th><td>{parts.files ? `${prettyThresholds(parts.files)}; 0 when none is counted` : unrecordedPart('the number of changed files', 'thresholds', 'Files')}</td></tr>
+            <tr><th scope="row">Type <span className="rules-max">0-25</span></th><td>{parts.keyword ? `conventional-commit type of the subject: ${parts.keyword.replace(/\//g, ', ')}; a breaking change (! or BREAKING CHANGE:) 25` : unrecordedPart('the kind of change the commit message names', 'words and their points', 'Type')}</td></tr>
             <tr><th scope="row">AI <span className="rules-max">0-{MAX_AI_SCORE}</span></th><td data-testid="rules-ai">{describeAi(rules.ai)}. An admin may override it, with a note shown on the commit.</td></tr>
           </tbody>
         </table>
