@@ -73,11 +73,61 @@ describe('the board with the keyboard alone', () => {
     await tabTo(page, page.getByTestId('admin-button'), 'Shift+Tab');
     await page.keyboard.press('Enter');
     await pw(page.getByTestId('admin-modal')).toBeVisible();
-    await pw(page.getByTestId('token-input')).toBeFocused();
+    // The fixture's server has no admin features: the dialog says so, its Close button focused.
+    await pw(page.getByTestId('admin-off')).toBeVisible();
+    await pw(page.getByTestId('close-button')).toBeFocused();
     expect((await focusState(page)).ring).toBe(true);
     await page.keyboard.press('Escape');
     await pw(page.getByTestId('admin-modal')).toHaveCount(0);
     await pw(page.getByTestId('admin-button')).toBeFocused();
+    await page.context().close();
+  });
+
+  it('closes the contributor checklist and an open row with Escape, the focus back where they opened', async () => {
+    const page = await newPage(s.browser);
+    await page.goto(s.server.url);
+    await pw(rows(page)).toHaveCount(7);
+
+    // In the checklist's search, Escape first clears the text, then closes the list.
+    const toggle = page.getByTestId('filter-toggle');
+    await tabTo(page, toggle);
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByTestId('filter-search'));
+    await page.keyboard.type('mao');
+    await page.keyboard.press('Escape');
+    await pw(page.getByTestId('filter-search')).toHaveValue('');
+    await pw(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await pw(page.getByTestId('filter-search')).toHaveCount(0);
+    await pw(toggle).toHaveAttribute('aria-expanded', 'false');
+    await pw(toggle).toHaveText('Choose contributors');
+    await pw(toggle).toBeFocused();
+    // From a checkbox of the list too.
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByTestId('filter-option').first().locator('input'));
+    await page.keyboard.press('Escape');
+    await pw(toggle).toHaveAttribute('aria-expanded', 'false');
+    await pw(toggle).toBeFocused();
+
+    // Escape from a commit's button inside an open row closes the row and focuses it.
+    const second = rows(page).nth(1);
+    await second.click();
+    await pw(second).toHaveAttribute('aria-expanded', 'true');
+    await tabTo(page, page.getByTestId('row-details').locator('button').first());
+    await page.keyboard.press('Escape');
+    await pw(page.getByTestId('row-details')).toHaveCount(0);
+    await pw(second).toHaveAttribute('aria-expanded', 'false');
+    await pw(second).toBeFocused();
+    expect((await focusState(page)).ring).toBe(true);
+    // And from a cell of the open row; on a closed row Escape does nothing.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Escape');
+    await pw(page.getByTestId('row-details')).toHaveCount(0);
+    await pw(second).toBeFocused();
+    await page.keyboard.press('Escape');
+    await pw(second).toBeFocused();
     await page.context().close();
   });
 });

@@ -63,10 +63,8 @@ describe('the Content-Security-Policy', () => {
     // The admin modal is a lazily loaded chunk with its own stylesheet.
     await page.getByTestId('admin-button').click();
     await pw(page.getByTestId('admin-modal')).toBeVisible();
-    await page.getByTestId('token-input').fill('ghp_not_a_real_token_000000000000000');
-    await page.getByTestId('sign-in-button').click();
     // No GitHub repository on this server: the API answers (connect-src 'self') with what to configure.
-    await pw(page.getByTestId('admin-modal')).toContainText(/GitHub repository/);
+    await pw(page.getByTestId('admin-off-reason')).toContainText(/GitHub repository/);
     expect(await violations()).toEqual([]);
     await page.context().close();
   });

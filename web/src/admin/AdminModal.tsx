@@ -7,8 +7,9 @@ import { BackendContext } from './backend-context.js';
 import type { AdminBackend } from './backend.js';
 import { KeptDrafts, KeptDraftsContext } from './kept-drafts.js';
 import { localBackend } from './local-backend.js';
-import { LoginView } from './LoginView.js';
+import { AdminOffView, LoginView } from './LoginView.js';
 import { loadSiteBackend } from './site-backend.js';
+import { useAdminOff } from './use-admin-off.js';
 import { INVALID_TOKEN_MESSAGE, useAdminSession, type AdminSession } from './use-admin-session.js';
 import './admin.css';
 
@@ -117,6 +118,19 @@ function AdminViews({ titleId, onClose, onDataChanged }: AdminModalProps & { tit
     forgetToken();
   }, [drafts, forgetToken]);
   const keptFor = state.view === 'login' && state.error === INVALID_TOKEN_MESSAGE && drafts.hasAny() ? drafts.owner : null;
+  const off = useAdminOff();
+  if (off !== null) {
+    return (
+      <>
+        <ModalHead titleId={titleId} subtitle={off === undefined ? 'Loading' : 'Not set up'} onClose={onClose} />
+        <div className="admin-modal-body">
+          {off === undefined
+            ? <p className="admin-empty" role="status">Loading the admin settings...</p>
+            : <AdminOffView reason={off} onClose={onClose} />}
+        </div>
+      </>
+    );
+  }
   return (
     <>
       <ModalHead titleId={titleId} subtitle={SUBTITLES[state.view]} onClose={onClose} />

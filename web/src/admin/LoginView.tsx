@@ -70,3 +70,25 @@ export function LoginView({ verifying, error, keptFor = null, onSignIn }: LoginV
     </form>
   );
 }
+
+/**
+ * The server has no admin features: said at once, instead of a token form that could only fail.
+ * `reason` is the server's own account of what to configure, for whoever runs it.
+ */
+export function AdminOffView({ reason, onClose }: { reason: string; onClose: () => void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => close.current?.focus(), []);
+  return (
+    <div className="admin-form admin-off" data-testid="admin-off">
+      <p className="admin-lead" data-testid="admin-off-message">
+        Admin is not set up on this leaderboard server, so there is nothing to sign in to here. The rankings work without it.
+      </p>
+      <p className="admin-help" data-testid="admin-off-reason">
+        <strong>For whoever runs the server:</strong> {reason} Then start <code>leaderboard serve</code> again.
+      </p>
+      <div className="form-actions">
+        <button type="button" ref={close} className="button button-primary" onClick={onClose} data-testid="close-button">Close</button>
+      </div>
+    </div>
+  );
+}

@@ -70,6 +70,24 @@ export async function getSession(token: string): Promise<SessionResponse> {
   return parsed(await call(token, 'session'), sessionResponseSchema);
 }
 
+/**
+ * Why this server has no admin features (no GitHub repository configured), in the server's words
+ * for whoever runs it; null when it has them. GET /api/session without a token says so at once
+ * (503 NO_GITHUB_REPO) where a server with admin features answers 401; anything else, a network
+ * error too, is left to signing in to report.
+ */
+export async function adminOffReason(): Promise<string | null> {
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}session`, { cache: 'no-store' });
+  } catch {
+    return null;
+  }
+  if (res.status !== 503) return null;
+  const err = await errorOf(res);
+  return err.code === 'NO_GITHUB_REPO' ? err.message : null;
+}
+
 /** The manual contributions and the version (ETag) they were read at. */
 export interface VersionedContributors {
   contributors: ContributorsMap;

@@ -11,6 +11,8 @@ import type { ContributorsMap } from './contributions.js';
  */
 export interface AdminBackend {
   readonly kind: 'local' | 'github';
+  /** Why admin is not set up where this back end talks to, for whoever runs it; null when it is (absent: always is). */
+  adminOffReason?(): Promise<string | null>;
   /** Who the token belongs to and whether they are an admin. */
   session(token: string): Promise<SessionResponse>;
   manualContributions(token: string): Promise<ContributionsRead>;

@@ -1,5 +1,5 @@
 import {
-  exportManualContributions, getAdmins, getAiOverrides, getManualContributions, getSession, pullAndRefresh, removeAiOverride,
+  adminOffReason, exportManualContributions, getAdmins, getAiOverrides, getManualContributions, getSession, pullAndRefresh, removeAiOverride,
   saveAdmins, saveManualContributions, setAiOverride,
 } from './api.js';
 import type { AdminBackend } from './backend.js';
@@ -7,6 +7,7 @@ import type { AdminBackend } from './backend.js';
 /** The local server's `/api` (what `leaderboard serve` answers), as the panel's back end. */
 export const localBackend: AdminBackend = {
   kind: 'local',
+  adminOffReason,
   session: getSession,
   async manualContributions(token) {
     const read = await getManualContributions(token);

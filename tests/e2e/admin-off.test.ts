@@ -1,0 +1,33 @@
+// The Admin dialog of a server without admin features (the fixture served as it is).
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { keepScreenshot, serveFixture, type E2eSession } from '../support/e2e.js';
+import { pw } from '../support/pw-expect.js';
+
+let s: E2eSession;
+beforeAll(async () => { s = await serveFixture(); });
+afterAll(async () => { await s?.close(); });
+
+async function open(browser: Browser, url: string, context: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
+  await page.goto(url);
+  await pw(page.locator('[data-testid="leaderboard-row"], [data-testid="contributor-page"]').first()).toBeVisible();
+  return page;
+}
+
+describe('the Admin dialog of a server without admin features', () => {
+  it('says at once that admin is not set up and what the person running the server must do, with no token form', async () => {
+    const page = await open(s.browser, s.server.url);
+    await page.getByTestId('admin-button').click();
+    const dialog = page.getByTestId('admin-modal');
+    await pw(dialog.getByTestId('admin-off-message')).toHaveText(/^Admin is not set up on this leaderboard server/);
+    await pw(dialog.getByTestId('admin-off-reason')).toContainText('For whoever runs the server: Admin features need a GitHub repository');
+    await pw(dialog.getByTestId('token-input')).toHaveCount(0);
+    await pw(dialog.getByRole('heading')).toContainText('Not set up');
+    await pw(dialog.getByTestId('close-button')).toBeFocused();
+    await keepScreenshot(page, 'admin-not-set-up');
+    await dialog.getByTestId('close-button').click();
+    await pw(dialog).toHaveCount(0);
+    await page.context().close();
+  });
+});
