@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShownInPart } from '../hooks/use-after-paint.js';
 import { searchNames, toggleName } from '../lib/filter.js';
 import { shownName } from '../lib/person-name.js';
@@ -44,9 +44,22 @@ export function ContributorFilter({ names, hidden, onChange }: ContributorFilter
     (left[Math.min(at, left.length - 1)] ?? toggle.current)?.focus();
   }, [hidden]);
   const hiddenList = useMemo(() => [...hidden].sort((a, b) => a.localeCompare(b)), [hidden]);
+  // Escape closes the open checklist, as it does a menu, and gives the focus back to the button
+  // that opened it; in the search box with text in it, it first clears the text (as the box
+  // itself would), so one press does not throw away both.
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (!open || e.key !== 'Escape' || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    e.preventDefault();
+    if (e.target instanceof HTMLInputElement && e.target.type === 'search' && query !== '') {
+      setQuery('');
+      return;
+    }
+    setOpen(false);
+    toggle.current?.focus();
+  };
 
   return (
-    <section className="card filter-panel" data-testid="filter-panel" aria-labelledby={`${bodyId}-title`}>
+    <section className="card filter-panel" data-testid="filter-panel" aria-labelledby={`${bodyId}-title`} onKeyDown={onKeyDown}>
       <div className="filter-head">
         <h2 className="card-title" id={`${bodyId}-title`}>
           <FilterIcon width={18} height={18} className="card-title-icon" />

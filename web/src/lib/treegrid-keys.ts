@@ -7,7 +7,9 @@ import type { KeyboardEvent } from 'react';
 // goes to its first cell, Left closes it. On a cell: Left and Right move along the row (Left from
 // the first cell back to the row), Up and Down to the same column of the row above or below,
 // Home and End to the row's first and last cell, Ctrl+Home and Ctrl+End to the first and last row.
-// Enter and Space stay the row's own; on a cell holding the name, Enter follows its link.
+// Enter and Space stay the row's own; on a cell holding the name, Enter follows its link. Escape
+// anywhere in an open row, its cells or the commits under it closes it and puts focus on the row:
+// Left only works on the row itself, and from a commit's link there was no key back out.
 const ROW = 'tr[aria-expanded]';
 
 /** The cells a key can reach: all but the toggle's, which only draws the arrow. */
@@ -26,9 +28,26 @@ function focusCell(cell: HTMLTableCellElement | undefined): void {
   cell.focus();
 }
 
+/** Escape: closes the open row the focus is in (the row, a cell, or its details below it) and focuses the row. */
+function closeOpenRow(e: KeyboardEvent<HTMLElement>): void {
+  if (e.defaultPrevented || e.ctrlKey || !(e.target instanceof HTMLElement)) return;
+  const details = e.target.closest<HTMLTableRowElement>('tr[data-testid="row-details"]');
+  const row = details ? details.previousElementSibling : e.target.closest<HTMLTableRowElement>(ROW);
+  if (!(row instanceof HTMLTableRowElement) || !row.matches(ROW) || !e.currentTarget.contains(row)) return;
+  if (row.getAttribute('aria-expanded') !== 'true') return;
+  e.preventDefault();
+  // Focus first: the element focused now may be inside the details the click removes.
+  row.focus();
+  row.click();
+}
+
 /** The keyboard of the ranking's treegrid, on its body (events bubble up from the focused row or cell). */
 export function onTreegridKeyDown(e: KeyboardEvent<HTMLElement>): void {
   if (!(e.target instanceof HTMLElement) || e.altKey || e.metaKey || e.shiftKey) return;
+  if (e.key === 'Escape') {
+    closeOpenRow(e);
+    return;
+  }
   const row = e.target.closest<HTMLTableRowElement>(ROW);
   if (!row || !e.currentTarget.contains(row)) return;
   const rows = [...e.currentTarget.querySelectorAll<HTMLTableRowElement>(ROW)];
