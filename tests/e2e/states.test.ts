@@ -100,6 +100,47 @@ describe('loading and error states', () => {
   });
 });
 
+describe('the server out of reach', () => {
+  it('says the server could not be reached, not that the data file is missing, when no answer comes for the data', async () => {
+    const { server } = await serve({ 'leaderboard-data.json': await fixtureText() });
+    const page = await newPage(browser);
+    let down = true;
+    // The page itself arrives; the data's requests find nobody answering.
+    await page.route(/leaderboard-(data|index)\.json/, (route) => (down ? route.abort('connectionrefused') : route.continue()));
+    await page.goto(server.url);
+    await pw(page.getByTestId('error-message')).toHaveText('Failed to load leaderboard data');
+    await pw(page.getByTestId('error-hint')).toHaveText(/^The server could not be reached\. Check that it is still running \(leaderboard serve\)/);
+    expect(await page.getByTestId('error-state').innerText()).not.toContain('leaderboard-data.json');
+    await expectClean(page);
+    await keepScreenshot(page, 'state-error-unreachable');
+    down = false;
+    await page.getByTestId('retry-button').click();
+    await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
+    await page.context().close();
+  });
+
+  it('says so too when a part of the page fetched later cannot be loaded (the server stopped), with a reload', async () => {
+    const { server } = await serve({ 'leaderboard-data.json': await fixtureText() });
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    await pw(page.getByTestId('leaderboard-row').first()).toBeVisible();
+    // A contributor page's chart is code fetched when first shown: the server is gone by then.
+    await page.route('**/assets/**', (route) => route.abort('connectionrefused'));
+    await page.getByTestId('contributor-name').first().click();
+    await pw(page.getByTestId('error-message')).toHaveText(/^The leaderboard could not be displayed: a file of the page \(\S+\.js\) could not be loaded\.$/);
+    await pw(page.getByTestId('error-hint')).toContainText('The server could not be reached');
+    expect(await page.getByTestId('error-state').innerText()).not.toContain('leaderboard-data.json');
+    expect(await page.getByTestId('error-state').innerText()).not.toContain('dynamically imported module');
+    await pw(page.getByTestId('retry-button')).toHaveText('Reload the page');
+    await keepScreenshot(page, 'state-error-page-file');
+    // Back up, a reload shows the page again.
+    await page.unroute('**/assets/**');
+    await page.getByTestId('retry-button').click();
+    await pw(page.getByTestId('contributor-page')).toBeVisible();
+    await page.context().close();
+  });
+});
+
 describe('auto-refresh status and the refresh control', () => {
   it('keeps showing the data when a re-fetch fails, with a "Failed to refresh" banner until one succeeds', async () => {
     const { server, dir } = await serve({ 'leaderboard-data.json': await fixtureText() });

@@ -11,7 +11,7 @@ export function App() {
   const { state, refreshing, refresh, refreshError, dismissRefreshError, repoMissing } = useLeaderboardData(repo);
   if (state.status === 'loading') return <LoadingState />;
   if (state.status === 'error') {
-    return <ErrorState message={state.message} onRetry={() => void refresh()} retrying={refreshing} />;
+    return <ErrorState message={state.message} cause={state.unreachable ? 'unreachable' : 'data'} onRetry={() => void refresh()} retrying={refreshing} />;
   }
   return (
     <ErrorBoundary>

@@ -14,9 +14,18 @@ export const STATUS_FILE_URL = './last-update.json';
 /** The generic message of a data file that could not be fetched. */
 export const LOAD_FAILED_MESSAGE = 'Failed to load leaderboard data';
 
-/** A data file that could not be fetched or read; `message` is meant for the error state. */
+/**
+ * A data file that could not be fetched or read; `message` is meant for the error state.
+ * `unreachable`: no answer came at all (the server stopped, the network dropped), as opposed to
+ * an answer saying the file is missing or a file that is not valid.
+ */
 export class DataLoadError extends Error {
   override name = 'DataLoadError';
+  readonly unreachable: boolean;
+  constructor(message: string, options: { unreachable?: boolean } = {}) {
+    super(message);
+    this.unreachable = options.unreachable ?? false;
+  }
 }
 
 /** A fetched and validated data file, with its text (to tell whether a later fetch changed it). */
@@ -42,7 +51,8 @@ export async function fetchLeaderboardData(signal?: AbortSignal, pending?: Promi
     text = await res.text();
   } catch (err) {
     if (err instanceof DataLoadError || signal?.aborted) throw err;
-    throw new DataLoadError(LOAD_FAILED_MESSAGE);
+    // fetch rejects only when no response came (an HTTP error status resolves).
+    throw new DataLoadError(LOAD_FAILED_MESSAGE, { unreachable: true });
   }
   let json: unknown;
   try {

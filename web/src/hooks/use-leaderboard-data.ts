@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchBoard } from '../api.js';
+import { DataLoadError, fetchBoard } from '../api.js';
 import type { Board } from '../lib/board.js';
 import { repoBoardBase, takeEarlyDataResponse } from '../early-fetch.js';
 
 /** Where loading the data file stands. */
 export type DataState =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  | { status: 'error'; message: string; /** No answer came: the server (not the data) is the likely fault. */ unreachable: boolean }
   | { status: 'ready'; board: Board };
 
 /** What {@link useLeaderboardData} gives the page. */
@@ -67,7 +67,7 @@ export function useLeaderboardData(repo: string | null = null): LeaderboardDataH
         setRefreshError(message);
         return;
       }
-      setState({ status: 'error', message });
+      setState({ status: 'error', message, unreachable: err instanceof DataLoadError && err.unreachable });
     }
   }, [repo]);
 
