@@ -148,6 +148,28 @@ describe('a contributor page on the fixture', () => {
     await page.context().close();
   });
 
+  it('another type keeps the time looked at, at a period the contributor has an entry in', async () => {
+    const standing = (page: Page) => page.getByTestId('contributor-standing');
+    // September's latest week (its Thursday in September) is 2025-W39, not the board's latest.
+    const page = await open('?type=monthly&period=2025-09&contributor=maobaolong');
+    await pw(standing(page)).toContainText('in 2025-09 (Monthly)');
+    await page.getByTestId('contributor-type-weekly').click();
+    await pw(standing(page)).toContainText('Rank #2 in 2025-W39 (Weekly)');
+    await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('2025-W39');
+    await page.getByTestId('contributor-type-quarterly').click();
+    await pw(standing(page)).toContainText('in 2025-Q3 (Quarterly)');
+    await page.context().close();
+
+    // Peter Pan's one September week is W37; Yue Zhu's September commits are in Sep 29 - Oct 5 (W40).
+    for (const [name, week] of [['Peter Pan', '2025-W37'], ['Yue Zhu', '2025-W40']] as const) {
+      const p = await open(`?type=monthly&period=2025-09&contributor=${encodeURIComponent(name)}`);
+      await p.getByTestId('contributor-type-weekly').click();
+      await pw(standing(p)).toContainText(`in ${week} (Weekly)`);
+      expect(await standing(p).innerText()).not.toContain('No entry');
+      await p.context().close();
+    }
+  });
+
   it('opened from a link, its Back link leads to the board of the same view', async () => {
     const page = await open('?type=weekly&period=2025-W40&contributor=Jiayi%20Yao');
     await pw(page.getByTestId('contributor-title')).toHaveText('Jiayi Yao');

@@ -2,12 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PeriodType } from '../../../src/shared/data-file.js';
 import type { Board } from '../lib/board.js';
 import { afterPaint } from './use-after-paint.js';
+import { carryPeriod, resolvePeriod } from '../lib/period-carry.js';
 import { buildUrlSearch, parseUrlState } from '../lib/url-state.js';
 
 /** A period type and period, with the labels to choose from. */
 export interface PeriodView {
   type: PeriodType;
-  setType: (type: PeriodType) => void;
+  /** Shows another type, at `period` when given, else at {@link PeriodView.periodFor} of it. */
+  setType: (type: PeriodType, period?: string | null) => void;
+  /** The period of `type` a switch to it shows: the one holding the period shown now (see carryPeriod). */
+  periodFor: (type: PeriodType) => string | null;
   /** Labels of the selected type, newest first. */
   labels: string[];
   /** The selected label; null when the type has no periods. */
@@ -41,15 +45,26 @@ function historyState(): PageHistoryState {
 
 interface Chosen { type: PeriodType; period: string | null }
 
-function periodView(data: Board, chosen: Chosen, set: (next: Chosen) => void): PeriodView {
+const NO_ONE: ReadonlySet<string> = new Set();
+
+/** `prefer`: the periods of a type to favour when a switch to it has several to choose from (a contributor's active ones). */
+function periodView(data: Board, chosen: Chosen, set: (next: Chosen) => void, prefer?: (type: PeriodType) => (label: string) => boolean): PeriodView {
   const labels = data.labels[chosen.type];
+  const period = chosen.period === null ? (labels[0] ?? null) : resolvePeriod(chosen.type, chosen.period, labels);
+  // A new type keeps the time looked at: starting at its latest period lost the week a visitor
+  // had gone back to, and on a contributor's page landed on a week they had no entry in.
+  const periodFor = (type: PeriodType): string | null => {
+    if (type === chosen.type) return period;
+    const next = data.labels[type];
+    return period === null ? (next[0] ?? null) : carryPeriod(chosen.type, period, type, next, prefer?.(type));
+  };
   return {
     type: chosen.type,
     labels,
-    period: chosen.period !== null && labels.includes(chosen.period) ? chosen.period : (labels[0] ?? null),
-    // A new type starts at its latest period.
-    setType: (type) => { if (type !== chosen.type) set({ type, period: null }); },
-    setPeriod: (period) => set({ type: chosen.type, period }),
+    period,
+    periodFor,
+    setType: (type, to) => { if (type !== chosen.type) set({ type, period: to === undefined ? periodFor(type) : to }); },
+    setPeriod: (next) => set({ type: chosen.type, period: next }),
   };
 }
 
@@ -57,8 +72,9 @@ function periodView(data: Board, chosen: Chosen, set: (next: Chosen) => void): P
  * The view, kept in the URL query (`?type=monthly&period=2025-10[&contributor=name]`). Type and
  * period changes replace the history entry; opening a contributor pushes one, and Back (popstate)
  * reads the URL again. The contributor page has its own type and period, so changing them there
- * leaves the board behind it as it was. A period falls back to the latest one whenever its type or
- * the data changes, or when the chosen label does not exist; on first load the URL's period wins.
+ * leaves the board behind it as it was. Another type keeps the time shown (see carryPeriod); new
+ * data goes back to the latest period. A link's period the board lacks gives the nearest before it
+ * (else the latest).
  */
 export function useViewState(data: Board, schedule?: { readonly current: (apply: () => void) => void }): ViewState {
   const [initial] = useState(() => parseUrlState(window.location.search));
@@ -75,7 +91,13 @@ export function useViewState(data: Board, schedule?: { readonly current: (apply:
   }
 
   const boardView = periodView(data, board, setBoard);
-  const profileView = profile ? { name: profile.name, ...periodView(data, profile, (next) => setProfile({ ...next, name: profile.name })) } : null;
+  const profileView = profile ? {
+    name: profile.name,
+    ...periodView(data, profile, (next) => setProfile({ ...next, name: profile.name }), (type) => {
+      const active = new Set(data.standings(type, profile.name, NO_ONE).map((s) => s.label));
+      return (label) => active.has(label);
+    }),
+  } : null;
   const shown = profileView ?? boardView;
   const contributor = profile?.name ?? null;
 

@@ -70,7 +70,7 @@ export function useViewSwitch(view: PeriodView, board: Board): ViewSwitch {
   // Another board (a refresh, another repository): judged afresh.
   useEffect(() => { slowMode.current = new Map(); }, [board]);
   useEffect(() => () => cancel.current?.(), []);
-  const { setType: applyType, setPeriod: applyPeriod, type: nowType } = view;
+  const { setType: applyType, setPeriod: applyPeriod, type: nowType, periodFor } = view;
 
   const change = useCallback((next: Pending, apply: () => void, kind: ChangeKind = 'view') => {
     cancel.current?.();
@@ -108,8 +108,11 @@ export function useViewSwitch(view: PeriodView, board: Board): ViewSwitch {
   }, [board, slowBoard]);
 
   const setType = useCallback((type: PeriodType) => {
-    if (type !== (pending?.type ?? nowType)) change({ type, period: null }, () => applyType(type));
-  }, [change, applyType, nowType, pending]);
+    if (type === (pending?.type ?? nowType)) return;
+    // Worked out once, for the busy frame's dropdown and the view both.
+    const period = periodFor(type);
+    change({ type, period }, () => applyType(type, period));
+  }, [change, applyType, nowType, pending, periodFor]);
   const setPeriod = useCallback((period: string) => change({ type: pending?.type ?? nowType, period }, () => applyPeriod(period)), [change, applyPeriod, nowType, pending]);
   const nowPeriod = view.period;
   const run = useCallback((apply: () => void, kind?: ChangeKind) => change({ type: pending?.type ?? nowType, period: pending ? pending.period : nowPeriod }, apply, kind), [change, nowType, nowPeriod, pending]);
