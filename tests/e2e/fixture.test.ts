@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pw } from '../support/pw-expect.js';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe.js';
 import { keepScreenshot, newPage, serveFixture, type E2eSession } from '../support/e2e.js';
 import { watchBusy } from './support/busy-probe.js';
 
@@ -172,9 +173,10 @@ describe('the fixture on the main screen', () => {
     const other = await open(url.search);
     await pw(other.getByTestId('tab-monthly')).toHaveAttribute('aria-selected', 'true');
     await pw(other.getByTestId('period-select')).toHaveValue('2025-07');
-    // An unknown period in a link falls back to the latest one (none is before it).
+    // An unknown period in a link falls back to the latest one (none is before it), and says so.
     await other.goto(`${s.server.url}?type=quarterly&period=1999-Q1`);
     await pw(other.getByTestId('period-select')).toHaveValue('2025-Q4');
+    await pw(other.getByTestId('link-note')).toHaveText('1999-Q1 is not on this board; showing 2025-Q4.');
 
     // Tabs follow the arrow keys.
     await page.getByTestId('tab-monthly').focus();
@@ -207,6 +209,38 @@ describe('the fixture on the main screen', () => {
     await page.getByTestId('tab-weekly').click();
     await pw(select).toHaveValue('2025-W43');
     await page.context().close();
+  });
+
+  it.each(['light', 'dark'] as const)('says when a link\'s period or type is not on the board, and what it shows instead (%s)', async (colorScheme) => {
+    const context = await s.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+    const page = await context.newPage();
+    await page.goto(`${s.server.url}?type=weekly&period=2019-W01`);
+    await pw(rows(page).first()).toBeVisible();
+    const note = page.getByTestId('link-note');
+    await pw(note).toHaveText('2019-W01 is not on this board; showing 2025-W43.');
+    await pw(note.getByRole('status')).toHaveCount(1);
+    await pw(page.getByTestId('viewing-period')).toHaveText('2025-W43');
+    expect(await seriousViolations(page, '[data-testid="link-note"]')).toEqual([]);
+    await keepScreenshot(page, `link-note-missing-period-${colorScheme}`);
+    // Dismissed, it goes; the view stays.
+    await note.getByRole('button', { name: 'Dismiss' }).click();
+    await pw(note).toHaveCount(0);
+    await pw(page.getByTestId('viewing-period')).toHaveText('2025-W43');
+
+    await page.goto(`${s.server.url}?type=yearly`);
+    await pw(note).toHaveText('"yearly" is not a period type; showing Weekly 2025-W43.');
+    await pw(page.getByTestId('tab-weekly')).toHaveAttribute('aria-selected', 'true');
+    // Another view chosen: the note no longer speaks of what is shown, and goes.
+    await page.getByTestId('tab-monthly').click();
+    await pw(note).toHaveCount(0);
+
+    // Before the board's first month: none is before it, so the latest; a week's label under monthly: its month.
+    await page.goto(`${s.server.url}?type=monthly&period=2024-09`);
+    await pw(note).toHaveText('2024-09 is not on this board; showing 2025-10.');
+    await page.goto(`${s.server.url}?type=monthly&period=2025-W10`);
+    await pw(note).toHaveText('"2025-W10" is not a monthly period; showing 2025-03.');
+    await pw(page.getByTestId('viewing-period')).toHaveText('2025-03');
+    await context.close();
   });
 
   it('shows no busy state on this small board: every period listed at once, no indicator on a tab or period change', async () => {

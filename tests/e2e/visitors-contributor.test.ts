@@ -170,6 +170,15 @@ describe('a contributor page on the fixture', () => {
     }
   });
 
+  it('says when a link\'s period is not on the board, on a contributor page too', async () => {
+    const page = await open('?type=weekly&period=2019-W01&contributor=maobaolong');
+    await pw(page.getByTestId('contributor-title')).toHaveText('maobaolong');
+    await pw(page.getByTestId('link-note')).toHaveText('2019-W01 is not on this board; showing 2025-W43.');
+    await pw(page.getByTestId('contributor-standing')).toContainText('in 2025-W43 (Weekly)');
+    await keepScreenshot(page, 'visitors-contributor-link-note');
+    await page.context().close();
+  });
+
   it('opened from a link, its Back link leads to the board of the same view', async () => {
     const page = await open('?type=weekly&period=2025-W40&contributor=Jiayi%20Yao');
     await pw(page.getByTestId('contributor-title')).toHaveText('Jiayi Yao');

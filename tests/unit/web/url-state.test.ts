@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUrlSearch, parseUrlState } from '../../../web/src/lib/url-state.js';
+import { buildUrlSearch, linkMismatchText, parseUrlState, unknownType } from '../../../web/src/lib/url-state.js';
 import { nameInBoard } from '../../../web/src/lib/person-name.js';
 
 describe('parseUrlState', () => {
@@ -74,5 +74,28 @@ describe('the contributor page in the URL', () => {
   it('round-trips a name with spaces, plus signs and non-ASCII letters', () => {
     const state = { type: 'weekly' as const, period: '2025-W43', contributor: 'Zoë + Co' };
     expect(parseUrlState(buildUrlSearch('', state))).toEqual(state);
+  });
+});
+
+describe('unknownType', () => {
+  it('names a type the page does not have, and nothing for ours or none', () => {
+    expect(unknownType('?type=yearly')).toBe('yearly');
+    expect(unknownType('?type=Monthly')).toBe('Monthly');
+    expect(unknownType('?type=monthly')).toBeNull();
+    expect(unknownType('?type=%20')).toBeNull();
+    expect(unknownType('')).toBeNull();
+  });
+});
+
+describe('linkMismatchText', () => {
+  it('says what the link asked for is not on the board, and what is shown', () => {
+    expect(linkMismatchText({ askedType: null, askedPeriod: '2019-W01', type: 'weekly', period: '2025-W43' }))
+      .toBe('2019-W01 is not on this board; showing 2025-W43.');
+    expect(linkMismatchText({ askedType: null, askedPeriod: '2025-03', type: 'weekly', period: '2025-W13' }))
+      .toBe('"2025-03" is not a weekly period; showing 2025-W13.');
+    expect(linkMismatchText({ askedType: 'yearly', askedPeriod: null, type: 'weekly', period: '2025-W43' }))
+      .toBe('"yearly" is not a period type; showing Weekly 2025-W43.');
+    expect(linkMismatchText({ askedType: null, askedPeriod: '2019-01', type: 'monthly', period: null }))
+      .toBe('2019-01 is not on this board; showing Monthly, which has no periods yet.');
   });
 });

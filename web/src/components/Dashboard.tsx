@@ -169,6 +169,11 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           {repoMissing && (
             <StatusBanner type="error" message={`This board has no repository named "${repoMissing}".`} hint="Showing all repositories." />
           )}
+          {view.linkNote && (
+            <div className="link-note" data-testid="link-note">
+              <StatusBanner type="info" message={view.linkNote} onDismiss={view.dismissLinkNote} />
+            </div>
+          )}
           {profile && (
             <RepositoriesContext.Provider value={links}>
               <ContributorPage board={board} name={profile.name} type={profile.type} onTypeChange={changeProfileType} labels={profile.labels}

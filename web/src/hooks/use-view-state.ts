@@ -3,7 +3,7 @@ import type { PeriodType } from '../../../src/shared/data-file.js';
 import type { Board } from '../lib/board.js';
 import { afterPaint } from './use-after-paint.js';
 import { carryPeriod, resolvePeriod } from '../lib/period-carry.js';
-import { buildUrlSearch, parseUrlState } from '../lib/url-state.js';
+import { buildUrlSearch, linkMismatchText, parseUrlState, unknownType, type LinkMismatch } from '../lib/url-state.js';
 
 /** A period type and period, with the labels to choose from. */
 export interface PeriodView {
@@ -29,6 +29,9 @@ export interface ViewState extends PeriodView {
   closeContributor: () => void;
   /** Where the window was scrolled on the board before the page opened; null once used. */
   takeBoardScroll: () => number | null;
+  /** Says the link's type or period is not on the board and what is shown instead; null once the view changed or it was dismissed. */
+  linkNote: string | null;
+  dismissLinkNote: () => void;
 }
 
 /** Marks the history entries this page pushed (a contributor page opened from the board). */
@@ -68,16 +71,29 @@ function periodView(data: Board, chosen: Chosen, set: (next: Chosen) => void, pr
   };
 }
 
+/** The view a link opens, and what it asked for that the board does not have. */
+function initialView(data: Board, search: string) {
+  const state = parseUrlState(search);
+  const askedType = unknownType(search);
+  const labels = data.labels[state.type];
+  const period = state.period === null ? null : resolvePeriod(state.type, state.period, labels);
+  const mismatch: LinkMismatch | null = askedType !== null || period !== state.period
+    ? { askedType, askedPeriod: period !== state.period ? state.period : null, type: state.type, period: period ?? labels[0] ?? null }
+    : null;
+  return { ...state, period, mismatch };
+}
+
 /**
  * The view, kept in the URL query (`?type=monthly&period=2025-10[&contributor=name]`). Type and
  * period changes replace the history entry; opening a contributor pushes one, and Back (popstate)
  * reads the URL again. The contributor page has its own type and period, so changing them there
  * leaves the board behind it as it was. Another type keeps the time shown (see carryPeriod); new
  * data goes back to the latest period. A link's period the board lacks gives the nearest before it
- * (else the latest).
+ * (else the latest), and a note saying so.
  */
 export function useViewState(data: Board, schedule?: { readonly current: (apply: () => void) => void }): ViewState {
-  const [initial] = useState(() => parseUrlState(window.location.search));
+  const [initial] = useState(() => initialView(data, window.location.search));
+  const [mismatch, setMismatch] = useState(initial.mismatch);
   const [board, setBoard] = useState<Chosen>({ type: initial.type, period: initial.period });
   const [profile, setProfile] = useState<(Chosen & { name: string }) | null>(
     initial.contributor ? { name: initial.contributor, type: initial.type, period: initial.period } : null,
@@ -99,6 +115,9 @@ export function useViewState(data: Board, schedule?: { readonly current: (apply:
     }),
   } : null;
   const shown = profileView ?? boardView;
+  // The note speaks of the view the link opened: once another is shown it no longer holds.
+  if (mismatch && (mismatch.type !== shown.type || mismatch.period !== shown.period)) setMismatch(null);
+  const dismissLinkNote = useCallback(() => setMismatch(null), []);
   const contributor = profile?.name ?? null;
 
   // After the new view is painted: Chromium's replaceState took 10-30 ms of the click's frame.
@@ -163,5 +182,8 @@ export function useViewState(data: Board, schedule?: { readonly current: (apply:
     return y;
   }, []);
 
-  return { ...boardView, profile: profileView, openContributor, closeContributor, takeBoardScroll };
+  return {
+    ...boardView, profile: profileView, openContributor, closeContributor, takeBoardScroll,
+    linkNote: mismatch ? linkMismatchText(mismatch) : null, dismissLinkNote,
+  };
 }

@@ -1,5 +1,7 @@
 import { PERIOD_TYPES, type PeriodType } from '../../../src/shared/data-file.js';
 import { trimSpaces } from '../../../src/shared/fold.js';
+import { labelType } from './period-carry.js';
+import { PERIOD_TYPE_NAMES } from './periods.js';
 import { isBlankName, NO_NAME } from './person-name.js';
 
 /**
@@ -36,6 +38,36 @@ export function parseUrlState(search: string): UrlState {
     period: text(params, 'period'),
     ...(contributor ? { contributor } : {}),
   };
+}
+
+/** The link's `type` when it names one the page does not have (`?type=yearly`); null otherwise. */
+export function unknownType(search: string): string | null {
+  const type = text(new URLSearchParams(search), 'type');
+  return type === null || isPeriodType(type) ? null : type;
+}
+
+/** What a link asked for that the board does not have, and the view shown instead. */
+export interface LinkMismatch {
+  /** The type the link named, when it is not one of ours. */
+  askedType: string | null;
+  /** The period the link named, when the board has no such period of the type. */
+  askedPeriod: string | null;
+  type: PeriodType;
+  /** The period shown instead; null when the type has none. */
+  period: string | null;
+}
+
+/**
+ * The note saying a link's view is not on the board and what is shown instead: a link that was
+ * silently rewritten read as the page ignoring it (an old link, a typo), or as data lost.
+ */
+export function linkMismatchText({ askedType, askedPeriod, type, period }: LinkMismatch): string {
+  const showing = period === null ? `showing ${PERIOD_TYPE_NAMES[type]}, which has no periods yet.` : `showing ${period}.`;
+  if (askedType !== null) return `"${askedType}" is not a period type; ${period === null ? showing : `showing ${PERIOD_TYPE_NAMES[type]} ${period}.`}`;
+  // A label of another form (a month under weekly, a typo) is not "missing from the board": it never could be on it.
+  const ofType = askedPeriod !== null && labelType(askedPeriod) === type;
+  const asked = ofType ? `${askedPeriod} is not on this board` : `"${askedPeriod ?? ''}" is not a ${type} period`;
+  return `${asked}; ${showing}`;
 }
 
 /** The query string (with its `?`) naming the view, keeping any other parameters of `search`. */
