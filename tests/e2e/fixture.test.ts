@@ -139,7 +139,7 @@ describe('the fixture on the main screen', () => {
     await page.context().close();
   });
 
-  it('switches tabs at the period holding the one chosen and keeps the view in the URL', async () => {
+  it('switches tabs, resets the dropdown to the latest period and keeps the view in the URL', async () => {
     const page = await open();
     const select = page.getByTestId('period-select');
     const options = await select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
@@ -150,19 +150,15 @@ describe('the fixture on the main screen', () => {
     // The URL is rewritten in an effect after the render: poll it.
     await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('2025-W30');
 
-    // Jul 21-27: July's week (its Thursday is July's), and the third quarter's.
+    // SPEC: the dropdown resets to the latest period whenever the period type changes.
     await page.getByTestId('tab-monthly').click();
-    await pw(select).toHaveValue('2025-07');
+    await pw(select).toHaveValue('2025-10');
     await pw(page.getByTestId('trends-chart')).toContainText('Contribution Trends (Monthly)');
+    await select.selectOption('2025-07');
     await page.getByTestId('tab-quarterly').click();
-    await pw(select).toHaveValue('2025-Q3');
-    // From a quarter, its latest month; from a month, its latest week.
+    await pw(select).toHaveValue('2025-Q4');
     await page.getByTestId('tab-monthly').click();
-    await pw(select).toHaveValue('2025-09');
-    await page.getByTestId('tab-weekly').click();
-    await pw(select).toHaveValue('2025-W39');
-    await page.getByTestId('tab-monthly').click();
-    await pw(select).toHaveValue('2025-09');
+    await pw(select).toHaveValue('2025-10');
     await select.selectOption('2025-07');
     await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('2025-07');
     const url = new URL(page.url());
@@ -185,30 +181,6 @@ describe('the fixture on the main screen', () => {
     await pw(page.getByTestId('tab-quarterly')).toBeFocused();
     await page.context().close();
     await other.context().close();
-  });
-
-  it('keeps March 2025 across the tabs, from the week of a link', async () => {
-    const page = await open('?type=weekly&period=2025-W10');
-    const select = page.getByTestId('period-select');
-    await pw(page.getByTestId('viewing-period')).toHaveText('2025-W10');
-    await page.getByTestId('tab-monthly').click();
-    await pw(page.getByTestId('viewing-period')).toHaveText('2025-03');
-    await expect.poll(() => new URL(page.url()).search).toBe('?type=monthly&period=2025-03');
-    await page.getByTestId('tab-quarterly').click();
-    await pw(select).toHaveValue('2025-Q1');
-    await expect.poll(() => new URL(page.url()).search).toBe('?type=quarterly&period=2025-Q1');
-    // The arrow keys switch the same way.
-    await page.getByTestId('tab-quarterly').focus();
-    await page.keyboard.press('Home');
-    await pw(page.getByTestId('tab-weekly')).toHaveAttribute('aria-selected', 'true');
-    await pw(select).toHaveValue('2025-W13');
-    // The newest week comes back to itself through its month.
-    await select.selectOption('2025-W43');
-    await page.getByTestId('tab-monthly').click();
-    await pw(select).toHaveValue('2025-10');
-    await page.getByTestId('tab-weekly').click();
-    await pw(select).toHaveValue('2025-W43');
-    await page.context().close();
   });
 
   it.each(['light', 'dark'] as const)('says when a link\'s period or type is not on the board, and what it shows instead (%s)', async (colorScheme) => {

@@ -54,12 +54,13 @@ const NO_ONE: ReadonlySet<string> = new Set();
 function periodView(data: Board, chosen: Chosen, set: (next: Chosen) => void, prefer?: (type: PeriodType) => (label: string) => boolean): PeriodView {
   const labels = data.labels[chosen.type];
   const period = chosen.period === null ? (labels[0] ?? null) : resolvePeriod(chosen.type, chosen.period, labels);
-  // A new type keeps the time looked at: starting at its latest period lost the week a visitor
-  // had gone back to, and on a contributor's page landed on a week they had no entry in.
+  // The board's new type starts at its latest period (SPEC: the dropdown resets to the latest
+  // whenever the type changes). A contributor's page keeps the time looked at: its latest week
+  // was often one they had no entry in ('No entry in 2025-W43' after September).
   const periodFor = (type: PeriodType): string | null => {
     if (type === chosen.type) return period;
     const next = data.labels[type];
-    return period === null ? (next[0] ?? null) : carryPeriod(chosen.type, period, type, next, prefer?.(type));
+    return period === null || !prefer ? (next[0] ?? null) : carryPeriod(chosen.type, period, type, next, prefer(type));
   };
   return {
     type: chosen.type,
@@ -87,8 +88,8 @@ function initialView(data: Board, search: string) {
  * The view, kept in the URL query (`?type=monthly&period=2025-10[&contributor=name]`). Type and
  * period changes replace the history entry; opening a contributor pushes one, and Back (popstate)
  * reads the URL again. The contributor page has its own type and period, so changing them there
- * leaves the board behind it as it was. Another type keeps the time shown (see carryPeriod); new
- * data goes back to the latest period. A link's period the board lacks gives the nearest before it
+ * leaves the board behind it as it was. The board's period goes back to the latest one when its
+ * type or the data changes; the contributor page's keeps the time shown (see carryPeriod). A link's period the board lacks gives the nearest before it
  * (else the latest), and a note saying so.
  */
 export function useViewState(data: Board, schedule?: { readonly current: (apply: () => void) => void }): ViewState {
