@@ -135,9 +135,13 @@ describe('a board of several repositories', () => {
     const state = JSON.parse(await read(gammaState)) as { parts: { url: string }[] };
     (state.parts[0] as { url: string }).url = `${gammaUrl}?private_token=SECRET123`;
     await writeFile(gammaState, JSON.stringify(state));
-    const again = cli(board.dir, ['merge', ...parts, '--data-dir', await tempDir('lb-merged-again-')]);
+    const mergedAgain = await tempDir('lb-merged-again-');
+    const again = cli(board.dir, ['merge', ...parts, '--data-dir', mergedAgain]);
     expect(again.stderr).toBe('');
     expect(again.code).toBe(0);
+    for (const file of ['leaderboard-data.json', 'leaderboard-index.json', 'refresh-state.json', path.join('leaderboard-repos', 'gamma', 'leaderboard-data.json')]) {
+      expect(await read(path.join(mergedAgain, file)), file).not.toContain('SECRET123');
+    }
 
     // Another board's part whose repository is also named "gamma", read from a local path: not this gamma.
     const other = await newRepo();

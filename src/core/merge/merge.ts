@@ -230,9 +230,7 @@ function checkListed(held: ReadonlyMap<string, string>, urls: ReadonlyMap<string
     if (!listed.includes(name)) throw new LeaderboardError('INVALID_INPUT', `Part ${dir} holds the repository "${name}", which is not in the repositories of leaderboard.config.json.`, 'Merge the parts of the listed repositories only, or add it to the list.');
     // Of the same name but another repository (another board's part): its history was merged in as this one's.
     const source = sources.find((s) => s.name === name);
-    // Shown as a refresh records it now: an earlier version recorded a URL's query string (a token).
-    const stored = urls.get(name) ?? null;
-    const url = stored === null ? null : withoutCredentials(stored);
+    const url = urls.get(name) ?? null;
     if (source && 'url' in source && url !== withoutCredentials(source.url)) {
       throw new LeaderboardError('INVALID_INPUT', `Part ${dir} holds a repository named "${name}" read from ${url ?? 'a local path'}, but leaderboard.config.json's "${name}" is ${withoutCredentials(source.url)}.`, 'Merge the parts refreshed from this board\'s leaderboard.config.json (refresh --repo NAME in its repository).');
     }

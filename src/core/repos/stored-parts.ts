@@ -4,10 +4,13 @@ import type { BoardPart } from '../board/assemble.js';
 import type { RefreshState, StatePart } from '../refresh-state.js';
 import { ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, readPartActivity } from '../github/activity/part-activity.js';
 import { loadScoreCache } from '../store/cache.js';
+import { withoutCredentials } from './sources.js';
 
 /** The repositories a refresh state records; an older state's one repository has its cache at the top. */
 export function statePartsOf(state: RefreshState, fallbackRepo: string): StatePart[] {
-  return state.parts ?? [{ name: path.basename(state.repo ?? fallbackRepo), dir: '.', url: null, head: state.head, fingerprint: state.fingerprint, history: state.history ?? null }];
+  // A URL as a refresh records it now: an earlier version kept its query string (a token there),
+  // which a merge or rebuild wrote into the board, and a published site showed.
+  return state.parts?.map((p) => (p.url === null ? p : { ...p, url: withoutCredentials(p.url) })) ?? [{ name: path.basename(state.repo ?? fallbackRepo), dir: '.', url: null, head: state.head, fingerprint: state.fingerprint, history: state.history ?? null }];
 }
 
 /** What loading the score caches of a data directory found. */
