@@ -189,18 +189,26 @@ async function refuseOtherBoard(ctx: CommandContext, command: 'refresh' | 'build
   const recorded = (await readJsonFile(dataDirPaths(ctx.dataDir).state, stateSchema).catch(() => null))?.repo;
   if (!recorded || path.resolve(recorded) === ctx.repo || !existsSync(recorded)) return;
   if ((await resolveRepo(recorded).catch(() => null)) !== path.resolve(recorded)) return;
-  // Another checkout of the same history (a worktree, a second clone) is this board's repository.
-  if (await shareRoots(recorded, ctx.repo)) return;
+  // Another checkout of the same repository (a worktree, a second clone) is this board's.
+  if (await sameRepository(recorded, ctx.repo)) return;
   throw new LeaderboardError('INVALID_INPUT', `${ctx.dataDir} holds the board of ${recorded}, another repository; a refresh of ${ctx.repo} would replace it.`,
     `Run the command inside ${recorded} (or pass --repo ${recorded}), or ${elsewhere}`);
 }
 
-/** Whether two repositories share a first commit: checkouts of one project's history. */
-async function shareRoots(a: string, b: string): Promise<boolean> {
+/**
+ * Whether two checkouts are of one repository: worktrees of one (one common git folder), or clones
+ * of one remote (the same origin) sharing a first commit. A fork shares the first commits but
+ * not the origin: it is another repository, whose board it would replace.
+ */
+async function sameRepository(a: string, b: string): Promise<boolean> {
   const { runGit } = await import('../core/git/run-git.js');
-  const roots = (dir: string) => runGit(dir, ['rev-list', '--max-parents=0', 'HEAD']).then((r) => r.stdout.split('\n').filter(Boolean), () => [] as string[]);
-  const [ra, rb] = await Promise.all([roots(a), roots(b)]);
-  return ra.some((h) => rb.includes(h));
+  const out = (dir: string, args: string[]) => runGit(dir, args, { okCodes: [0, 1] }).then((r) => r.stdout.trim(), () => '');
+  const common = async (dir: string) => path.resolve(dir, await out(dir, ['rev-parse', '--git-common-dir']));
+  if ((await common(a)) === (await common(b))) return true;
+  const [originA, originB] = await Promise.all([a, b].map((d) => out(d, ['config', '--get', 'remote.origin.url'])));
+  if (!originA || withoutCredentials(originA) !== withoutCredentials(originB as string)) return false;
+  const [rootsA, rootsB] = await Promise.all([a, b].map((d) => out(d, ['rev-list', '--max-parents=0', 'HEAD']).then((t) => t.split('\n').filter(Boolean))));
+  return (rootsA as string[]).some((h) => (rootsB as string[]).includes(h));
 }
 
 /** The repositories of a held board as the refusals name them: `A (URL), B`. */

@@ -263,6 +263,18 @@ describe('a board of other repositories inside a checkout', () => {
     } finally {
       await bob.git('worktree', 'remove', '--force', worktree);
     }
+    // Clones of one remote are one repository; a fork (the same first commit, another origin) is not.
+    const upstream = path.join(await tempDir('lb-upstream-'), 'u.git');
+    await bob.git('clone', '-q', '--bare', bob.dir, upstream);
+    const [first, second, fork] = [path.join(await tempDir('lb-c1-'), 'c'), path.join(await tempDir('lb-c2-'), 'c'), path.join(await tempDir('lb-fork-'), 'c')];
+    for (const dir of [first, second]) await bob.git('clone', '-q', upstream, dir);
+    await bob.git('clone', '-q', first, fork);
+    const shared = path.join(await tempDir('lb-shared-clones-'), 'board');
+    expect(cli(first, ['refresh', '--all', '--quiet', '--data-dir', shared]).code).toBe(0);
+    expect(cli(second, ['refresh', '--all', '--quiet', '--data-dir', shared]).stderr).toBe('');
+    const forked = cli(fork, ['refresh', '--all', '--quiet', '--data-dir', shared]);
+    expect(forked.code).toBe(2);
+    expect(forked.stderr).toContain(`Error: ${shared} holds the board of ${first}, another repository; a refresh of ${fork} would replace it.`);
     // Moved (a CI runner's new path), the checkout it was is gone.
     expect(cli(bob.dir, ['refresh', '--all', '--quiet', '--data-dir', dataDir]).code).toBe(0);
     const moved = `${bob.dir}-moved`;
