@@ -23,6 +23,8 @@ describe('the Refresh button', () => {
     const button = page.getByTestId('refresh-button');
     const done = page.getByTestId('refresh-done');
     await pw(done).toHaveText('');
+    // In the accessibility tree while empty: a live region that appears with its text is often not announced.
+    expect(await done.evaluate((el) => getComputedStyle(el).display)).not.toBe('none');
     const held = gate();
     await page.route(DATA, async (route) => { await held.wait; await route.continue(); });
     await button.click();
