@@ -101,7 +101,7 @@ describe('loading and error states', () => {
 });
 
 describe('the server out of reach', () => {
-  it('says the server could not be reached, not that the data file is missing, when no answer comes for the data', async () => {
+  it('says the server could not be reached, before the spec\'s data-file hint, when no answer comes for the data', async () => {
     const { server } = await serve({ 'leaderboard-data.json': await fixtureText() });
     const page = await newPage(browser);
     let down = true;
@@ -109,8 +109,8 @@ describe('the server out of reach', () => {
     await page.route(/leaderboard-(data|index)\.json/, (route) => (down ? route.abort('connectionrefused') : route.continue()));
     await page.goto(server.url);
     await pw(page.getByTestId('error-message')).toHaveText('Failed to load leaderboard data');
-    await pw(page.getByTestId('error-hint')).toHaveText(/^The server could not be reached\. Check that it is still running \(leaderboard serve\)/);
-    expect(await page.getByTestId('error-state').innerText()).not.toContain('leaderboard-data.json');
+    await pw(page.getByTestId('error-unreachable')).toHaveText(/^The server could not be reached\. Check that it is still running \(leaderboard serve\)/);
+    await pw(page.getByTestId('error-hint')).toHaveText('Make sure leaderboard-data.json exists in the data directory: run leaderboard refresh to create it.');
     await expectClean(page);
     await keepScreenshot(page, 'state-error-unreachable');
     down = false;
@@ -128,8 +128,7 @@ describe('the server out of reach', () => {
     await page.route('**/assets/**', (route) => route.abort('connectionrefused'));
     await page.getByTestId('contributor-name').first().click();
     await pw(page.getByTestId('error-message')).toHaveText(/^The leaderboard could not be displayed: a file of the page \(\S+\.js\) could not be loaded\.$/);
-    await pw(page.getByTestId('error-hint')).toContainText('The server could not be reached');
-    expect(await page.getByTestId('error-state').innerText()).not.toContain('leaderboard-data.json');
+    await pw(page.getByTestId('error-unreachable')).toContainText('The server could not be reached');
     expect(await page.getByTestId('error-state').innerText()).not.toContain('dynamically imported module');
     await pw(page.getByTestId('retry-button')).toHaveText('Reload the page');
     await keepScreenshot(page, 'state-error-page-file');

@@ -25,8 +25,8 @@ export function ErrorState({ message, cause = 'data', onRetry, retrying = false,
         <AlertIcon className="error-icon" width={32} height={32} />
         <h1 className="error-title">Error Loading Data</h1>
         <p className="error-message" data-testid="error-message">{message}</p>
-        {cause === 'unreachable' ? (
-          <p className="error-hint" data-testid="error-hint">
+        {cause === 'unreachable' && (
+          <p className="error-hint" data-testid="error-unreachable">
             {/* A published site has no leaderboard server of its own to start. */}
             {isPublishedSite() ? (
               <>The site could not be reached. Check that you are connected, then {next}.</>
@@ -35,12 +35,12 @@ export function ErrorState({ message, cause = 'data', onRetry, retrying = false,
                 you are connected, then {next}.</>
             )}
           </p>
-        ) : (
-          <p className="error-hint" data-testid="error-hint">
-            Make sure <code>leaderboard-data.json</code> exists in the data directory: run{' '}
-            <code>leaderboard refresh</code> to create it.
-          </p>
         )}
+        {/* SPEC: the error state hints that the data file must exist, whatever else it says. */}
+        <p className="error-hint" data-testid="error-hint">
+          Make sure <code>leaderboard-data.json</code> exists in the data directory: run{' '}
+          <code>leaderboard refresh</code> to create it.
+        </p>
         {onRetry && (
           <button type="button" className="button button-primary" onClick={onRetry} disabled={retrying} data-testid="retry-button">
             {retrying ? 'Retrying...' : retryLabel}
