@@ -1,5 +1,5 @@
 // The Admin dialog of a server without admin features (the fixture served as it is).
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { keepScreenshot, serveFixture, type E2eSession } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
@@ -25,6 +25,9 @@ describe('the Admin dialog of a server without admin features', () => {
     await pw(dialog.getByTestId('token-input')).toHaveCount(0);
     await pw(dialog.getByRole('heading')).toContainText('Not set up');
     await pw(dialog.getByTestId('close-button')).toBeFocused();
+    // Focused, it reads out why: the message and what to configure.
+    const described = await dialog.getByTestId('close-button').evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    expect(described).toMatch(/^Admin is not set up on this leaderboard server, .* For whoever runs the server: Admin features need a GitHub repository/);
     await keepScreenshot(page, 'admin-not-set-up');
     await dialog.getByTestId('close-button').click();
     await pw(dialog).toHaveCount(0);

@@ -77,17 +77,19 @@ export function LoginView({ verifying, error, keptFor = null, onSignIn }: LoginV
  */
 export function AdminOffView({ reason, onClose }: { reason: string; onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
+  const id = useId();
   useEffect(() => close.current?.focus(), []);
   return (
     <div className="admin-form admin-off" data-testid="admin-off">
-      <p className="admin-lead" data-testid="admin-off-message">
+      <p className="admin-lead" id={`${id}-message`} data-testid="admin-off-message">
         Admin is not set up on this leaderboard server, so there is nothing to sign in to here. The rankings work without it.
       </p>
-      <p className="admin-help" data-testid="admin-off-reason">
+      <p className="admin-help" id={`${id}-reason`} data-testid="admin-off-reason">
         <strong>For whoever runs the server:</strong> {reason} Then start <code>leaderboard serve</code> again.
       </p>
       <div className="form-actions">
-        <button type="button" ref={close} className="button button-primary" onClick={onClose} data-testid="close-button">Close</button>
+        {/* Focused first: it carries the why, which a screen reader would not reach otherwise. */}
+        <button type="button" ref={close} className="button button-primary" onClick={onClose} aria-describedby={`${id}-message ${id}-reason`} data-testid="close-button">Close</button>
       </div>
     </div>
   );
