@@ -295,8 +295,6 @@ export function collect(value: string, previous: string[] | undefined): string[]
   return [...(previous ?? []), value];
 }
 
-/** Parses a whole number option, naming the flag when it is not one. */
-/** `--data-dir`: an empty value (an unset variable in a script) would be the current directory. */
 /** A parser of a flag that names a file or folder: empty (an unset variable), it named the current directory. */
 export function nonEmptyPath(flag: string, what: string): (value: string) => string {
   return (value) => {
@@ -307,6 +305,7 @@ export function nonEmptyPath(flag: string, what: string): (value: string) => str
 
 export const parseDataDir = nonEmptyPath('--data-dir', 'the folder to keep the board in (default: <repo>/.leaderboard)');
 
+/** Parses a whole number option, naming the flag when it is not one. */
 export function parseInteger(flag: string, min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
   return (value) => {
     const n = Number(value);

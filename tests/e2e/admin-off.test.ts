@@ -1,19 +1,13 @@
 // The Admin dialog of a server without admin features (the fixture served as it is).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { keepScreenshot, serveFixture, type E2eSession } from '../support/e2e.js';
+import { type E2eSession, keepScreenshot, openShown, serveFixture } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
 
 let s: E2eSession;
 beforeAll(async () => { s = await serveFixture(); });
 afterAll(async () => { await s?.close(); });
 
-async function open(browser: Browser, url: string, context: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
-  await page.goto(url);
-  await pw(page.locator('[data-testid="leaderboard-row"], [data-testid="contributor-page"]').first()).toBeVisible();
-  return page;
-}
+const open = openShown;
 
 describe('the Admin dialog of a server without admin features', () => {
   it('says at once that admin is not set up and what the person running the server must do, with no token form', async () => {

@@ -1,7 +1,6 @@
 // The Refresh button on the real fixture: what a person sees while it runs and after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { gate, keepScreenshot, serveFixture, type E2eSession } from '../support/e2e.js';
+import { type E2eSession, gate, keepScreenshot, openShown, serveFixture } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
 
 const DATA = /leaderboard-(data|index)\.json/;
@@ -10,12 +9,7 @@ let s: E2eSession;
 beforeAll(async () => { s = await serveFixture(); });
 afterAll(async () => { await s?.close(); });
 
-async function open(browser: Browser, url: string, context: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
-  await page.goto(url);
-  await pw(page.locator('[data-testid="leaderboard-row"], [data-testid="contributor-page"]').first()).toBeVisible();
-  return page;
-}
+const open = openShown;
 
 describe('the Refresh button', () => {
   it('reads Refreshing... while the data is fetched again, then says "Up to date"', async () => {

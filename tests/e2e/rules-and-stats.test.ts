@@ -1,20 +1,15 @@
 // On the real fixture (an older data file): what "How scores work" says of the parts, and a
 // contributor's numbers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { keepScreenshot, makeDataDir, readFixture, serveDataDir, serveFixture, type E2eSession } from '../support/e2e.js';
+import type { Page } from 'playwright-core';
+import { type E2eSession, keepScreenshot, makeDataDir, openShown, readFixture, serveDataDir, serveFixture } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
 
 let s: E2eSession;
 beforeAll(async () => { s = await serveFixture(); });
 afterAll(async () => { await s?.close(); });
 
-async function open(browser: Browser, url: string, context: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
-  await page.goto(url);
-  await pw(page.locator('[data-testid="leaderboard-row"], [data-testid="contributor-page"]').first()).toBeVisible();
-  return page;
-}
+const open = openShown;
 
 describe('"How scores work" on a data file that records no thresholds', () => {
   it('says what each part measures and that every commit shows its points, not just "not recorded"', async () => {

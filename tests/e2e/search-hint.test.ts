@@ -1,19 +1,13 @@
 // The search box's placeholder: the "/" key named only where a keyboard is likely and it fits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { serveFixture, type E2eSession } from '../support/e2e.js';
-import { pw } from '../support/pw-expect.js';
+import type { Page } from 'playwright-core';
+import { type E2eSession, openShown, serveFixture } from '../support/e2e.js';
 
 let s: E2eSession;
 beforeAll(async () => { s = await serveFixture(); });
 afterAll(async () => { await s?.close(); });
 
-async function open(browser: Browser, url: string, context: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
-  await page.goto(url);
-  await pw(page.locator('[data-testid="leaderboard-row"], [data-testid="contributor-page"]').first()).toBeVisible();
-  return page;
-}
+const open = openShown;
 
 describe('the search box', () => {
   const placeholder = (page: Page) => page.getByTestId('ranking-search').getAttribute('placeholder');

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS_DIR, launchBrowser } from './browser.js';
 import { startServe, type ServeProcess } from './cli.js';
+import { pw } from './pw-expect.js';
 
 export const FIXTURE_DATA = path.resolve('tests/fixtures/real-leaderboard-data.json');
 
@@ -64,6 +65,14 @@ export async function newPage(browser: Browser, width = 1280): Promise<Page> {
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** A new context's page at `url`, once its board or contributor page shows (1280 x 900 unless `context` says otherwise). */
+export async function openShown(browser: Browser, url: string, context: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, ...context })).newPage();
+  await page.goto(url);
+  await pw(page.locator('[data-testid="leaderboard-row"], [data-testid="contributor-page"]').first()).toBeVisible();
+  return page;
 }
 
 /** Resolves a promise by hand: lets a test hold a response back and release it later. */

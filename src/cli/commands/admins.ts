@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
 import { defaultConfig } from '../../core/config.js';
 import { findGitHubToken } from '../../core/github/activity/token.js';
+import { shellWord } from '../../core/manual-names.js';
 import { commandContext, type CommandContext, refuseRepoUrl, type RepoFlags } from '../context.js';
 
 interface AdminFlags extends RepoFlags {
@@ -108,7 +109,7 @@ async function contextOrDefaults(flags: AdminFlags): Promise<Pick<CommandContext
 
 /** Says what of the earlier proposal this one replaced (each starts from the default branch's list). */
 function noteDropped(dropped: { added: string[]; removed: string[] }): void {
-  const again = [...dropped.added.map((e) => `leaderboard admins add ${JSON.stringify(e)}`), ...dropped.removed.map((e) => `leaderboard admins remove ${JSON.stringify(e)}`)];
+  const again = [...dropped.added.map((e) => `leaderboard admins add ${shellWord(e)}`), ...dropped.removed.map((e) => `leaderboard admins remove ${shellWord(e)}`)];
   if (again.length === 0) return;
   const what = [dropped.added.length ? `adding ${dropped.added.join(', ')}` : '', dropped.removed.length ? `removing ${dropped.removed.join(', ')}` : ''].filter(Boolean).join(' and ');
   console.log(`Note: the pull request proposed ${what}, not merged yet; this change starts again from the default branch's list and replaces it. To keep it, run: ${again.join('; ')}`);

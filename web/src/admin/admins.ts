@@ -1,5 +1,5 @@
 import { hasInnerSpace, ONE_ENTRY_MESSAGE, type PrimaryAdmins } from '../../../src/shared/admin-api.js';
-import { same } from '../../../src/shared/admin-rules.js';
+import { isPrimaryAdmin, same } from '../../../src/shared/admin-rules.js';
 
 /** One line of the admin list as shown: primary admins are marked and cannot be removed. */
 export interface AdminRow {
@@ -14,7 +14,7 @@ export function primaryValues(primary: PrimaryAdmins): string[] {
 
 /** True when `value` is one of the primary admins (compared as the server does: without case, or a login's @). */
 export function isPrimary(primary: PrimaryAdmins, value: string): boolean {
-  return primaryValues(primary).some((p) => same(p, value));
+  return isPrimaryAdmin(value, primary);
 }
 
 /** The rows to show: the primary admins first, then the list (an entry repeating a primary is shown once). */
