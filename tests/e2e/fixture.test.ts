@@ -197,6 +197,8 @@ describe('the fixture on the main screen', () => {
     // Dismissed, it goes; the view stays.
     await note.getByRole('button', { name: 'Dismiss' }).click();
     await pw(note).toHaveCount(0);
+    // Focus goes on to the period the note spoke of, not back to the page's start.
+    await pw(page.getByTestId('period-select')).toBeFocused();
     await pw(page.getByTestId('viewing-period')).toHaveText('2025-W43');
 
     await page.goto(`${s.server.url}?type=yearly`);

@@ -117,6 +117,13 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const setProfilePeriod = profile?.setPeriod;
   const changeProfileType = useCallback((t: PeriodType) => run.current(() => setProfileType?.(t), 'profile'), [setProfileType]);
   const changeProfilePeriod = useCallback((label: string) => run.current(() => setProfilePeriod?.(label), 'profile'), [setProfilePeriod]);
+  // The note's Dismiss goes with it: focus moves on to the period it spoke of, not to the page's start.
+  const { dismissLinkNote: dropLinkNote } = view;
+  const dismissLinkNote = useCallback(() => {
+    dropLinkNote();
+    // The one shown: the board's stays in the page, hidden, behind a contributor's.
+    requestAnimationFrame(() => [...document.querySelectorAll<HTMLSelectElement>('[data-testid="period-select"]')].find((el) => el.offsetParent !== null)?.focus());
+  }, [dropLinkNote]);
   const contributor = profile?.name ?? null;
   const hrefFor = useCallback((name: string | null) => buildUrlSearch(window.location.search, { type, period, contributor: name }), [type, period]);
   // Opened as a slow change is on a big board (busy first): a contributor's page took 80-130 ms there.
@@ -171,7 +178,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
           )}
           {view.linkNote && (
             <div className="link-note" data-testid="link-note">
-              <StatusBanner type="info" message={view.linkNote} onDismiss={view.dismissLinkNote} />
+              <StatusBanner type="info" message={view.linkNote} onDismiss={dismissLinkNote} />
             </div>
           )}
           {profile && (
