@@ -128,6 +128,8 @@ describe('the board with the keyboard alone', () => {
     await pw(second).toBeFocused();
     await page.keyboard.press('Escape');
     await pw(second).toBeFocused();
+    await pw(second).toHaveAttribute('aria-expanded', 'false');
+    await pw(page.getByTestId('row-details')).toHaveCount(0);
     await page.context().close();
   });
 });
