@@ -88,6 +88,8 @@ describe('signing in', () => {
     const page = await newPage(browser);
     await page.goto(server.url);
     await openAdmin(page);
+    // Admin is set up here: the token form, its field focused.
+    await pw(page.getByTestId('token-input')).toBeFocused();
     await page.getByTestId('sign-in-button').click();
     await pw(page.getByTestId('login-error')).toHaveText('Please enter a GitHub token');
     await keepScreenshot(page, 'admin-login-empty');
