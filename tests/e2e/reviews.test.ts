@@ -269,7 +269,7 @@ describe('a board without review data', () => {
 
 describe('a board merged from a part that read reviews and one whose review sync failed', () => {
   it('merge names the repository whose sync failed', () => {
-    expect(merge.stderr.trim()).toBe('Warning: Reviews not updated for acme/tools: GitHub answered 401 Bad credentials. The last review data read is kept.');
+    expect(merge.stderr.trim()).toBe('Warning: Reviews not updated for acme/tools: GitHub answered 401 Bad credentials. The review data read so far is kept.');
   });
 
   it('shows the reviews it counts (card, column, open row, CSV), says what failed, and every total adds up', async () => {

@@ -25,6 +25,10 @@ describe('the activity status of merged parts', () => {
     expect(namingRepository(ok('2025-03-02T00:00:00Z'), 'acme/app')).toEqual(ok('2025-03-02T00:00:00Z'));
     const app = failed('Reviews not updated for acme/app: GitHub answered 502 Server Error', '2025-03-01T00:00:00Z');
     expect(combineActivityStatus([tools, app, ok('2025-03-02T00:00:00Z')])).toEqual(failed('Reviews not updated for acme/app: GitHub answered 502 Server Error; for acme/tools: GitHub answered 401 Bad credentials', null));
+    // One part named, one not (an earlier version's): each after the colon, not "not updated GitHub ...".
+    const unnamed = failed('Reviews not updated: GitHub answered 404 Not Found', null);
+    expect(combineActivityStatus([unnamed, tools])).toEqual(failed('Reviews not updated: GitHub answered 404 Not Found; for acme/tools: GitHub answered 401 Bad credentials', null));
+    expect(combineActivityStatus([tools, failed('Reviews not updated: zzz', null)])).toEqual(failed('Reviews not updated: zzz; for acme/tools: GitHub answered 401 Bad credentials', null));
   });
 
   it('is ok at the oldest sync when parts read activity, off when none did, absent when none says', () => {

@@ -121,8 +121,11 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
  */
 export function activityWarning(r: Pick<RefreshResult, 'activity' | 'activityKept' | 'activityNote'>): string | null {
   // Said only when something was: a first sync refused at once read nothing to keep.
-  if (r.activity?.state === 'failed') return `Warning: ${r.activity.error}.${r.activity.syncedAt !== null || r.activityKept ? ' The last review data read is kept.' : ''}`;
-  return r.activityNote ? `Warning: ${r.activityNote}` : null;
+  if (r.activity?.state !== 'failed') return r.activityNote ? `Warning: ${r.activityNote}` : null;
+  // A board of several names the repositories that failed, which may have read nothing: what is
+  // kept may be the others'.
+  const kept = r.activity.error.startsWith('Reviews not updated for ') ? ' The review data read so far is kept.' : ' The last review data read is kept.';
+  return `Warning: ${r.activity.error}.${r.activity.syncedAt !== null || r.activityKept ? kept : ''}`;
 }
 
 /** What `--ai-dry-run` prints. */

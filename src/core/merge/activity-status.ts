@@ -30,10 +30,13 @@ export function combineActivityStatus(statuses: readonly (ActivityStatus | undef
   const oldest = (times: string[]) => [...times].sort()[0];
   if (failed.length > 0) {
     // Each part's error starts "Reviews not updated: " (or " for OWNER/NAME: "); the sentence says it once.
-    const errors = [...new Set(failed.map((s) => s.error.replace(FAILED_PREFIX, '')))].sort();
+    // Those that name no repository first, so the sentence never reads "not updated: for ...".
+    const errors = [...new Set(failed.map((s) => s.error.replace(FAILED_PREFIX, '')))].sort((a, b) => Number(a.startsWith('for ')) - Number(b.startsWith('for ')) || (a < b ? -1 : a > b ? 1 : 0));
     const synced = [...failed.map((s) => s.syncedAt), ...oks.map((s) => s.syncedAt)];
     const syncedAt = synced.includes(null) ? null : (oldest(synced as string[]) ?? null);
-    return { state: 'failed', error: `Reviews not updated${errors[0]?.startsWith('for ') ? ' ' : ': '}${errors.join('; ')}`, syncedAt };
+    // Named all (several repositories), "for A: ...; for B: ..."; else each after a colon.
+    const named = errors.every((e) => e.startsWith('for '));
+    return { state: 'failed', error: `Reviews not updated${named ? ' ' : ': '}${errors.join('; ')}`, syncedAt };
   }
   if (oks.length > 0) return { state: 'ok', syncedAt: oldest(oks.map((s) => s.syncedAt)) as string };
   const off = known.map((s) => (s.state === 'off' ? s.reason : '')).sort()[0];
