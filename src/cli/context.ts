@@ -185,8 +185,7 @@ async function refuseOtherBoard(ctx: CommandContext, command: 'refresh' | 'build
       `Name its repositories again (leaderboard ${command} ${again} --data-dir ${ctx.dataDir}), or ${elsewhere}`);
   }
   if (held.kind !== 'own') return;
-  const [{ stateSchema }, { readJsonFile }] = await Promise.all([import('../core/refresh-state.js'), import('../core/store/files.js')]);
-  const recorded = (await readJsonFile(dataDirPaths(ctx.dataDir).state, stateSchema).catch(() => null))?.repo;
+  const recorded = held.repo;
   if (!recorded || path.resolve(recorded) === ctx.repo || !existsSync(recorded)) return;
   if ((await resolveRepo(recorded).catch(() => null)) !== path.resolve(recorded)) return;
   // Another checkout of the same repository (a worktree, a second clone) is this board's.

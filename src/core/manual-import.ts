@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
-import { folded } from '../shared/fold.js';
 import { identityOwner } from '../shared/name-aliases.js';
 import { LeaderboardError } from './errors.js';
-import { boardNames } from './manual-names.js';
+import { boardNames, spelledOtherwise } from './manual-names.js';
 import type { ManualChangeOptions } from './manual-service.js';
 import { rebuildAfterSave } from './rebuild.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
@@ -112,12 +111,10 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
  * made a second person, shown in every period.
  */
 function checkNames(names: readonly string[], board: readonly string[], file: string, identities: Readonly<Record<string, readonly string[]>>): void {
-  const exact = new Set(board.map((n) => n.normalize('NFC')));
   const misspelt = names.flatMap((name) => {
     const canonical = identityOwner(name, identities);
     if (canonical !== null) return [`"${name}" (another name of "${canonical}" in identities)`];
-    if (exact.has(name.normalize('NFC'))) return [];
-    const like = board.find((n) => folded(n) === folded(name));
+    const like = spelledOtherwise(name, board);
     return like === undefined ? [] : [`"${name}" (on the board as "${like}")`];
   });
   if (misspelt.length > 0) {

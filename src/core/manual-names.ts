@@ -43,6 +43,18 @@ const slip = (foldedA: string, foldedB: string): boolean => {
   return slipDistance(a, b, shorter < 5 ? 2 : 1) <= (shorter >= 10 ? 2 : 1);
 };
 
+/**
+ * The name of `known` that `name` is in another spelling (case, accents, spaces), as a second
+ * person would be made of it; undefined when `name` is one of them as written (in any Unicode
+ * composition) or like none.
+ */
+export function spelledOtherwise(name: string, known: readonly string[]): string | undefined {
+  const nfc = name.normalize('NFC');
+  if (known.some((n) => n.normalize('NFC') === nfc)) return undefined;
+  const key = folded(name);
+  return known.find((n) => folded(n) === key);
+}
+
 /** A name as one word of a command to paste in a POSIX shell: in double quotes, or single ones when it holds what those expand or end. */
 export const shellWord = (name: string): string => (/["$`\\!]/.test(name) ? `'${name.replace(/'/g, `'\\''`)}'` : `"${name}"`);
 
@@ -109,7 +121,7 @@ export function checkManualName(typed: string, board: readonly string[], manual:
   }
   const known = [...new Set([...board, ...manual])];
   if (known.some((n) => n.normalize('NFC') === nfc)) return;
-  const same = known.find((n) => folded(n) === folded(nfc));
+  const same = spelledOtherwise(nfc, known);
   const like = same ?? known.find((n) => slip(folded(n), folded(nfc)));
   if (like === undefined) return;
   // Another case or accents is the same name to contributor add too: only a slip may be someone new.

@@ -3,13 +3,12 @@ import { existsSync, lstatSync, statSync } from 'node:fs';
 import { link, open, readlink, realpath, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PERIOD_TYPES, type PeriodType } from '../shared/data-file.js';
-import { folded } from '../shared/fold.js';
 import { contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
 import { aliasRefusal, identityOwner } from '../shared/name-aliases.js';
 import type { LeaderboardConfig } from './config.js';
 import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, overlaps, type ContributionInput as NewContributionInput } from './manual-contributions.js';
-import { boardNames, boardPeople, checkManualEmail, checkManualName } from './manual-names.js';
+import { boardNames, boardPeople, checkManualEmail, checkManualName, spelledOtherwise } from './manual-names.js';
 import { periodBounds, type PeriodBounds } from './periods.js';
 import { rebuildAfterSave, type RebuildResult } from './rebuild.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
@@ -242,7 +241,7 @@ export async function replaceManualContributions(opts: ManualChangeOptions, cont
       // The board's spelling first; names this save drops (a misspelling being fixed) are none.
       const known = [...new Set([...(await boardNames(paths.index)), ...Object.keys(parsed.data)])];
       for (const name of added) {
-        const like = known.find((n) => n !== name && folded(n) === folded(name) && n.normalize('NFC') !== name.normalize('NFC'));
+        const like = spelledOtherwise(name, known.filter((n) => n !== name));
         if (like !== undefined) throw new LeaderboardError('INVALID_INPUT', `"${name}" is "${like}" in another spelling: a contribution under it would be a second person. Use "${like}".`);
       }
     }

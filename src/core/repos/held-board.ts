@@ -8,10 +8,10 @@ import { withoutCredentials, type RepoSource } from './sources.js';
 /**
  * What a data directory holds, by its refresh state: no board; the board of its repository
  * alone (`own`: a state without parts, as older ones are, or one part at the top that is not a
- * mirror); or a board of the repositories its parts name, each with the remote URL the board
+ * mirror; with the checkout it was refreshed from, when recorded); or a board of the repositories its parts name, each with the remote URL the board
  * links to (a URL given, without credentials, or a clone's origin; null when none).
  */
-export type HeldBoard = { kind: 'none' } | { kind: 'own' } | { kind: 'repositories'; parts: { name: string; url: string | null }[] };
+export type HeldBoard = { kind: 'none' } | { kind: 'own'; repo: string | null } | { kind: 'repositories'; parts: { name: string; url: string | null }[] };
 
 /** Reads what `dataDir` holds (see {@link HeldBoard}); a state that does not parse is taken for the repository's own board. */
 export async function heldBoard(dataDir: string): Promise<HeldBoard> {
@@ -19,10 +19,12 @@ export async function heldBoard(dataDir: string): Promise<HeldBoard> {
   if (!existsSync(file)) return { kind: 'none' };
   const state = await readJsonFile(file, stateSchema).catch(() => null);
   const parts = state?.parts;
-  if (!parts || parts.length === 0) return { kind: 'own' };
+  // `repo`: the checkout it was refreshed from, as the state records it.
+  const own = { kind: 'own', repo: state?.repo ?? null } as const;
+  if (!parts || parts.length === 0) return own;
   const [only] = parts;
   // One repository at the top is the checkout's own board unless it was mirrored from a URL.
-  if (parts.length === 1 && only && only.dir === '.' && !existsSync(mirrorDir(dataDir, only.name))) return { kind: 'own' };
+  if (parts.length === 1 && only && only.dir === '.' && !existsSync(mirrorDir(dataDir, only.name))) return own;
   // As a refresh records a URL now: an earlier version kept its query string (a token there).
   return { kind: 'repositories', parts: parts.map((p) => ({ name: p.name, url: p.url === null ? null : withoutCredentials(p.url) })) };
 }
