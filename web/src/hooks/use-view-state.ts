@@ -53,7 +53,8 @@ const NO_ONE: ReadonlySet<string> = new Set();
 /** `prefer`: the periods of a type to favour when a switch to it has several to choose from (a contributor's active ones). */
 function periodView(data: Board, chosen: Chosen, set: (next: Chosen) => void, prefer?: (type: PeriodType) => (label: string) => boolean): PeriodView {
   const labels = data.labels[chosen.type];
-  const period = chosen.period === null ? (labels[0] ?? null) : resolvePeriod(chosen.type, chosen.period, labels);
+  // A label gone with new data goes back to the latest (SPEC); a link's was resolved on load (initialView).
+  const period = chosen.period !== null && labels.includes(chosen.period) ? chosen.period : (labels[0] ?? null);
   // The board's new type starts at its latest period (SPEC: the dropdown resets to the latest
   // whenever the type changes). A contributor's page keeps the time looked at: its latest week
   // was often one they had no entry in ('No entry in 2025-W43' after September).
@@ -89,8 +90,8 @@ function initialView(data: Board, search: string) {
  * period changes replace the history entry; opening a contributor pushes one, and Back (popstate)
  * reads the URL again. The contributor page has its own type and period, so changing them there
  * leaves the board behind it as it was. The board's period goes back to the latest one when its
- * type or the data changes; the contributor page's keeps the time shown (see carryPeriod). A link's period the board lacks gives the nearest before it
- * (else the latest), and a note saying so.
+ * type or the data changes; the contributor page's keeps the time shown (see carryPeriod). A
+ * link's period the board lacks gives the nearest before it (else the latest), and a note.
  */
 export function useViewState(data: Board, schedule?: { readonly current: (apply: () => void) => void }): ViewState {
   const [initial] = useState(() => initialView(data, window.location.search));
