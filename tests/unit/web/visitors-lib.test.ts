@@ -111,7 +111,7 @@ describe('standings', () => {
     expect(summary.avgPerCommit).toBe(Math.round(((75 + 45 + 25) / 6) * 100) / 100);
     const labels = ['2025-W01', '2025-W02', '2025-W03', '2025-W04'];
     expect(standingSeries(s, labels)).toEqual({ labels, scores: [80, 50, 0, 30], ranks: [1, 2, null, 1], ranked: [2, 3, null, 1] });
-    expect(manualRuns(s, labels, 'weekly')).toEqual([
+    expect(manualRuns(s, 'weekly')).toEqual([
       { notes: 'triage', score: 5, from: '2025-W01', to: '2025-W02', periods: 2, dates: 'Dec 30, 2024 – Jan 12, 2025' },
       { notes: 'talk', score: 5, from: '2025-W04', to: '2025-W04', periods: 1, dates: 'Jan 20, 2025 – Jan 26, 2025' },
     ]);

@@ -148,30 +148,89 @@ export interface ManualRun {
   dates: string | null;
 }
 
+const DAY_MS = 86_400_000;
+
+/** Whether `next` is the period right after `prev` on the calendar (not merely the board's next one). */
+function followsOn(type: PeriodType, prev: string, next: string): boolean {
+  const a = periodBounds(type, prev);
+  const b = periodBounds(type, next);
+  // Labels of another form have no dates: nothing says they are consecutive.
+  return a !== null && b !== null && b.start === a.end + DAY_MS;
+}
+
 /**
- * The periods where manual points were added, grouped into runs of consecutive periods (in the
- * type's label order) with the same notes and score. The data keeps each period's sum and notes,
- * not the contributions' own start and end dates (those are the admins'), so a run's dates are
- * those of the periods it covers.
+ * The periods where manual points were added, grouped into runs of calendar-consecutive periods
+ * with the same notes and score. The data keeps each period's sum and notes, not the
+ * contributions' own start and end dates (those are the admins'), so a run's dates are those of
+ * the periods it covers. Manual points go only to periods the board has, so periods next to each
+ * other in its list may be months apart: those are separate runs.
  */
-export function manualRuns(standings: readonly PeriodStanding[], labelsAscending: readonly string[], type: PeriodType): ManualRun[] {
-  const position = new Map(labelsAscending.map((l, i) => [l, i]));
-  const runs: (ManualRun & { lastAt: number })[] = [];
+export function manualRuns(standings: readonly PeriodStanding[], type: PeriodType): ManualRun[] {
+  const runs: ManualRun[] = [];
   for (const s of standings) {
     if (s.additional_score === 0 && s.notes === '') continue;
-    const at = position.get(s.label) ?? -2;
     const run = runs[runs.length - 1];
-    if (run && run.notes === s.notes && run.score === s.additional_score && run.lastAt === at - 1) {
+    if (run && run.notes === s.notes && run.score === s.additional_score && followsOn(type, run.to, s.label)) {
       run.to = s.label;
       run.periods += 1;
-      run.lastAt = at;
     } else {
-      runs.push({ notes: s.notes, score: s.additional_score, from: s.label, to: s.label, periods: 1, dates: null, lastAt: at });
+      runs.push({ notes: s.notes, score: s.additional_score, from: s.label, to: s.label, periods: 1, dates: null });
     }
   }
-  return runs.map(({ lastAt: _, ...run }) => {
+  return runs.map((run) => {
     const start = periodBounds(type, run.from);
     const end = periodBounds(type, run.to);
     return { ...run, dates: start && end ? `${formatDay(start.start)} – ${formatDay(end.end)}` : null };
   });
+}
+
+/** One line of 'Other contributions': a score and notes, and every run of periods that got them. */
+export interface ManualItem {
+  notes: string;
+  score: number;
+  /** Periods that got the points, all runs together. */
+  periods: number;
+  runs: ManualRun[];
+  /** Where they applied: '2026-W36 to 2026-W37 (Aug 31, 2026 – Sep 13, 2026)' for one run, '2026-W01, 2026-W36 to 2026-W37 (3 weeks)' for several. */
+  where: string;
+}
+
+/** Runs shown before and after the '… n more …' of a line with very many of them. */
+const RUNS_HEAD = 3;
+const RUNS_TAIL = 2;
+
+const PERIOD_WORDS: Record<PeriodType, [string, string]> = { weekly: ['week', 'weeks'], monthly: ['month', 'months'], quarterly: ['quarter', 'quarters'] };
+
+/**
+ * The runs of {@link manualRuns} with the same notes and score as one line each (in the order of
+ * their first period), naming only the periods that got the points: a line never spans a period
+ * without them. Past RUNS_HEAD + RUNS_TAIL + 1 runs the middle ones are counted, not listed.
+ */
+export function manualItems(runs: readonly ManualRun[], type: PeriodType): ManualItem[] {
+  const byKey = new Map<string, ManualItem>();
+  for (const run of runs) {
+    const key = `${run.score}\n${run.notes}`;
+    let item = byKey.get(key);
+    if (!item) {
+      item = { notes: run.notes, score: run.score, periods: 0, runs: [], where: '' };
+      byKey.set(key, item);
+    }
+    item.runs.push(run);
+    item.periods += run.periods;
+  }
+  const span = (r: ManualRun) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`);
+  for (const item of byKey.values()) {
+    const [one] = item.runs;
+    if (item.runs.length === 1 && one) {
+      item.where = `${span(one)}${one.dates ? ` (${one.dates})` : ''}`;
+      continue;
+    }
+    const n = item.runs.length;
+    const listed = n > RUNS_HEAD + RUNS_TAIL + 1
+      ? [...item.runs.slice(0, RUNS_HEAD).map(span), `… ${formatCount(n - RUNS_HEAD - RUNS_TAIL)} more …`, ...item.runs.slice(n - RUNS_TAIL).map(span)]
+      : item.runs.map(span);
+    const [word, words] = PERIOD_WORDS[type];
+    item.where = `${listed.join(', ')} (${formatCount(item.periods)} ${item.periods === 1 ? word : words})`;
+  }
+  return [...byKey.values()];
 }

@@ -4,7 +4,7 @@ import { ReviewLoaderContext } from '../../hooks/review-loader.js';
 import { useContributorCommits } from '../../hooks/use-contributor-commits.js';
 import { boardShowsReviews } from '../../lib/activity.js';
 import type { Board } from '../../lib/board.js';
-import { manualRuns, standingSeries, summarizeStandings, withScoreParts } from '../../lib/contributor-summary.js';
+import { manualItems, manualRuns, standingSeries, summarizeStandings, withScoreParts } from '../../lib/contributor-summary.js';
 import { emailAddsToName, nameInBoard, shownName } from '../../lib/person-name.js';
 import { CopyLinkButton } from '../CopyLinkButton.js';
 import { PeriodSelect } from '../PeriodSelect.js';
@@ -62,7 +62,7 @@ export function ContributorPage({ board, name: asked, type, onTypeChange, labels
     const s = standingSeries(standings, ascending);
     return reviews ? withScoreParts(s, standings) : s;
   }, [standings, ascending, reviews]);
-  const runs = useMemo(() => manualRuns(standings, ascending, type), [standings, ascending, type]);
+  const manual = useMemo(() => manualItems(manualRuns(standings, type), type), [standings, type]);
   const current = standings.find((s) => s.label === period) ?? null;
   const email = useMemo(() => standings.findLast((s) => s.email !== '')?.email ?? '', [standings]);
   const commits = useContributorCommits(board, name);
@@ -103,7 +103,7 @@ export function ContributorPage({ board, name: asked, type, onTypeChange, labels
       <ContributorOverview type={type} period={period} current={current} summary={summary} reviews={reviews} />
       <StandingChart series={series} type={type} reviews={reviews} />
       {!repo && <RepositoryShares shares={shares} />}
-      <ManualContributions runs={runs} type={type} />
+      <ManualContributions items={manual} type={type} />
       {reviews && (
         <section className="card contributor-section contributor-reviews" data-testid="contributor-reviews" aria-label={`Reviews in ${period ?? 'the period'}`}>
           {entry ? (
