@@ -85,6 +85,8 @@ describe('credit on the page', () => {
     await pw(reverted.locator('.commit-total-value')).toHaveText('0');
     await pw(reverted.getByTestId('commit-revert-note')).toHaveText('Scores 0: a later revert undid it, so neither counts (28 pts without the revert rule).');
     await pw(details.locator('[data-testid="commit-item"]:not([data-cancelled])').getByTestId('commit-share')).toHaveText("Bob's part: 30.33 of 91 pts, split 3 ways");
+    // Alice's commit on Bob's card: Bob is not among "with", and it is not said to be his.
+    await pw(details.locator('[data-testid="commit-item"]:not([data-cancelled])').getByTestId('commit-co-authors')).toHaveText('Co-authored, with Carol');
     await keepScreenshot(page, 'credit-reverted');
 
     details = await openRow(page, 'Carol');

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import type { Commit } from '../../../src/shared/data-file.js';
-import { coAuthorsText, creditText, revertMarks, uncancelledTotal } from '../lib/credit-notes.js';
+import { coAuthorsParts, creditText, revertMarks, uncancelledTotal } from '../lib/credit-notes.js';
 import { aiLabel, aiNote, aiTitle, formatCommitDate, formatCount, formatExcluded, formatLocalDate, formatScore, splitMessage } from '../lib/format.js';
 import { commitUrl, useRepositories } from '../lib/commit-links.js';
 import { InfoIcon } from './Icons.js';
@@ -18,7 +18,7 @@ export function CommitItem({ commit, person }: { commit: Commit; person?: string
   const { stats, scores } = commit;
   const note = aiNote(scores);
   const overridden = note?.kind === 'override';
-  const withText = coAuthorsText(commit);
+  const withText = coAuthorsParts(commit, person);
   const credit = creditText(commit, person, rules.credit.coAuthors);
   const marks = revertMarks(commit);
   const cancelled = Boolean(commit.cancelled);
@@ -35,7 +35,8 @@ export function CommitItem({ commit, person }: { commit: Commit; person?: string
         <p className="commit-subject" data-testid="commit-message">{subject || '(no message)'}</p>
         {withText && (
           <p className="commit-co-authors" data-testid="commit-co-authors">
-            with {commit.co_authors?.map((name, i) => <Fragment key={i}>{i > 0 && ', '}<PersonName name={name} inline /></Fragment>)}
+            {withText.lead}{withText.lead && withText.names.length > 0 && ', '}
+            {withText.names.length > 0 && 'with '}{withText.names.map((name, i) => <Fragment key={i}>{i > 0 && ', '}<PersonName name={name} inline /></Fragment>)}
           </p>
         )}
         {body && (

@@ -6,10 +6,26 @@ import { shownName } from './person-name.js';
 /** A hash as the revert marks show it: as long as the hashes on the commit cards, to find it there. */
 export const shortHash = (hash: string): string => hash.slice(0, 8);
 
-/** 'with Ann, Bo' for a commit with co-authors; null without. */
-export function coAuthorsText(commit: Pick<Commit, 'co_authors'>): string | null {
-  const names = commit.co_authors ?? [];
-  return names.length > 0 ? `with ${names.map(shownName).join(', ')}` : null;
+/**
+ * Who else holds a commit with co-authors, as `person`'s card says it (null without co-authors).
+ * On the author's card: 'with Ann, Bo'. On a co-author's card the viewed person is not listed
+ * among 'with', and the commit is said to be someone else's: 'Bob's commit, with Carol' when the
+ * commit names its author, else 'Co-authored, with Carol' ('Co-authored' when no one else is).
+ */
+export function coAuthorsParts(commit: Pick<Commit, 'co_authors' | 'author'>, person?: string): { lead: string | null; names: string[]; text: string } | null {
+  const all = commit.co_authors ?? [];
+  if (all.length === 0) return null;
+  const coAuthor = person !== undefined && all.includes(person);
+  if (!coAuthor) return { lead: null, names: all, text: `with ${all.map(shownName).join(', ')}` };
+  const names = all.filter((n) => n !== person);
+  const author = commit.author !== undefined && commit.author !== '' && commit.author !== person ? commit.author : null;
+  const lead = author !== null ? `${shownName(author)}'s commit` : 'Co-authored';
+  return { lead, names, text: names.length > 0 ? `${lead}, with ${names.map(shownName).join(', ')}` : lead };
+}
+
+/** The words of {@link coAuthorsParts}: 'with Ann, Bo', 'Bob's commit, with Carol'; null without co-authors. */
+export function coAuthorsText(commit: Pick<Commit, 'co_authors' | 'author'>, person?: string): string | null {
+  return coAuthorsParts(commit, person)?.text ?? null;
 }
 
 /**
