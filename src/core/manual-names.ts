@@ -83,6 +83,8 @@ export async function boardNames(indexFile: string): Promise<string[]> {
 /**
  * Refuses an email given to `name` that is someone else's: on the board, in the manual file or
  * among their identities. Saved, it showed one person with another's address, and said nothing.
+ * One `name` has already (a namesake's too: `Hank` and `Hank Hill` committing as one address) is
+ * theirs: the board shows them with it.
  */
 export function checkManualEmail(email: string, name: string, board: readonly (readonly [string, string])[], manual: Readonly<Record<string, { email?: string }>>,
   identities: Readonly<Record<string, readonly string[]>> = {}): void {
@@ -95,7 +97,8 @@ export function checkManualEmail(email: string, name: string, board: readonly (r
     ...Object.entries(manual).filter(([, r]) => same(r.email)).map(([n]) => ({ owner: n, where: 'in manual-contributions.json' })),
     ...Object.entries(identities).filter(([, aliases]) => aliases.some(same)).map(([n]) => ({ owner: n, where: 'identities in leaderboard.config.json' })),
   ];
-  const other = owners.find((o) => o.owner.normalize('NFC') !== self);
+  if (owners.some((o) => o.owner.normalize('NFC') === self)) return;
+  const other = owners[0];
   if (other === undefined) return;
   throw new LeaderboardError('INVALID_INPUT', `Email "${email.trim()}" is ${other.owner}'s (${other.where}): ${self} would show another person's address.`,
     `Pass ${self}'s own address, or leave --email out. If they are one person, add to "${other.owner}", or join the two names with identities in leaderboard.config.json.`);
