@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
-import { identityOwner } from '../shared/name-aliases.js';
 import { LeaderboardError } from './errors.js';
 import { boardNames, spelledOtherwise } from './manual-names.js';
 import type { ManualChangeOptions } from './manual-service.js';
+import { otherNameNote, otherNames, type OtherNamesContext } from './other-names.js';
 import { rebuildAfterSave } from './rebuild.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
 import { parseJsonText, readTextIfExists, writeFileAtomic } from './store/files.js';
@@ -66,7 +66,8 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
     throw new LeaderboardError('INVALID_INPUT', `${file} is not valid: contributors.__proto__: Contributor name "__proto__" is reserved.`);
   }
   const paths = dataDirPaths(opts.dataDir);
-  checkNames(Object.keys(incoming.contributors), await boardNames(paths.index), file, opts.config.identities);
+  const board = await boardNames(paths.index);
+  await checkNames(Object.keys(incoming.contributors), file, { repo: opts.repo, identities: opts.config.identities, board });
   const planFor = (currentText: string | null): ImportPlan => {
     let current = emptyManualContributions();
     let currentInvalid: string | undefined;
@@ -107,14 +108,15 @@ export async function importManualContributions(opts: ManualChangeOptions, sourc
 
 /**
  * Names on the board in another spelling (another case or accents: "alice" beside "Alice"), and
- * another name identities gives someone, are refused, as `add-contribution` refuses them: each
- * made a second person, shown in every period.
+ * another name of someone (identities, the repository's mailmap), are refused, as
+ * `add-contribution` refuses them: each made a second person, shown in every period.
  */
-function checkNames(names: readonly string[], board: readonly string[], file: string, identities: Readonly<Record<string, readonly string[]>>): void {
+async function checkNames(names: readonly string[], file: string, ctx: OtherNamesContext): Promise<void> {
+  const others = await otherNames(names, ctx);
   const misspelt = names.flatMap((name) => {
-    const canonical = identityOwner(name, identities);
-    if (canonical !== null) return [`"${name}" (another name of "${canonical}" in identities)`];
-    const like = spelledOtherwise(name, board);
+    const other = others.get(name);
+    if (other !== undefined) return [`"${name}" (${otherNameNote(other)})`];
+    const like = spelledOtherwise(name, ctx.board);
     return like === undefined ? [] : [`"${name}" (on the board as "${like}")`];
   });
   if (misspelt.length > 0) {

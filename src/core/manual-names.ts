@@ -1,5 +1,4 @@
 import { folded, trimSpaces } from '../shared/fold.js';
-import { aliasRefusal, identityOwner } from '../shared/name-aliases.js';
 import { LeaderboardError } from './errors.js';
 import { readTextIfExists } from './store/files.js';
 
@@ -108,14 +107,11 @@ export function checkManualEmail(email: string, name: string, board: readonly (r
  * Refuses a manual contribution to a name that is not the board's or the manual file's but
  * looks like one of them ("alice" beside "Alice", "Alcie"): it made a second person, who then
  * showed in every period beside the first. `asNew` (contributor add): a person on the board
- * already is refused too, in any spelling; a slip may be someone else there.
+ * already is refused too, in any spelling; a slip may be someone else there. Another name of
+ * someone (identities, the mailmap) is refused before, by other-names.ts.
  */
-export function checkManualName(typed: string, board: readonly string[], manual: readonly string[], asNew: boolean, identities: Readonly<Record<string, readonly string[]>> = {}): void {
+export function checkManualName(typed: string, board: readonly string[], manual: readonly string[], asNew: boolean): void {
   const nfc = trimSpaces(typed.normalize('NFC'));
-  const canonical = identityOwner(nfc, identities);
-  if (canonical !== null) {
-    throw new LeaderboardError('INVALID_INPUT', aliasRefusal(nfc, canonical), `Use "${canonical}".`);
-  }
   if (asNew) {
     // A manual record in another case is refused by addContributor.
     const onBoard = board.find((n) => folded(n) === folded(nfc));

@@ -4,11 +4,12 @@ import { link, open, readlink, realpath, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PERIOD_TYPES, type PeriodType } from '../shared/data-file.js';
 import { contributorsMapSchema, emptyManualContributions, manualContributionsFileSchema, type ManualContributionsFile } from '../shared/manual-contributions.js';
-import { aliasRefusal, identityOwner } from '../shared/name-aliases.js';
+import { trimSpaces } from '../shared/fold.js';
 import type { LeaderboardConfig } from './config.js';
 import { LeaderboardError } from './errors.js';
 import { addContribution, addContributor, overlaps, type ContributionInput as NewContributionInput } from './manual-contributions.js';
 import { boardNames, boardPeople, checkManualEmail, checkManualName, spelledOtherwise } from './manual-names.js';
+import { otherNameRefusal, otherNames } from './other-names.js';
 import { periodBounds, type PeriodBounds } from './periods.js';
 import { rebuildAfterSave, type RebuildResult } from './rebuild.js';
 import { dataDirPaths, ensureDataDir } from './store/data-dir.js';
@@ -43,7 +44,9 @@ export async function addManualContribution(opts: ManualChangeOptions, input: Ne
   const current = await readManualFile(paths.manual);
   apply(current);
   const people = await boardPeople(paths.index);
-  checkManualName(input.name, people.map(([name]) => name), Object.keys(current.contributors), asNewContributor, opts.config.identities);
+  const board = people.map(([name]) => name);
+  await refuseOtherName(trimSpaces(input.name.normalize('NFC')), { repo: opts.repo, identities: opts.config.identities, board });
+  checkManualName(input.name, board, Object.keys(current.contributors), asNewContributor);
   checkManualEmail(input.email ?? '', input.name, people, current.contributors, opts.config.identities);
   await ensureDataDir(paths);
   // Read again under the lock: another writer may have changed the file meanwhile.
@@ -56,6 +59,12 @@ export async function addManualContribution(opts: ManualChangeOptions, input: Ne
     const outside = await outsideEveryPeriod(paths.index, input.start?.trim() || null, input.end?.trim() || null);
     return outside === undefined ? rebuilt : { ...rebuilt, outside };
   });
+}
+
+/** Refuses `name` when it is another name of someone (identities, the repository's mailmap), naming the one to use. */
+async function refuseOtherName(name: string, ctx: Parameters<typeof otherNames>[1]): Promise<void> {
+  const other = (await otherNames([name], ctx)).get(name);
+  if (other !== undefined) throw new LeaderboardError('INVALID_INPUT', otherNameRefusal(name, other), `Use "${other.canonical}".`);
 }
 
 /**
@@ -227,19 +236,22 @@ export async function replaceManualContributions(opts: ManualChangeOptions, cont
     // The file as it is (not re-validated: a file that fails validation is being replaced),
     // so hand-added top-level keys survive in their place.
     const current = text === null ? emptyManualContributions() : topLevelObject(text, paths.manual);
-    // A name added under another name identities gives someone would be a second person (the
-    // admin panel knows the board's names, not the config's identities). Names already kept stay.
+    // A name added under another name of someone (identities, the repository's mailmap) would be
+    // a second person (the admin panel knows the board's names, not the config's identities nor
+    // the mailmap). Names already kept stay.
     const kept = typeof current.contributors === 'object' && current.contributors !== null ? current.contributors : {};
     const added = Object.keys(parsed.data).filter((name) => !Object.hasOwn(kept, name));
+    const board = added.length > 0 ? await boardNames(paths.index) : [];
+    const others = await otherNames(added, { repo: opts.repo, identities: opts.config.identities, board });
     for (const name of added) {
-      const canonical = identityOwner(name, opts.config.identities);
-      if (canonical !== null) throw new LeaderboardError('INVALID_INPUT', `${aliasRefusal(name, canonical)} Use "${canonical}".`);
+      const other = others.get(name);
+      if (other !== undefined) throw new LeaderboardError('INVALID_INPUT', `${otherNameRefusal(name, other)} Use "${other.canonical}".`);
     }
     // So is one on the board, or kept, in another case or accents ("carol" beside "Carol"), as the
     // command line refuses it: the page checks it before sending, a client of the API did not.
     if (added.length > 0) {
       // The board's spelling first; names this save drops (a misspelling being fixed) are none.
-      const known = [...new Set([...(await boardNames(paths.index)), ...Object.keys(parsed.data)])];
+      const known = [...new Set([...board, ...Object.keys(parsed.data)])];
       for (const name of added) {
         const like = spelledOtherwise(name, known.filter((n) => n !== name));
         if (like !== undefined) throw new LeaderboardError('INVALID_INPUT', `"${name}" is "${like}" in another spelling: a contribution under it would be a second person. Use "${like}".`);
