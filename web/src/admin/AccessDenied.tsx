@@ -1,14 +1,17 @@
 import { useEffect, useRef } from 'react';
-import type { SessionResponse } from '../../../src/shared/admin-api.js';
 import { AlertIcon } from '../components/Icons.js';
+import type { SessionRead } from './backend.js';
 
 interface AccessDeniedProps {
-  session: SessionResponse;
+  session: SessionRead;
   onLogout: () => void;
   onClose: () => void;
 }
 
-/** A valid token of an account that is not an admin: who it is, whom to ask, Logout and Close. */
+/**
+ * A valid token of an account that is not an admin: who it is, whom to ask (the spec's sentence),
+ * what may explain it when the back end knows (a hint), Logout and Close.
+ */
 export function AccessDenied({ session, onLogout, onClose }: AccessDeniedProps) {
   const logout = useRef<HTMLButtonElement>(null);
   useEffect(() => logout.current?.focus(), []);
@@ -22,6 +25,7 @@ export function AccessDenied({ session, onLogout, onClose }: AccessDeniedProps) 
         Signed in as <strong>{login}</strong>{email && <> ({email})</>}
       </p>
       <p className="admin-denied-message" role="alert" data-testid="access-denied-message">{message}</p>
+      {session.hint && <p className="admin-help" data-testid="access-denied-hint">{session.hint}</p>}
       <div className="form-actions">
         <button type="button" ref={logout} className="button" onClick={onLogout} data-testid="logout-button">Logout</button>
         <button type="button" className="button button-primary" onClick={onClose} data-testid="close-button">Close</button>

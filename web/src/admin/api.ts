@@ -14,10 +14,13 @@ export { TOKEN_STORAGE_KEY, clearStoredToken, readStoredToken, storeToken } from
 /** Relative, like the data file, so the page works under any base path. */
 const API_BASE = './api/';
 
-/** A failed admin API call; `message` is meant for the user. `status` is 0 when the server was not reached. */
+/**
+ * A failed admin API call; `message` is meant for the user. `status` is 0 when the server was not
+ * reached. `hint`, when known, says how to fix it (shown after the message: see messageOf).
+ */
 export class AdminApiError extends Error {
   override name = 'AdminApiError';
-  constructor(message: string, readonly status: number, readonly code: string | null = null) {
+  constructor(message: string, readonly status: number, readonly code: string | null = null, readonly hint?: string) {
     super(message);
   }
 }

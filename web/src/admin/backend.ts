@@ -14,7 +14,7 @@ export interface AdminBackend {
   /** Why admin is not set up where this back end talks to, for whoever runs it; null when it is (absent: always is). */
   adminOffReason?(): Promise<string | null>;
   /** Who the token belongs to and whether they are an admin. */
-  session(token: string): Promise<SessionResponse>;
+  session(token: string): Promise<SessionRead>;
   manualContributions(token: string): Promise<ContributionsRead>;
   /**
    * Saves `next`, the panel's edit of `read`. `change` says what changed in a few words (the
@@ -35,6 +35,12 @@ export interface AdminBackend {
   aiOverrides(token: string): Promise<AiOverridesRead>;
   setAiOverride(token: string, commit: string, body: SetAiOverrideRequest): Promise<SetAiOverrideResponse & ChangeNotice>;
   removeAiOverride(token: string, commit: string): Promise<MessageResponse & ChangeNotice>;
+}
+
+/** The session, and for a denial, what the back end knows that may explain it (e.g. emails the token could not read). */
+export interface SessionRead extends SessionResponse {
+  /** Shown under the spec's Access Denied sentence. */
+  hint?: string;
 }
 
 /** An open pull request that holds changes not yet published. */

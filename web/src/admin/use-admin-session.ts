@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SessionResponse } from '../../../src/shared/admin-api.js';
 import { AdminApiError, clearStoredToken, readStoredToken, storeToken } from './api.js';
 import { useBackend } from './backend-context.js';
+import type { SessionRead } from './backend.js';
 import { TOKEN_CHARACTER_MESSAGE, hasForeignCharacter } from './token.js';
 
 /** The spec's message for a token GitHub refuses. */
@@ -12,7 +12,7 @@ export const EMPTY_TOKEN_MESSAGE = 'Please enter a GitHub token';
 /** Where the admin modal stands: not signed in, or signed in and authorized (panel) or not (denied). */
 export type AdminSession =
   | { view: 'login'; verifying: boolean; error: string | null }
-  | { view: 'denied' | 'panel'; token: string; session: SessionResponse };
+  | { view: 'denied' | 'panel'; token: string; session: SessionRead };
 
 /** What {@link useAdminSession} gives the modal. */
 export interface AdminSessionHandle {
@@ -86,7 +86,10 @@ export function useAdminSession(): AdminSessionHandle {
   return { state, signIn, logout, expire };
 }
 
-/** An error's message for a banner. */
+/** An error's message for a banner, followed by its hint (how to fix it) when it has one. */
 export function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  if (!(err instanceof Error)) return String(err);
+  if (!(err instanceof AdminApiError) || !err.hint) return err.message;
+  // The hint is a sentence of its own: the message may end without a full stop (GitHub's words).
+  return `${err.message}${/[.!?]$/.test(err.message) ? '' : '.'} ${err.hint}`;
 }

@@ -17,7 +17,11 @@ interface ContentFile {
   encoding?: string;
 }
 
-/** `path` on `ref` (the default branch when omitted): its text and blob sha, or null when it does not exist. */
+/**
+ * `path` on `ref` (the default branch when omitted): its text and blob sha, or null when it does
+ * not exist. GitHub answers 404 alike when the repository itself cannot be seen with the token (or
+ * is gone), which is no missing file: then the repository's 404 is thrown, with how to fix it.
+ */
 export async function readFile(ctx: Context, token: string, path: string, ref?: string): Promise<RepoFile | null> {
   try {
     const { data } = await ctx.request<ContentFile | ContentFile[]>(token, 'GET /repos/{owner}/{repo}/contents/{path}', {
@@ -35,9 +39,11 @@ export async function readFile(ctx: Context, token: string, path: string, ref?: 
     }
     return { text, sha: data.sha };
   } catch (err) {
-    if (hasStatus(err, 404)) return null;
-    throw err;
+    if (!hasStatus(err, 404)) throw err;
   }
+  // Throws (a 404 with the repository's hint, see rest.ts) when the repository is what is missing.
+  await ctx.request(token, 'GET /repos/{owner}/{repo}');
+  return null;
 }
 
 /** Commits `text` as `path` on `branch`, replacing the blob `sha` (null: a new file). Resolves to the new blob sha. */

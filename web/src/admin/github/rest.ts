@@ -38,8 +38,8 @@ export type ExposedHeader = (typeof EXPOSED_HEADERS)[number];
 /** A GitHub call that failed: an AdminApiError for the panel, with what GitHub said for the back end's own decisions. */
 export class GitHubApiError extends AdminApiError {
   override name = 'GitHubApiError';
-  constructor(message: string, status: number, readonly githubMessage: string, readonly documentationUrl: string | null) {
-    super(message, status, status === 0 ? 'NETWORK' : 'GITHUB_ERROR');
+  constructor(message: string, status: number, readonly githubMessage: string, readonly documentationUrl: string | null, hint?: string) {
+    super(message, status, status === 0 ? 'NETWORK' : 'GITHUB_ERROR', hint);
   }
 }
 
@@ -81,11 +81,36 @@ function rateLimitWait(res: Response, body: unknown): number | null {
 }
 
 /**
+ * When to try again after a rate limit that ends `waitMs` from now: the local time, rounded up to
+ * the minute ('14:05'), with the day when it is not today.
+ */
+export function retryTime(waitMs: number, now = Date.now()): string {
+  const at = new Date(Math.ceil((now + waitMs) / 60_000) * 60_000);
+  const time = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === new Date(now).toDateString() ? time : `${at.toLocaleDateString(undefined, { weekday: 'long' })} ${time}`;
+}
+
+/** The hint of a rate limit GitHub asked to wait out longer than the page waits (or still answered after its tries). */
+export const rateLimitHint = (waitMs: number): string =>
+  `GitHub's rate limit for this token is used up: try again after ${retryTime(waitMs)}.`;
+
+/**
+ * How to fix a 404 for the repository itself: GitHub answers so when the token may not see it (a
+ * private repository not among the token's), and when it was deleted, renamed or moved (the site
+ * was built for its old name: `github.repo`, else GITHUB_REPOSITORY, when the workflow built it).
+ */
+export const unreachableRepositoryHint = (repository: string): string =>
+  `${repository} cannot be reached with this token: it is private and the token has no access to it, or it was renamed, moved or deleted. ` +
+  `Give the token access to ${repository} (fine-grained: under Repository access; classic: the repo scope, of an account that may read it). ` +
+  `If it was renamed or moved, run its leaderboard workflow again to rebuild this site under the new name (after setting \`github.repo\` in leaderboard.config.json to it, if that is set).`;
+
+/**
  * A requester for `apiUrl` and the repository `owner/name`: JSON in and out, GitHub's headers, no
  * caching, the token only in the Authorization header. A token with a character no GitHub token
  * has is refused before any request (TOKEN_CHARACTER_MESSAGE). Failures are GitHubApiErrors whose message
  * is for the user: 'Invalid GitHub token' (401), 'Could not reach GitHub (network error).' (status
- * 0), else 'GitHub answered {status}: {GitHub's message}'.
+ * 0), else 'GitHub answered {status}: {GitHub's message}', with a `hint` for a rate limit (when to try
+ * again) and for a 404 of the repository itself (how to reach it).
  */
 export function createRequester(apiUrl: string, repository: string, fetchImpl: typeof fetch): Request {
   const [owner = '', repo = ''] = repository.split('/');
@@ -139,7 +164,10 @@ export function createRequester(apiUrl: string, repository: string, fetchImpl: t
           await new Promise((resolve) => setTimeout(resolve, wait));
           continue;
         }
-        throw errorOf(res.status, res.statusText, data);
+        // The repository itself not found: the token cannot see it, or it is not there (any more).
+        const unreachable = res.status === 404 && route === 'GET /repos/{owner}/{repo}' && `${params.owner}/${params.repo}`.toLowerCase() === repository.toLowerCase();
+        const hint = wait !== null ? rateLimitHint(wait) : unreachable ? unreachableRepositoryHint(repository) : undefined;
+        throw errorOf(res.status, res.statusText, data, hint);
       }
       if (text && data === undefined) throw new GitHubApiError('GitHub sent a response that is not JSON.', res.status, '', null);
       const exposed = new Set<string>(EXPOSED_HEADERS.map((h) => h.toLowerCase()));
@@ -152,7 +180,7 @@ export function createRequester(apiUrl: string, repository: string, fetchImpl: t
   };
 }
 
-function errorOf(status: number, statusText: string, body: unknown): GitHubApiError {
+function errorOf(status: number, statusText: string, body: unknown, hint?: string): GitHubApiError {
   const record = typeof body === 'object' && body !== null ? body as Record<string, unknown> : {};
   const message = typeof record.message === 'string' ? record.message : statusText || `HTTP ${status}`;
   const docs = typeof record.documentation_url === 'string' ? record.documentation_url : null;
@@ -162,7 +190,7 @@ function errorOf(status: number, statusText: string, body: unknown): GitHubApiEr
     ? record.errors.map((e) => (typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string' ? (e as { message: string }).message : '')).filter(Boolean)
     : [];
   const text = [message.replace(/\s+/g, ' ').trim(), ...details].join(': ');
-  return new GitHubApiError(`GitHub answered ${status}: ${text}`, status, message, docs);
+  return new GitHubApiError(`GitHub answered ${status}: ${text}`, status, message, docs, hint);
 }
 
 /** Whether `err` is a GitHub answer with one of `statuses`. */
