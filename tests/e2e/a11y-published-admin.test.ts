@@ -100,6 +100,8 @@ describe.each(['light', 'dark'] as const)('axe on the published admin modal, %s'
     await grace.getByTestId('add-contribution-toggle').click();
 
     // Pull & Refresh: the info banner while the run is in progress (its next poll held back), then success; both link the run.
+    // The run publishes new data (success says the board shows it only once it is there).
+    env.site.gh.onRunCompleted(async (run) => { if (run.conclusion === 'success') await env.site.republish(); });
     env.site.gh.scriptRuns(['in_progress', 'completed:success']);
     const poll = gate();
     await modal(page).getByTestId('pull-refresh-button').click();

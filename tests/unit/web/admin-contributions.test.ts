@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contributorsMapSchema } from '../../../src/shared/manual-contributions.js';
 import {
   addContribution, addContributor, applyEdits, checkContribution, checkEdits, checkNewContributor, deleteContribution,
-  deleteContributor, describeDates, editsOf, EMPTY_DRAFT, parseScore, rebaseEdits, rebaseNote, replaceContributor, searchContributors,
+  deleteContributor, describeDates, editsOf, editsTyped, EMPTY_DRAFT, parseScore, rebaseEdits, rebaseNote, replaceContributor, searchContributors,
   totalScore, type ContributorsMap,
 } from '../../../web/src/admin/contributions.js';
 
@@ -178,7 +178,7 @@ describe('an inline edit of a list someone else changed', () => {
     expect(gone.changed).toBe(true);
     expect(gone.edits.map((e) => [e.original.notes, e.score])).toEqual([['Blog', '10']]);
     expect(gone.lost.map((e) => [e.original.score, e.score])).toEqual([[20, '25']]);
-    expect(rebaseNote('Grace', gone.lost)).toBe('The contributions of Grace changed while you edited them: the form now shows them as they are. Your edit of the contribution of 20 points (“Talk”) was not kept: it was changed or removed meanwhile. Make it again if it still applies.');
+    expect(rebaseNote('Grace', gone.lost)).toBe('The contributions of Grace changed while you edited them: the form now shows them as they are. Your edit of the contribution of 20 points (“Talk”) was not kept: it was changed or removed meanwhile. You had typed 25 points (“Talk”). Make it again if it still applies.');
 
     const added = rebaseEdits(typed(), { contributions: [c(20, 'Talk'), c(10, 'Blog'), c(5, 'Mentoring')] });
     expect(added.edits.map((e) => [e.original.notes, e.score])).toEqual([['Talk', '25'], ['Blog', '10'], ['Mentoring', '5']]);
@@ -186,6 +186,29 @@ describe('an inline edit of a list someone else changed', () => {
     // Unchanged: nothing to carry over. An untouched edit of a removed contribution is no loss.
     expect(rebaseEdits(typed(), opened)).toMatchObject({ changed: false, lost: [] });
     expect(rebaseEdits(editsOf(opened), { contributions: [c(10, 'Blog')] }).lost).toEqual([]);
+  });
+
+  it('keeps what was typed over a contribution someone else edited in place, and says what their version is', () => {
+    // Someone else saved the talk as 30 points meanwhile (an inline edit: same place, same dates).
+    const theirs = c(30, 'Conference talk');
+    const over = rebaseEdits(typed(), { contributions: [theirs, c(10, 'Blog')] });
+    expect(over.changed).toBe(true);
+    expect(over.lost).toEqual([]);
+    expect(over.edits.map((e) => [e.original.score, e.score, e.notes, e.typedOver?.score])).toEqual([[30, '25', 'Talk', 20], [10, '10', 'Blog', undefined]]);
+    expect(over.kept).toEqual([over.edits[0]]);
+    expect(editsTyped(over.edits)).toBe(true);
+    expect(rebaseNote('Grace', over.lost, over.kept)).toBe('The contributions of Grace changed while you edited them: the form now shows them as they are, with what you typed kept. Someone else changed the contribution of 20 points (“Talk”) to 30 points (“Conference talk”): check what you typed and save again to replace their version, or Cancel to keep it.');
+    // Saved, it replaces their version, and nothing else.
+    expect(applyEdits({ contributions: [theirs, c(10, 'Blog')] }, 'Grace', over.edits)).toEqual({ ok: true, value: { contributions: [c(25, 'Talk'), c(10, 'Blog')] } });
+    // Followed again unchanged: it stays as it is.
+    expect(rebaseEdits(over.edits, { contributions: [theirs, c(10, 'Blog')] })).toMatchObject({ changed: false, kept: [], lost: [] });
+    // Another date range is another contribution, not theirs of ours: the edit is named as lost.
+    const moved = rebaseEdits(typed(), { contributions: [{ ...theirs, start_date: '2025-01-01' }, c(10, 'Blog')] });
+    expect(moved.kept).toEqual([]);
+    expect(moved.lost.map((e) => e.score)).toEqual(['25']);
+    // Nothing typed in a row: it simply shows their version.
+    expect(editsTyped(editsOf(opened))).toBe(false);
+    expect(rebaseEdits(editsOf(opened), { contributions: [theirs, c(10, 'Blog')] })).toMatchObject({ kept: [], lost: [] });
   });
 });
 

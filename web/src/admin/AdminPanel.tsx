@@ -62,7 +62,8 @@ export function AdminPanel({ token, session, onLogout, onUnauthorized, onDataCha
       )}
       <AiOverridesSection handle={aiOverrides} />
       <AdminsSection handle={adminList} />
-      <MaintenanceSection token={token} notify={notify} onUnauthorized={onUnauthorized} onPulled={onPulled} refreshes={sessionRefreshes(session)} />
+      <MaintenanceSection token={token} notify={notify} onUnauthorized={onUnauthorized} onPulled={onPulled} refreshes={sessionRefreshes(session)}
+        pending={pullRequest} />
     </div>
   );
 }

@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Contribution, ManualContributor } from '../../../src/shared/manual-contributions.js';
 import { AddContributionForm } from './AddContributionForm.js';
 import {
-  applyEdits, checkEdits, describeDates, editsOf, EMPTY_DRAFT, rebaseEdits, rebaseNote, totalScore, type ContributionEdit,
+  applyEdits, checkEdits, describeDates, editsOf, editsTyped, EMPTY_DRAFT, pointsText, rebaseEdits, rebaseNote, totalScore, type ContributionEdit,
 } from './contributions.js';
 import { escapeCancels } from './escape-cancels.js';
 import { useKeptState } from './kept-drafts.js';
+import { useLeaveGuard } from './leave-guard.js';
 import { sameValue } from './merge.js';
 import { confirmAction } from './notify.js';
 
@@ -47,6 +48,8 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
   const id = useId();
   const count = record.contributions.length;
   const editing = edits !== null;
+  // What was typed and not saved is in this page only: leaving it asks first, as the admin list does.
+  useLeaveGuard(editsTyped(edits) || !sameValue(addDraft, EMPTY_DRAFT));
   useEffect(() => {
     if (editing) editForm.current?.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
   }, [editing]);
@@ -61,7 +64,7 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
     const own = ownSaves.current.some((r) => sameValue(r, record));
     ownSaves.current = [];
     setEdits(rebased.edits.length > 0 ? rebased.edits : null);
-    if (!own) setEditNote(rebaseNote(name, rebased.lost));
+    if (!own) setEditNote(rebaseNote(name, rebased.lost, rebased.kept));
   }, [edits, submitting, record, name, setEdits]);
   useEffect(() => {
     if (focusNext === null || saving || editing || adding) return;
@@ -178,6 +181,11 @@ export function ContributorItem({ name, record, saving, onEdit, onAdd, onDeleteO
                   onChange={(e) => setEdit(i, { notes: e.target.value })} data-testid="notes-input" />
               </div>
               <span className="edit-dates">{describeDates(edit.original)}</span>
+              {edit.typedOver && (
+                <p className="edit-theirs" data-testid="edit-theirs">
+                  Someone else&rsquo;s version: {pointsText(edit.original.score, edit.original.notes)}.
+                </p>
+              )}
             </div>
           ))}
           {error && <p className="form-error" role="alert" data-testid="form-error">{error}</p>}

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { fetchBoard } from '../api.js';
 import { AdminApiError } from './api.js';
 import { useBackend } from './backend-context.js';
-import type { RefreshProgress } from './backend.js';
+import type { PendingPullRequest, RefreshProgress } from './backend.js';
 import { confirmAction, type Notify } from './notify.js';
 import { messageOf } from './use-admin-session.js';
 
@@ -13,6 +14,8 @@ interface MaintenanceSectionProps {
   onPulled: () => void;
   /** Whether the back end pulls and refreshes (false on `serve --no-refresh`; see sessionRefreshes). */
   refreshes: boolean;
+  /** A published site's changes waiting in a pull request: a run publishes the default branch, without them. */
+  pending?: PendingPullRequest | null;
 }
 
 const PULL_HINT = 'Make sure the local API server is running.';
@@ -22,6 +25,20 @@ const pullHint = (err: unknown) => (err instanceof AdminApiError && err.status =
 /** The workflow run's status in words, e.g. 'in_progress' -> 'in progress'. */
 const runStatus = (status: string) => status.replace(/_/g, ' ');
 const runLink = (url: string | null | undefined) => (url ? { href: url, label: 'View the workflow run' } : undefined);
+
+/**
+ * When the board the page reads was made (its last_updated), as a visitor gets it now; null when
+ * it cannot be read. A run that succeeded has not always published yet: GitHub Pages deploys
+ * after it, and its CDN may serve the old file for minutes.
+ */
+async function publishedAt(signal: AbortSignal): Promise<number | null> {
+  try {
+    const at = Date.parse((await fetchBoard(signal)).board.last_updated);
+    return Number.isNaN(at) ? null : at;
+  } catch {
+    return null;
+  }
+}
 
 /** Hands a file to the browser's download. */
 function download(blob: Blob, fileName: string): void {
@@ -36,7 +53,7 @@ function download(blob: Blob, fileName: string): void {
 }
 
 /** Export Backup (download of the manual contributions) and Pull & Refresh. */
-export function MaintenanceSection({ token, notify, onUnauthorized, onPulled, refreshes: serverRefreshes }: MaintenanceSectionProps) {
+export function MaintenanceSection({ token, notify, onUnauthorized, onPulled, refreshes: serverRefreshes, pending = null }: MaintenanceSectionProps) {
   const [busy, setBusy] = useState<'export' | 'pull' | null>(null);
   const id = useId();
   const backend = useBackend();
@@ -99,10 +116,25 @@ export function MaintenanceSection({ token, notify, onUnauthorized, onPulled, re
     try {
       following.current = new AbortController();
       const { signal } = following.current;
+      // What the board was made from before the run: the new data is there once this moves.
+      const before = await publishedAt(signal);
       const res = await backend.pullAndRefresh(token, onProgress, signal);
       if (signal.aborted) return;
       if (res.success) {
-        notify({ type: 'success', message: 'Refreshed: the board shows the new data.', hint: 'The workflow run succeeded.', link: runLink(res.url) });
+        const after = await publishedAt(signal);
+        if (signal.aborted) return;
+        const waiting = pending ? ` Changes waiting in pull request #${pending.number} are not on it until it is merged.` : '';
+        // The run's success said the board shows the new data while the old file was still served.
+        if (before !== null && after !== null && after > before) {
+          notify({ type: 'success', message: 'Refreshed: the board shows the new data.', hint: `The workflow run succeeded.${waiting}`, link: runLink(res.url) });
+        } else {
+          notify({
+            type: 'info',
+            message: 'The workflow run succeeded: the board shows the new data once GitHub Pages has published it.',
+            hint: `That can take a few minutes: this page loads it by itself then (or reload the page later).${waiting}`,
+            link: runLink(res.url),
+          });
+        }
         onPulled();
       } else {
         notify({ type: 'error', message: `Failed to refresh: ${res.error ?? 'unknown error'}`, link: runLink(res.url) });

@@ -3,6 +3,8 @@ import { BoardNamesContext } from '../hooks/board-names.js';
 import { ContributionFields } from './ContributionFields.js';
 import { addContributor, checkNewContributor, EMPTY_DRAFT, type ContributorsMap, type NewContributorDraft } from './contributions.js';
 import { useKeptState } from './kept-drafts.js';
+import { useLeaveGuard } from './leave-guard.js';
+import { sameValue } from './merge.js';
 
 interface NewContributorFormProps {
   contributors: ContributorsMap;
@@ -17,6 +19,8 @@ export function NewContributorForm({ contributors, saving, onSave }: NewContribu
   // Kept, so a token refused mid-session does not lose what was typed (see kept-drafts.ts).
   const [draft, setDraft] = useKeptState('new-contributor', EMPTY);
   const [error, setError] = useState<string | null>(null);
+  // What was typed and not saved is in this page only: leaving it asks first, as the admin list does.
+  useLeaveGuard(!sameValue(draft, EMPTY));
   const boardNames = useContext(BoardNamesContext);
   const id = useId();
   const nameField = useRef<HTMLInputElement>(null);

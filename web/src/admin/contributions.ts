@@ -31,6 +31,11 @@ export interface ContributionEdit {
   original: Contribution;
   score: string;
   notes: string;
+  /**
+   * Set when someone else changed the contribution in place while this was typed: the version the
+   * admin opened. `original` is then theirs, and what was typed stays, to be saved over it.
+   */
+  typedOver?: Contribution;
 }
 
 /** Either the value the form describes or the message to show instead. */
@@ -122,8 +127,17 @@ function locate(contributions: readonly Contribution[], edits: readonly Contribu
   });
 }
 
+/** '20 points (“Talk”)', for messages. */
+export const pointsText = (score: number, notes: string) => `${score} point${score === 1 ? '' : 's'}${notes ? ` (“${notes}”)` : ''}`;
 /** 'contribution of 20 points (“Talk”)', for messages. */
-const pointsOf = (c: Contribution) => `contribution of ${c.score} point${c.score === 1 ? '' : 's'}${c.notes ? ` (“${c.notes}”)` : ''}`;
+const pointsOf = (c: Contribution) => `contribution of ${pointsText(c.score, c.notes)}`;
+/** Whether the form holds a value for this contribution other than its own. */
+const typedIn = (edit: ContributionEdit) => parseScore(edit.score) !== edit.original.score || edit.notes.trim() !== edit.original.notes;
+
+/** Whether the open edit form holds anything to save: a value typed, or one kept over someone else's change. */
+export function editsTyped(edits: readonly ContributionEdit[] | null): boolean {
+  return edits !== null && edits.some((edit) => edit.typedOver !== undefined || typedIn(edit));
+}
 
 /** What the edit form becomes when the contributor's record changed under it (see {@link rebaseEdits}). */
 export interface RebasedEdits {
@@ -131,14 +145,24 @@ export interface RebasedEdits {
   edits: ContributionEdit[];
   /** Whether the form's rows changed: contributions gone, added or moved. */
   changed: boolean;
-  /** The edits typed for contributions that are gone (changed or removed meanwhile): they cannot be applied. */
+  /**
+   * The edits typed for contributions someone else changed in place meanwhile (same position, same
+   * dates): they stay in the form over the new version (see {@link ContributionEdit.typedOver}).
+   */
+  kept: ContributionEdit[];
+  /** The edits typed for contributions that are gone (removed, or moved and changed meanwhile): they cannot be applied. */
   lost: ContributionEdit[];
 }
+
+const sameDates = (a: Contribution, b: Contribution) => a.start_date === b.start_date && a.end_date === b.end_date;
 
 /**
  * The open edit form carried over to the contributor's record as it is now (after a reload, or a
  * save that brought someone else's change): what was typed for a contribution still there stays,
  * contributions new to the record get their own row, and edits of ones gone are returned as lost.
+ * A typed edit of a contribution someone else edited in place (the panel's inline edit: same
+ * position, same dates) stays too, over their version: dropping it lost what the admin typed,
+ * after the refusal had said the form keeps it.
  */
 export function rebaseEdits(edits: readonly ContributionEdit[], record: ManualContributor | undefined): RebasedEdits {
   const contributions = record?.contributions ?? [];
@@ -148,20 +172,43 @@ export function rebaseEdits(edits: readonly ContributionEdit[], record: ManualCo
     const edit = edits[i];
     if (index !== null && edit) byIndex.set(index, edit);
   });
+  // The form's rows are in the order of the record they were made from: row i was its contribution i.
+  const kept: ContributionEdit[] = [];
+  const lost: ContributionEdit[] = [];
+  edits.forEach((edit, i) => {
+    if (at[i] !== null || !(edit.typedOver !== undefined || typedIn(edit))) return;
+    const theirs = contributions[i];
+    if (theirs && !byIndex.has(i) && !edits.some((e) => sameValue(e.original, theirs)) && sameDates(theirs, edit.original)) {
+      const over: ContributionEdit = { original: theirs, score: edit.score, notes: edit.notes, typedOver: edit.typedOver ?? edit.original };
+      byIndex.set(i, over);
+      kept.push(over);
+    } else lost.push(edit);
+  });
   return {
     edits: contributions.map((c, i) => byIndex.get(i) ?? editOf(c)),
     changed: contributions.length !== edits.length || at.some((index, i) => index !== i),
-    lost: edits.filter((edit, i) => at[i] === null && (parseScore(edit.score) !== edit.original.score || edit.notes.trim() !== edit.original.notes)),
+    kept,
+    lost,
   };
 }
 
-/** The note shown when the edit form was carried over to a changed record: what changed and which typed edits were dropped. */
-export function rebaseNote(name: string, lost: readonly ContributionEdit[]): string {
-  const note = `The contributions of ${name} changed while you edited them: the form now shows them as they are.`;
+/**
+ * The note shown when the edit form was carried over to a changed record: what changed, which
+ * typed edits stay over someone else's change, and which were dropped (with what was typed, so
+ * it can be made again).
+ */
+export function rebaseNote(name: string, lost: readonly ContributionEdit[], kept: readonly ContributionEdit[] = []): string {
+  let note = `The contributions of ${name} changed while you edited them: the form now shows them as they are${kept.length > 0 ? ', with what you typed kept.' : '.'}`;
+  if (kept.length > 0) {
+    const what = kept.map((edit) => `the ${pointsOf(edit.typedOver ?? edit.original)} to ${pointsText(edit.original.score, edit.original.notes)}`).join(', ');
+    note += ` Someone else changed ${what}: check what you typed and save again to replace their version, or Cancel to keep it.`;
+  }
   if (lost.length === 0) return note;
   const what = lost.map((edit) => `the ${pointsOf(edit.original)}`).join(', ');
   const them = lost.length === 1 ? 'it was' : 'they were';
-  return `${note} Your edit of ${what} was not kept: ${them} changed or removed meanwhile. Make it again if it still applies.`;
+  // What was typed, so it can be made again: the form no longer holds it.
+  const typed = lost.map((edit) => pointsText(parseScore(edit.score), edit.notes.trim())).join('; ');
+  return `${note} Your edit of ${what} was not kept: ${them} changed or removed meanwhile. You had typed ${typed}. Make it again if it still applies.`;
 }
 
 function withRecord(map: ContributorsMap, name: string, update: (r: ManualContributor) => ManualContributor): ContributorsMap {

@@ -5,6 +5,7 @@ import { checkNewAdmin, isPrimary } from './admins.js';
 import { AdminApiError } from './api.js';
 import { useBackend } from './backend-context.js';
 import { createLatestSaver, type LatestSaver, type SaveOutcome } from './latest-saver.js';
+import { guardLeaving } from './leave-guard.js';
 import { confirmAction, type Notify } from './notify.js';
 import { messageOf } from './use-admin-session.js';
 
@@ -113,15 +114,10 @@ export function useAdminList({ token, notify, onUnauthorized }: Options): AdminL
     const s = createLatestSaver((change: Change) => backend.saveAdmins(token, change), onOutcome, ADMIN_SAVE_DELAY_MS);
     saver.current = s;
     // Leaving the page before a save has run: the browser asks first (it would be lost).
-    const onLeave = (e: BeforeUnloadEvent) => {
-      if (!s.busy()) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onLeave);
+    const unguard = guardLeaving(() => s.busy());
     return () => {
       alive = false;
-      window.removeEventListener('beforeunload', onLeave);
+      unguard();
       // The panel closed within the save's delay: the change is saved now, not dropped (its outcome
       // has no panel to show in; the list shows it when opened again).
       s.flush();
