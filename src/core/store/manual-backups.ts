@@ -36,9 +36,14 @@ export async function backupManualFile(paths: DataDirPaths, now = new Date()): P
   for (let n = 1; existing.includes(name); n++) name = `${base}-${n}.json`;
   const file = path.join(dir, name);
   await writeFileAtomic(file, text);
-  await pruneManualBackups(paths);
+  await pruneManualBackups(paths, name);
   return file;
 }
+
+const key = (name: string): string => {
+  const m = BACKUP_RE.exec(name);
+  return `${m?.[1] ?? ''}-${(m?.[2] ?? '').padStart(6, '0')}`;
+};
 
 /** Backup file names, oldest first. */
 export async function listManualBackups(paths: DataDirPaths): Promise<string[]> {
@@ -49,15 +54,19 @@ export async function listManualBackups(paths: DataDirPaths): Promise<string[]> 
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
-  const key = (name: string) => {
-    const m = BACKUP_RE.exec(name);
-    return `${m?.[1] ?? ''}-${(m?.[2] ?? '').padStart(6, '0')}`;
-  };
   return names.filter((n) => BACKUP_RE.test(n)).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-async function pruneManualBackups(paths: DataDirPaths): Promise<void> {
+/**
+ * Keeps the newest {@link MANUAL_BACKUPS_KEPT}, `written` (the backup just made) first. Names
+ * stamped after it were written before it, by a clock set ahead (or on another machine): they go
+ * first, oldest stamp first. Taken by name alone, a dozen of them had the backup just written
+ * deleted at once, with the previous contributions it held.
+ */
+async function pruneManualBackups(paths: DataDirPaths, written: string): Promise<void> {
   const names = await listManualBackups(paths);
-  const old = names.slice(0, Math.max(0, names.length - MANUAL_BACKUPS_KEPT));
+  const ahead = names.filter((n) => key(n) > key(written));
+  const order = [...ahead, ...names.filter((n) => key(n) <= key(written))];
+  const old = order.slice(0, Math.max(0, order.length - MANUAL_BACKUPS_KEPT));
   await Promise.all(old.map((n) => unlink(path.join(manualBackupsDir(paths), n)).catch(() => undefined)));
 }
