@@ -9,9 +9,11 @@ import {
 } from '../shared/data-file.js';
 import { HEURISTIC_AI_SOURCE } from '../shared/ai-part.js';
 import type { ReviewRow } from '../shared/review-rows.js';
+import type { SharedCommits } from '../shared/shared-commits.js';
 import type { CreditSettings } from '../shared/credit.js';
 import type { ManualContributionsFile } from '../shared/manual-contributions.js';
 import { activityBuckets, activityMetadata, type BoardActivity, type NamedReview } from './board/activity-buckets.js';
+import { sharedGroups } from './board/shared-groups.js';
 import { entry, loginsOf, reviewRowOf, written, type Bucket, type DraftEntry } from './board/entries.js';
 import { isBot } from './bots.js';
 import type { LeaderboardConfig } from './config.js';
@@ -206,9 +208,14 @@ function repositoryShares(sorted: ScoredCommit[], credit: CreditPlan): Record<st
 type PeriodBuckets = Map<string, Bucket>;
 const DAY_MS = 86_400_000;
 
-/** Groups commit indexes by period type, label and author; commits arrive newest first. */
-function bucketize(sorted: ScoredCommit[], ms: Float64Array, credit: CreditPlan): Record<PeriodType, Map<string, PeriodBuckets>> {
+/**
+ * Groups commit indexes by period type, label and author; commits arrive newest first. Commits
+ * credited to several people are also listed in `shared` by period type and label.
+ */
+function bucketize(sorted: ScoredCommit[], ms: Float64Array, credit: CreditPlan, shared: Record<PeriodType, Map<string, number[]>>): Record<PeriodType, Map<string, PeriodBuckets>> {
   const groups: Record<PeriodType, Map<string, PeriodBuckets>> = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
+  // Each day's three lists of shared commits, as its periods.
+  const sharedByDay = new Map<number, number[][]>();
   // Labels depend on the UTC day only, so each day's three periods are looked up once.
   const byDay = new Map<number, PeriodBuckets[]>();
   for (let index = 0; index < sorted.length; index++) {
@@ -226,6 +233,19 @@ function bucketize(sorted: ScoredCommit[], ms: Float64Array, credit: CreditPlan)
     }
     const significant = credit.total(commit) >= SIGNIFICANT_THRESHOLD ? 1 : 0;
     const shares = credit.shares(commit);
+    if (shares.length > 1) {
+      let lists = sharedByDay.get(day);
+      if (!lists) {
+        const labels = periodLabels(new Date(day * DAY_MS));
+        lists = PERIOD_TYPES.map((type) => {
+          let list = shared[type].get(labels[type]);
+          if (!list) shared[type].set(labels[type], (list = []));
+          return list;
+        });
+        sharedByDay.set(day, lists);
+      }
+      for (const list of lists) list.push(index);
+    }
     // Index loops: iterators here were ~8 MB of garbage on a 20,000-commit board.
     for (let p = 0; p < periods.length; p++) {
       const period = periods[p] as PeriodBuckets;
@@ -268,7 +288,9 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
     if (commit.co_authors?.length) for (const person of credit.shares(commit)) if (!newestEmail.has(person.name)) newestEmail.set(person.name, person.email);
   }
 
-  const groups = bucketize(sorted, ms, credit);
+  const sharedCommits: Record<PeriodType, Map<string, number[]>> = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
+  const groups = bucketize(sorted, ms, credit, sharedCommits);
+  const sharedOut: SharedCommits = {};
   const found = opts.activity ? activityBuckets(opts.activity) : null;
   const activity = found?.groups;
   // Sorted review index -> table index; -1 until an entry lists it.
@@ -312,6 +334,12 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
         for (let j = 0; j < e.reviews.length; j++) reviewIndex[e.reviews[j] as number] = 0;
       }
       periods[label] = entries.map(written);
+      const commitsShared = sharedCommits[type].get(label);
+      if (commitsShared) {
+        const position = new Map(entries.map((e, k) => [e.name, k]));
+        const list = sharedGroups(commitsShared, (i) => credit.shares(sorted[i] as ScoredCommit), (i) => credit.total(sorted[i] as ScoredCommit) >= SIGNIFICANT_THRESHOLD, position);
+        if (list.length > 0) (sharedOut[type] ??= {})[label] = list;
+      }
     }
     leaderboards[type] = periods;
   }
@@ -362,6 +390,7 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
     ...(found ? { reviews: reviewTable } : {}),
     ...(opts.activity?.logins ? { logins: loginsOf([...contributors.keys()].sort(compareCodePoints), opts.activity.logins) } : {}),
     leaderboards,
+    ...(Object.keys(sharedOut).length > 0 ? { shared_commits: sharedOut } : {}),
     metadata: {
       ...opts.metadata,
       ...(opts.repositoryShares ? { repositoryShares: repositoryShares(sorted, credit) } : {}),

@@ -10,6 +10,7 @@ import {
   type PeriodType,
 } from './data-file.js';
 import { commitObject, isCommitField } from './commit-rows.js';
+import { sharedCommitsProblem } from './shared-commits.js';
 import { compactReviewTable, isCompactReviewTable, reviewFromRow, type CompactReviewTable, type Review } from './review-rows.js';
 
 /**
@@ -68,6 +69,11 @@ export interface IndexPeriod {
   at?: number;
   /** ACTIVITY_STRIDE numbers per entry, in the order of `rows`; only on boards with review data. */
   activity?: number[];
+  /**
+   * The period's commits credited to several people, by the positions of their entries in `rows`
+   * (the data file's `shared_commits` of the period, see shared-commits.ts); absent when none.
+   */
+  shared?: number[];
 }
 
 /**
@@ -115,6 +121,10 @@ function periodProblem(p: unknown): { path: (string | number)[]; message: string
       if (typeof n !== 'number' || !Number.isFinite(n)) return { path: ['activity', i], message: 'expected a finite number' };
     }
     if (p.activity.length / ACTIVITY_STRIDE !== rows.length / ROW_STRIDE) return { path: ['activity'], message: `expected ${ACTIVITY_STRIDE} numbers per entry` };
+  }
+  if (p.shared !== undefined) {
+    const problem = sharedCommitsProblem(p.shared, Math.floor(rows.length / ROW_STRIDE));
+    if (problem) return { path: problem.at === null ? ['shared'] : ['shared', problem.at], message: problem.message };
   }
   if (!Array.isArray(chunks)) return { path: ['chunks'], message: 'expected an array of chunk ids' };
   for (let i = 0; i < chunks.length; i++) {

@@ -4,6 +4,7 @@ import { invalid, isPlainObject, readCommitRows, type CommitRow } from './commit
 import { expandCompactDataFile, isCompactVersion, REVIEW_COLUMNS_SCHEMA_VERSION } from './compact-data-file.js';
 import { PACKAGE_NAME } from './package-name.js';
 import { readReviewRows, type Review, type ReviewRow } from './review-rows.js';
+import { SHARED_COMMITS_KEY, sharedCommitsProblem, type SharedCommits } from './shared-commits.js';
 
 /**
  * The leaderboard data file (`leaderboard-data.json`).
@@ -181,6 +182,8 @@ export interface LeaderboardData {
   analysis_period_days: number;
   leaderboards: Record<PeriodType, Periods>;
   metadata: Record<string, unknown>;
+  /** The periods' commits credited to several people, and to whom (see shared-commits.ts); absent when none (or in older files). */
+  shared_commits?: SharedCommits | undefined;
 }
 
 /** Tier of a 1-based rank: 1-5 T0 Elite, 6-12 T1 Advanced, 13-22 T2 Intermediate, 23+ T3 Contributing. */
@@ -287,13 +290,36 @@ export function parseLeaderboardData(input: unknown): LeaderboardData {
     }
     leaderboards[type] = periods;
   }
+  const shared = readSharedCommits(isPlainObject(input) ? input[SHARED_COMMITS_KEY] : undefined, leaderboards);
   return {
     last_updated: raw.last_updated,
     total_commits_analyzed: raw.total_commits_analyzed,
     analysis_period_days: raw.analysis_period_days,
     leaderboards,
     metadata: raw.metadata,
+    ...(shared ? { shared_commits: shared } : {}),
   };
+}
+
+/** `shared_commits`, checked against the periods it speaks of; undefined when absent. */
+function readSharedCommits(value: unknown, leaderboards: Record<PeriodType, Periods>): SharedCommits | undefined {
+  if (value === undefined) return undefined;
+  const where = [SHARED_COMMITS_KEY];
+  if (!isPlainObject(value)) throw invalid(where, 'expected an object of the weekly, monthly and quarterly periods', value);
+  const out: SharedCommits = {};
+  for (const [type, periods] of Object.entries(value)) {
+    if (!(PERIOD_TYPES as readonly string[]).includes(type)) throw invalid([...where, type], 'expected weekly, monthly or quarterly', periods);
+    if (!isPlainObject(periods)) throw invalid([...where, type], 'expected an object of periods by label', periods);
+    for (const [label, list] of Object.entries(periods)) {
+      const entries = Object.hasOwn(leaderboards[type as PeriodType], label) ? leaderboards[type as PeriodType][label]?.length : undefined;
+      if (entries === undefined) throw invalid([...where, type, label], 'no such period in leaderboards', list);
+      const problem = sharedCommitsProblem(list, entries);
+      if (problem) throw invalid(problem.at === null ? [...where, type, label] : [...where, type, label, problem.at], problem.message, list);
+    }
+    // fromEntries keeps a label such as `__proto__` a key.
+    out[type as PeriodType] = Object.fromEntries(Object.entries(periods)) as Record<string, number[]>;
+  }
+  return out;
 }
 
 /** The `emails` table of schema_version 3, by name. */
@@ -354,4 +380,6 @@ export interface WrittenLeaderboardData {
   logins?: Record<string, string>;
   leaderboards: Record<PeriodType, Record<string, WrittenEntry[]>>;
   metadata: Record<string, unknown>;
+  /** Each period's commits credited to several people (see shared-commits.ts), after the leaderboards; only when some period has any. */
+  shared_commits?: SharedCommits;
 }

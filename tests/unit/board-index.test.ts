@@ -76,7 +76,7 @@ async function expectSameBoard(full: LeaderboardData, index: ReturnType<typeof p
   expect(board.metadata).toEqual(full.metadata);
   const hiddenSets = [new Set<string>(), new Set(['Person 0']), new Set(['Person 1', 'Only Manual', 'Person 7'])];
   for (const type of PERIOD_TYPES) {
-    for (const hidden of hiddenSets) expect(indexSeries(index, type, hidden)).toEqual(buildTrendSeries(full.leaderboards[type], hidden));
+    for (const hidden of hiddenSets) expect(indexSeries(index, type, hidden)).toEqual(buildTrendSeries(full.leaderboards[type], hidden, false, full.shared_commits?.[type]));
     for (const [label, entries] of Object.entries(full.leaderboards[type])) {
       const loader = board.commitLoader(type, label);
       if (!loader) throw new Error('an index board loads commits');
@@ -136,10 +136,11 @@ describe('the index and chunks of the data file', () => {
   it('still reads an index of format 1, where every period has chunks of its own', async () => {
     const { text, chunks, index } = built(history(6_000, 200, Date.parse('2023-06-01T00:00:00Z'), 400));
     const own = new Map<string, unknown>();
-    // Format 1: each period's own chunks, of 100 entries each.
-    const periodsOf = (list: IndexPeriod[]) => list.map(({ label, rows, chunks: ids, at }) => ({
+    // Format 1: each period's own chunks, of 100 entries each (its shared commits kept: the layout is what differs).
+    const periodsOf = (list: IndexPeriod[]) => list.map(({ label, rows, chunks: ids, at, shared }) => ({
       label,
       rows,
+      ...(shared ? { shared } : {}),
       chunks: ids.flatMap((id) => {
         const chunk = boardChunkSchema.parse(chunks.get(id));
         const entries = at === undefined ? chunk.entries : chunk.entries.slice(at, at + rows.length / ROW_STRIDE);

@@ -98,3 +98,12 @@ export function problem(input: unknown): string {
     return describeDataFileError(err);
   }
 }
+
+/**
+ * A parsed board without `shared_commits`, to compare with a file written before boards had them
+ * (real-board-v2.json): everything else reads the same.
+ */
+export function withoutSharedCommits<T extends { shared_commits?: unknown }>(board: T): Omit<T, 'shared_commits'> {
+  const { shared_commits: _shared, ...rest } = board;
+  return rest;
+}

@@ -109,6 +109,8 @@ export function* splitBoard(data: WrittenLeaderboardData, texts = rowTexts(data)
         }
         period.activity = activity;
       }
+      const shared = data.shared_commits?.[type]?.[label];
+      if (shared) period.shared = shared;
       list.push(period);
       if (entries.length > CHUNK_ENTRIES || entries.length === 0) {
         yield* closePack();

@@ -96,7 +96,11 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
     [board, view.type, previousLabel, hidden],
   );
   const [query, setQuery] = useState('');
-  const summary = useMemo(() => computeSummary(entries), [entries]);
+  // Over the whole period: a shared commit whose author is hidden still counts when a shown co-author holds it.
+  const summary = useMemo(
+    () => (view.period ? computeSummary(board.entries(view.type, view.period), hidden, board.shared(view.type, view.period)) : computeSummary([])),
+    [board, view.type, view.period, hidden],
+  );
   const loader = useMemo(() => (view.period ? board.commitLoader(view.type, view.period) : null), [board, view.type, view.period]);
   const reviewLoader = useMemo(() => (view.period ? board.reviewLoader(view.type, view.period) : null), [board, view.type, view.period]);
   const activity = useMemo(() => readBoardActivity(board.metadata), [board]);

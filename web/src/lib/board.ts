@@ -14,6 +14,7 @@ import type { Review } from '../../../src/shared/review-rows.js';
 import { PERIOD_TYPES, type Commit, type ContributorEntry, type LeaderboardData, type PeriodType } from '../../../src/shared/data-file.js';
 import { boardShowsReviews } from './activity.js';
 import { buildTrendSeries, type TrendSeries } from './chart-series.js';
+import { tallyPeriod, type PeriodCounts } from './summary.js';
 import { compareLabels, sortLabelsAscending, sortLabelsDescending } from './periods.js';
 import { entryStandings, indexStandings, type PeriodStanding } from './standings.js';
 
@@ -35,6 +36,8 @@ export interface Board {
   people: number;
   /** The ranked entries of one period ([] for an unknown one). With an index their commits come from {@link Board.commitLoader}. */
   entries: (type: PeriodType, label: string) => ContributorEntry[];
+  /** The period's commits credited to several people, and to whom (see src/shared/shared-commits.ts); undefined when none are known. */
+  shared: (type: PeriodType, label: string) => readonly number[] | undefined;
   /** Commits, significant, simple and contributors per period of a type, oldest first, without the hidden. */
   series: (type: PeriodType, hidden: ReadonlySet<string>) => TrendSeries;
   /** Where `name` stood in each period of a type they have an entry in, oldest first, without the hidden. */
@@ -74,12 +77,18 @@ export function boardFromData(data: LeaderboardData): Board {
     names: [...names].sort(compareLabels),
     people: names.size,
     entries: (type, label) => data.leaderboards[type][label] ?? [],
-    series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden, boardShowsReviews(data.metadata)),
+    shared: (type, label) => sharedOf(data, type, label),
+    series: (type, hidden) => buildTrendSeries(data.leaderboards[type], hidden, boardShowsReviews(data.metadata), data.shared_commits?.[type]),
     standings: (type, name, hidden) => entryStandings(data.leaderboards[type], name, hidden),
     commitLoader: () => null,
     reviewLoader: () => null,
     unbuilt: () => 0,
   };
+}
+
+function sharedOf(data: LeaderboardData, type: PeriodType, label: string): readonly number[] | undefined {
+  const periods = data.shared_commits?.[type];
+  return periods && Object.hasOwn(periods, label) ? periods[label] : undefined;
 }
 
 /**
@@ -144,6 +153,7 @@ export function boardFromIndex(index: BoardIndex, fetchChunk: (id: string) => Pr
     // The people table: one per name and email, so a person with two emails counts twice.
     people: index.people.length,
     entries: (type, label) => entriesOf(`${type}\n${label}`),
+    shared: (type, label) => byLabel[type].get(label)?.shared,
     series: (type, hidden) => indexSeries(index, type, hidden, ascending[type], boardShowsReviews(index.metadata)),
     standings: (type, name, hidden) => indexStandings(index, type, name, hidden),
     commitLoader: (type, label) => fromChunks(type, label, chunkEntryCommits),
@@ -160,6 +170,19 @@ function splitKey(key: string): [PeriodType, string] {
   return [key.slice(0, nl) as PeriodType, key.slice(nl + 1)];
 }
 
+/** A period's index rows for {@link tallyPeriod}: the same numbers its entries have, without building them. */
+function rowCounts(rows: readonly number[], hiddenPeople: ReadonlySet<number>): PeriodCounts {
+  return {
+    size: rows.length / ROW_STRIDE,
+    hidden: hiddenPeople.size === 0 ? () => false : (i) => hiddenPeople.has(rows[i * ROW_STRIDE] as number),
+    total: (i) => rows[i * ROW_STRIDE + 1] as number,
+    significant: (i) => rows[i * ROW_STRIDE + 2] as number,
+    simple: (i) => Math.max(0, (rows[i * ROW_STRIDE + 1] as number) - (rows[i * ROW_STRIDE + 2] as number)),
+    coAuthored: (i) => rows[i * ROW_STRIDE + 7] as number,
+    coAuthoredSignificant: (i) => rows[i * ROW_STRIDE + 8] as number,
+  };
+}
+
 /** {@link buildTrendSeries} over the index's rows: the same sums, without building entries. */
 export function indexSeries(index: BoardIndex, type: PeriodType, hidden: ReadonlySet<string>, ascending?: readonly string[], withReviews = false): TrendSeries {
   const series: TrendSeries = { labels: [], totalCommits: [], significantCommits: [], simpleCommits: [], contributors: [] };
@@ -168,31 +191,16 @@ export function indexSeries(index: BoardIndex, type: PeriodType, hidden: Readonl
   const hiddenPeople = new Set<number>();
   if (hidden.size > 0) index.people.forEach(([name], i) => { if (hidden.has(name)) hiddenPeople.add(i); });
   for (const label of ascending ?? sortLabelsAscending(byLabel.keys())) {
-    const { rows, activity } = byLabel.get(label) as IndexPeriod;
+    const { rows, activity, shared } = byLabel.get(label) as IndexPeriod;
     let reviewed = 0;
-    let total = 0;
-    let significant = 0;
-    let simple = 0;
-    let contributors = 0;
-    for (let r = 0; r < rows.length; r += ROW_STRIDE) {
-      if (hiddenPeople.has(rows[r] as number)) continue;
-      // As ownCommits: a commit credited to co-authors too counts once, in its author's entry.
-      const commits = rows[r + 1] as number;
-      const sig = rows[r + 2] as number;
-      const co = rows[r + 7] as number;
-      const coSig = rows[r + 8] as number;
-      total += commits - co;
-      significant += sig - coSig;
-      simple += Math.max(0, commits - sig) - (co - coSig);
-      contributors += 1;
-      if (activity) reviewed += activity[(r / ROW_STRIDE) * ACTIVITY_STRIDE] as number;
-    }
+    if (activity) for (let r = 0; r < rows.length; r += ROW_STRIDE) if (!hiddenPeople.has(rows[r] as number)) reviewed += activity[(r / ROW_STRIDE) * ACTIVITY_STRIDE] as number;
+    const t = tallyPeriod(rowCounts(rows, hiddenPeople), shared);
     reviews.push(reviewed);
     series.labels.push(label);
-    series.totalCommits.push(total);
-    series.significantCommits.push(significant);
-    series.simpleCommits.push(simple);
-    series.contributors.push(contributors);
+    series.totalCommits.push(t.total);
+    series.significantCommits.push(t.significant);
+    series.simpleCommits.push(t.simple);
+    series.contributors.push(t.contributors);
   }
   return withReviews ? { ...series, reviews } : series;
 }

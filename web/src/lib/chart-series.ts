@@ -1,6 +1,6 @@
 import type { Periods } from '../../../src/shared/data-file.js';
 import { sortLabelsAscending } from './periods.js';
-import { ownCommits } from './summary.js';
+import { entryCounts, tallyPeriod } from './summary.js';
 
 /** One point per period, oldest first, for the trends chart. */
 export interface TrendSeries {
@@ -17,31 +17,22 @@ export interface TrendSeries {
 /**
  * Sums every period of one type: total, significant and simple commits and the number of
  * contributor records, leaving out hidden contributors; a commit credited to co-authors too
- * counts once (see ownCommits). Periods are sorted by label.
+ * counts once (see tallyPeriod, with `shared`, the type's shared commits by label). Periods are
+ * sorted by label.
  */
-export function buildTrendSeries(periods: Periods, hidden: ReadonlySet<string> = new Set(), withReviews = false): TrendSeries {
+export function buildTrendSeries(periods: Periods, hidden: ReadonlySet<string> = new Set(), withReviews = false, shared?: Readonly<Record<string, readonly number[]>>): TrendSeries {
   const series: TrendSeries = { labels: [], totalCommits: [], significantCommits: [], simpleCommits: [], contributors: [] };
   const reviews: number[] = [];
   for (const label of sortLabelsAscending(Object.keys(periods))) {
-    let total = 0;
-    let significant = 0;
-    let simple = 0;
-    let contributors = 0;
+    const entries = periods[label] ?? [];
     let reviewed = 0;
-    for (const e of periods[label] ?? []) {
-      if (hidden.has(e.name)) continue;
-      reviewed += e.review_count ?? 0;
-      const own = ownCommits(e);
-      total += own.total;
-      significant += own.significant;
-      simple += own.simple;
-      contributors += 1;
-    }
+    for (const e of entries) if (!hidden.has(e.name)) reviewed += e.review_count ?? 0;
+    const t = tallyPeriod(entryCounts(entries, hidden), shared && Object.hasOwn(shared, label) ? shared[label] : undefined);
     series.labels.push(label);
-    series.totalCommits.push(total);
-    series.significantCommits.push(significant);
-    series.simpleCommits.push(simple);
-    series.contributors.push(contributors);
+    series.totalCommits.push(t.total);
+    series.significantCommits.push(t.significant);
+    series.simpleCommits.push(t.simple);
+    series.contributors.push(t.contributors);
     reviews.push(reviewed);
   }
   return withReviews ? { ...series, reviews } : series;
