@@ -104,11 +104,15 @@ export function dataDirContext(flags: RepoFlags): Promise<CommandContext> {
 /** {@link commandContext}; outside any repository with --data-dir alone, see manualContext (and, `standAlone`, dataDirContext). */
 async function withDataDirAlone(flags: RepoFlags, standAlone: boolean): Promise<CommandContext> {
   refuseRepoUrl(flags);
+  let found: CommandContext;
   try {
-    return await commandContext(flags);
+    found = await commandContext(flags);
   } catch (err) {
     return await dataDirAloneContext(flags, standAlone, err);
   }
+  // Rebuilt with this repository's config, another repository's board took its identities and bots.
+  if (flags.dataDir !== undefined) await refuseOtherBoard(found, 'rebuild');
+  return found;
 }
 
 /**
@@ -173,25 +177,41 @@ export async function refreshContext(flags: RepoFlags, command: 'refresh' | 'bui
  * checkout on this machine. It was replaced without a word, the other board's caches and mirrors
  * deleted, where the same refresh from outside any repository is refused (see refreshContext).
  * A checkout moved or cloned elsewhere (its recorded path gone, as in CI) refreshes its own board.
+ * `rebuild` (the commands that change manual contributions or overrides, and merge): any board
+ * whose recorded repository (the one whose config built it) is another checkout on this machine;
+ * rebuilt with this one's config, it took its identities, bots and credit.
  */
-async function refuseOtherBoard(ctx: CommandContext, command: 'refresh' | 'build' | 'serve'): Promise<void> {
+async function refuseOtherBoard(ctx: CommandContext, command: 'refresh' | 'build' | 'serve' | 'rebuild'): Promise<void> {
   const [{ heldBoard, holdsBoardOf }, { mirrorDir }] = await Promise.all([import('../core/repos/held-board.js'), import('../core/repos/open.js')]);
   const held = await heldBoard(ctx.dataDir);
-  const elsewhere = `pass another --data-dir for the board of ${ctx.repo} (by default ${defaultDataDir(ctx.repo)})${command === 'refresh' ? '' : `, or pass --no-refresh to ${command === 'build' ? 'publish' : 'serve'} ${ctx.dataDir} as it is`}.`;
-  if (held.kind === 'repositories') {
+  const elsewhere = `pass another --data-dir for the board of ${ctx.repo} (by default ${defaultDataDir(ctx.repo)})${command === 'refresh' || command === 'rebuild' ? '' : `, or pass --no-refresh to ${command === 'build' ? 'publish' : 'serve'} ${ctx.dataDir} as it is`}.`;
+  let recorded: string | null;
+  if (command === 'rebuild') {
+    // Rebuilt from its caches, a board of several repositories is not replaced: only the config counts.
+    recorded = held.kind === 'none' ? null : await recordedRepo(ctx.dataDir);
+  } else if (held.kind === 'repositories') {
     if (await holdsBoardOf(held, [{ name: path.basename(ctx.repo), path: ctx.repo }], ctx.dataDir)) return;
     const again = againFlags(held, (name) => existsSync(mirrorDir(ctx.dataDir, name)));
     throw new LeaderboardError('INVALID_INPUT', `${ctx.dataDir} holds a board of ${held.parts.length === 1 ? 'one other repository' : `${held.parts.length} repositories`}, ${heldNames(held)}; a refresh of ${ctx.repo} alone would replace it.`,
       `Name its repositories again (leaderboard ${command} ${again} --data-dir ${ctx.dataDir}), or ${elsewhere}`);
+  } else {
+    recorded = held.kind === 'own' ? held.repo : null;
   }
-  if (held.kind !== 'own') return;
-  const recorded = held.repo;
   if (!recorded || path.resolve(recorded) === ctx.repo || !existsSync(recorded)) return;
   if ((await resolveRepo(recorded).catch(() => null)) !== path.resolve(recorded)) return;
   // Another checkout of the same repository (a worktree, a second clone) is this board's.
   if (await sameRepository(recorded, ctx.repo)) return;
-  throw new LeaderboardError('INVALID_INPUT', `${ctx.dataDir} holds the board of ${recorded}, another repository; a refresh of ${ctx.repo} would replace it.`,
+  const harm = command === 'rebuild'
+    ? `rebuilt from ${ctx.repo}, it would take that repository's leaderboard.config.json (identities, bots, credit)`
+    : `a refresh of ${ctx.repo} would replace it`;
+  throw new LeaderboardError('INVALID_INPUT', `${ctx.dataDir} holds the board of ${recorded}, another repository; ${harm}.`,
     `Run the command inside ${recorded} (or pass --repo ${recorded}), or ${elsewhere}`);
+}
+
+/** The repository a data directory's refresh state records (whose config built its board); null when none. */
+async function recordedRepo(dataDir: string): Promise<string | null> {
+  const [{ stateSchema }, { readJsonFile }] = await Promise.all([import('../core/refresh-state.js'), import('../core/store/files.js')]);
+  return (await readJsonFile(dataDirPaths(dataDir).state, stateSchema).catch(() => null))?.repo ?? null;
 }
 
 /**
