@@ -42,6 +42,11 @@ export interface AppDeps {
    */
   admin?: AdminDeps;
   /**
+   * Why admin changes cannot be saved here (a data directory this server cannot write): the admin
+   * routes then answer 503 NO_GITHUB_REPO with it, as without `admin`. Default: none.
+   */
+  adminOff?: string;
+  /**
    * POST /api/pull-and-refresh: pull and refresh, one at a time. Without it that route answers 503
    * and GET /api/session says `refreshes: false`.
    */
@@ -74,8 +79,9 @@ function adminApi(deps: AppDeps): Router {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  if (!deps.admin) {
-    router.all(ADMIN_PATHS, (_req, res) => sendError(res, 503, 'NO_GITHUB_REPO', NO_GITHUB_REPO_MESSAGE));
+  if (!deps.admin || deps.adminOff !== undefined) {
+    const message = deps.adminOff ?? NO_GITHUB_REPO_MESSAGE;
+    router.all(ADMIN_PATHS, (_req, res) => sendError(res, 503, 'NO_GITHUB_REPO', message));
     return router;
   }
   const auth = createAuth(deps.admin, deps.auth);

@@ -32,7 +32,7 @@ export function registerServe(program: Command): void {
     .option('--repo <path|url|name>', 'repository to analyse (default: current directory); repeat it for a board of several', collect)
     .option('--data-dir <dir>', 'data directory (default: <repo>/.leaderboard)', parseDataDir)
     .option('--port <n>', 'port (default 4173; 0 picks a free one)', parseInteger('--port', 0, 65535))
-    .option('--host <address>', 'address to bind (default 127.0.0.1)')
+    .option('--host <address>', 'address to bind (default 127.0.0.1)', parseHost)
     .option('--allowed-host <name>', 'also answer requests for this host name (DNS-rebinding protection refuses other names; repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
     .option('--no-open', 'do not open the browser')
     .option('--refresh-interval <time>', 'refresh while serving every 30s, 15m, 1h, 1d... up to 24 days; a bare number is minutes (default 15m)')
@@ -54,8 +54,12 @@ export function registerServe(program: Command): void {
       const window = windowOf(flags);
       const host = flags.host ?? ctx.config.serve.host;
       // Before any refresh or listen: a second server on this data directory is refused here.
-      const serveLock = await acquireServeLock(ctx.dataDir, host);
-      const admin = await adminDeps(ctx, flags);
+      // Served as it is, a directory this user cannot write is served read-only (no lock, no admin).
+      const serveLock = await acquireServeLock(ctx.dataDir, host, { readOnlyOk: !flags.refresh });
+      const readOnly = serveLock.readOnly === null ? undefined
+        : `Admin changes are saved in the data directory, and this server cannot write to ${ctx.dataDir} (${serveLock.readOnly}): it serves it read-only. `
+          + 'To make them, serve a copy you can write to, or run leaderboard serve as a user who can write there.';
+      const admin = readOnly ? undefined : await adminDeps(ctx, flags);
       const intervalText = flags.refreshInterval ?? ctx.config.serve.refreshInterval;
       const intervalMs = parseInterval(intervalText);
       if (intervalMs === null) {
@@ -139,27 +143,14 @@ export function registerServe(program: Command): void {
         host,
         allowedHosts: flags.allowedHost,
         ...(admin ? { admin } : {}),
+        ...(readOnly ? { adminOff: readOnly } : {}),
         // The timer's refresher, so a pull-and-refresh never overlaps a timed refresh.
         ...(refresher ? { pullAndRefresh: pullAndRefreshWith(refresher, ctx.dataDir, intervalMs) } : {}),
       }).catch(async (err: unknown) => {
         await serveLock.release();
         throw err;
       });
-      await serveLock.setAddress(server.url, Number(new URL(server.url).port));
-      if (admin?.heldBack) {
-        console.log(admin.heldBack.message);
-      } else if (admin) {
-        const primary = [admin.primary.email, admin.primary.login].filter(Boolean).join(', ');
-        console.log(`Admin sign-in: GitHub repository ${admin.target.repo}${primary ? ` (primary admins: ${primary})` : ' (no primary admins configured: only accounts in admin-list.json are admins)'}`);
-      } else {
-        console.log('Admin features off: no GitHub repository (pass --github-repo owner/name or set github.repo in leaderboard.config.json).');
-      }
-      console.log(`Leaderboard: ${server.url}`);
-      if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
-        console.warn(`Warning: listening on ${host}: the dashboard and its admin actions are reachable from the network.`);
-      }
-      if (flags.open && process.stdout.isTTY) open(server.url).catch(() => console.log('Could not open a browser; open the address above.'));
-      onShutdown(async () => {
+      const stop = async () => {
         refresher?.stop();
         await server.close();
         if (refresher?.busy()) {
@@ -167,7 +158,31 @@ export function registerServe(program: Command): void {
           await refresher.idle();
         }
         await serveLock.release();
-      });
+      };
+      onShutdown(stop);
+      // Listening now: a failure from here on stops the server too (it went on serving, on every
+      // interface for --host "", after "Unexpected error", and SIGTERM did not stop it).
+      try {
+        await serveLock.setAddress(server.url, server.port);
+        if (readOnly) {
+          console.log(`Serving ${ctx.dataDir} read-only: it cannot be written here (${serveLock.readOnly}), so admin changes could not be saved and admin features are off.`);
+        } else if (admin?.heldBack) {
+          console.log(admin.heldBack.message);
+        } else if (admin) {
+          const primary = [admin.primary.email, admin.primary.login].filter(Boolean).join(', ');
+          console.log(`Admin sign-in: GitHub repository ${admin.target.repo}${primary ? ` (primary admins: ${primary})` : ' (no primary admins configured: only accounts in admin-list.json are admins)'}`);
+        } else {
+          console.log('Admin features off: no GitHub repository (pass --github-repo owner/name or set github.repo in leaderboard.config.json).');
+        }
+        console.log(`Leaderboard: ${server.url}`);
+        if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
+          console.warn(`Warning: listening on ${host}: the dashboard and its admin actions are reachable from the network.`);
+        }
+        if (flags.open && process.stdout.isTTY) open(server.url).catch(() => console.log('Could not open a browser; open the address above.'));
+      } catch (err) {
+        await stop();
+        throw err;
+      }
     });
 }
 
@@ -213,6 +228,14 @@ async function noRefreshContext(flags: ServeFlags): Promise<CommandContext & { d
     const { defaultConfig } = await import('../../core/config.js');
     return { repo: process.cwd(), dataDir: path.resolve(flags.dataDir), config: defaultConfig(), sources: null, dataOnly: true };
   }
+}
+
+/** --host: empty (an unset variable), node listened on every interface; the config's serve.host refuses it too. */
+function parseHost(value: string): string {
+  if (value.trim() === '') {
+    throw new LeaderboardError('INVALID_INPUT', '--host is empty.', 'Pass an address to bind: 127.0.0.1 (the default, this machine only), or 0.0.0.0 for every interface; a variable meant to name it may be unset.');
+  }
+  return value;
 }
 
 /** Ctrl-C and SIGTERM stop cleanly after the work in hand; a second Ctrl-C exits at once. */

@@ -26,21 +26,44 @@ export type ServeLockInfo = z.infer<typeof serveLockSchema>;
 /** A held serve lock: `setAddress` records where it listens, `release` removes the file. */
 export interface ServeLock {
   file: string;
+  /**
+   * Why no lock file could be made, when the data directory cannot be written here (its error
+   * code: EACCES, EROFS...) and the caller accepts that (see {@link acquireServeLock}); null: held.
+   */
+  readOnly: string | null;
   setAddress(url: string, port: number): Promise<void>;
   release(): Promise<void>;
 }
+
+/** The error codes of a data directory this process may read but not write. */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
 
 /**
  * Takes the data directory's serve lock: `serve.lock`, created exclusively, holding this pid,
  * host name and (once listening) the address. A second `serve` on the same directory is refused
  * with a BUSY error naming the running one. A lock whose process is gone (crash, SIGKILL), or
  * that does not parse, is stale: it is removed and taken. Short write sections still use the
- * `.lock` directory (see lock.ts); this one lives as long as the server.
+ * `.lock` directory (see lock.ts); this one lives as long as the server. `readOnlyOk`: a data
+ * directory this process cannot write (EACCES, EPERM, EROFS) gives a lock that holds nothing, its
+ * `readOnly` saying why, instead of an error.
  */
-export async function acquireServeLock(dataDir: string, host: string): Promise<ServeLock> {
+export async function acquireServeLock(dataDir: string, host: string, opts: { readOnlyOk?: boolean } = {}): Promise<ServeLock> {
   const paths = dataDirPaths(dataDir);
-  await ensureDataDir(paths);
   const file = path.join(paths.dir, SERVE_LOCK_NAME);
+  // A server that only reads (serve --no-refresh) may serve a directory it cannot write (a CI
+  // artifact, a read-only mount): no lock then, as nothing it does there writes.
+  const unwritable = (err: unknown) => {
+    const code = (err as NodeJS.ErrnoException).code;
+    return opts.readOnlyOk && code !== undefined && UNWRITABLE.has(code) ? code : null;
+  };
+  const readOnly = (code: string): ServeLock => ({ file, readOnly: code, setAddress: () => Promise.resolve(), release: () => Promise.resolve() });
+  try {
+    await ensureDataDir(paths);
+  } catch (err) {
+    const code = unwritable(err);
+    if (code) return readOnly(code);
+    throw err;
+  }
   let info: ServeLockInfo = { pid: process.pid, host, hostname: os.hostname(), port: null, url: null, startedAt: new Date().toISOString() };
   const write = (flag: 'wx' | 'w') => writeFile(file, `${JSON.stringify(info, null, 2)}\n`, { flag });
   for (let attempt = 0; ; attempt++) {
@@ -48,6 +71,8 @@ export async function acquireServeLock(dataDir: string, host: string): Promise<S
       await write('wx');
       break;
     } catch (err) {
+      const code = unwritable(err);
+      if (code) return readOnly(code);
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 20) throw ioError(file, err);
     }
     const holder = await readServeLock(file);
@@ -83,6 +108,7 @@ export async function acquireServeLock(dataDir: string, host: string): Promise<S
   process.once('exit', onExit);
   return {
     file,
+    readOnly: null,
     async setAddress(url, port) {
       info = { ...info, url, port };
       if (!released) await write('w');
