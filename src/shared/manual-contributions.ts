@@ -14,7 +14,12 @@ export const MAX_MANUAL_SCORE = 100_000;
 /**
  * One manual contribution. Null dates are open on that side; both null means every period.
  */
-const scoreSchema = z.number().int('must be a whole number').min(0, 'must not be negative').max(MAX_MANUAL_SCORE, `must be at most ${MAX_MANUAL_SCORE}`);
+// The range first, and it stops there: zod's int() refuses numbers past 2^53 too, so 1e308 was
+// "must be a whole number; must be at most 100000", though it is whole.
+const scoreSchema = z.number()
+  .min(0, { message: 'must not be negative', abort: true })
+  .max(MAX_MANUAL_SCORE, { message: `must be at most ${MAX_MANUAL_SCORE}`, abort: true })
+  .int('must be a whole number');
 const notesSchema = z.string().max(2000, 'must be at most 2000 characters').default('');
 
 /**

@@ -74,6 +74,10 @@ describe('manual contributor records: errors name what is wrong in the shape tha
     [{ email: 5, contributions: [] }, 'contributors.a.email: Invalid input: expected string, received number'],
     [{ score: -1 }, 'contributors.a.score: must not be negative'],
     [{ score: 5.5 }, 'contributors.a.score: must be a whole number'],
+    // Whole, only too large: zod's int() refuses numbers past 2^53 too, which added "must be a whole number".
+    [{ score: 1e308 }, 'contributors.a.score: must be at most 100000'],
+    [{ contributions: [{ score: 1e308 }] }, 'contributors.a.contributions.0.score: must be at most 100000'],
+    [{ contributions: [{ score: 2 ** 53 + 2 }] }, 'contributors.a.contributions.0.score: must be at most 100000'],
     [{ score: '5' }, 'contributors.a.score: Invalid input: expected number, received string'],
     [{ score: 5, contributions: [] }, 'contributors.a: Unrecognized key: "contributions"'],
   ])('%j', (record, message) => {
