@@ -77,13 +77,25 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
   // (paid for: exiting at once lost them, and the next refresh asked again); the board is then
   // written with the local estimate for the rest. A second Ctrl-C exits at once.
   const stop = new AbortController();
+  // Any other stop (SIGTERM, Ctrl-C without AI, a second Ctrl-C) ends the process at once, as the
+  // signal does, but says so: it exited 130 or 143 without a word.
+  const onStop = (signal: NodeJS.Signals) => {
+    progress?.done();
+    console.error(INTERRUPTED);
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGINT', onStop);
+    process.off('SIGTERM', onStop);
+    // Raised again with no handler left, the process ends by the signal itself (exit 130 or 143).
+    process.kill(process.pid, signal);
+  };
   const onInterrupt = () => {
-    if (stop.signal.aborted) process.exit(130);
+    if (stop.signal.aborted) return onStop('SIGINT');
     progress?.done();
     console.error('Stopping: no more commits are sent to the AI provider; the answers on their way are kept and the board is written with the local estimate for the rest. Ctrl-C again exits at once.');
     stop.abort();
   };
-  if (aiSettings) process.on('SIGINT', onInterrupt);
+  process.on('SIGINT', aiSettings ? onInterrupt : onStop);
+  process.on('SIGTERM', onStop);
   try {
     const result = await refresh({
       ...ctx,
@@ -111,9 +123,20 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
     return result;
   } finally {
     process.off('SIGINT', onInterrupt);
+    process.off('SIGINT', onStop);
+    process.off('SIGTERM', onStop);
     progress?.done();
   }
 }
+
+/**
+ * Said when a refresh is stopped by a signal. True at any point: every file of the data directory
+ * is replaced whole (a temp file renamed over it) or left as it was, a temp file left behind is
+ * removed by the next command, and so is the lock (its owner has exited); the scores and AI answers
+ * already saved are reused by the next refresh, which does the rest.
+ */
+export const INTERRUPTED = 'Refresh interrupted: no file was left half-written (each is replaced whole or not at all), '
+  + 'and the next refresh goes on from what was saved.';
 
 /**
  * The warning after a refresh whose reviews were not read although a token was found: the sync
