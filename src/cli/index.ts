@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { LeaderboardError } from '../core/errors.js';
-import { onLockWait } from '../core/store/lock.js';
+import { LOCK_STALE_SECONDS, onLockWait } from '../core/store/lock.js';
 import { PACKAGE_NAME, TOOL_VERSION } from '../core/version.js';
 import { registerAddContribution } from './commands/add-contribution.js';
 import { registerAdmins } from './commands/admins.js';
@@ -46,7 +47,12 @@ registerAiOverride(program);
 registerInit(program);
 
 // A command waiting for another one writing its data directory says so, once, after a second.
-onLockWait((dir, pid) => console.error(`Waiting for another leaderboard command${pid ? ` (pid ${pid})` : ''} writing ${dir}...`));
+// A holder on another machine (a data directory on a shared drive) is named with its host: its pid
+// means nothing here, and it is taken over only once its lock goes unrefreshed.
+onLockWait((dir, pid, otherHost) => console.error(otherHost === null
+  ? `Waiting for another leaderboard command${pid ? ` (pid ${pid})` : ''} writing ${dir}...`
+  : `Waiting for another leaderboard command (${pid ? `pid ${pid} ` : ''}on host ${otherHost}) writing ${dir}... `
+    + `If that machine is gone or runs no leaderboard command, its lock is taken over ${LOCK_STALE_SECONDS} s after its last update; to go on at once, remove ${path.join(dir, '.lock')}.`));
 
 try {
   await program.parseAsync(process.argv);

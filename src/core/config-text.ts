@@ -1,5 +1,6 @@
 import { lstat, readFile, readlink } from 'node:fs/promises';
 import { LeaderboardError } from './errors.js';
+import { describeSystemError, isSystemError } from './system-error.js';
 import { firstDuplicateKey } from './store/duplicate-keys.js';
 
 const SAVE_AS_UTF8 = 'Save it as UTF-8 (in Notepad: Save as, Encoding "UTF-8"; in VS Code: "Save with Encoding", "UTF-8"), '
@@ -15,9 +16,7 @@ export async function readConfigText(file: string): Promise<string | null> {
   try {
     bytes = await readFile(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new LeaderboardError('INVALID_CONFIG', `Cannot read ${file}: ${(err as Error).message}`);
-    }
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw unreadableConfig(err, file);
     const link = await lstat(file).then((s) => s.isSymbolicLink(), () => false);
     if (!link) return null;
     const target = await readlink(file).catch(() => '(unreadable)');
@@ -25,6 +24,21 @@ export async function readConfigText(file: string): Promise<string | null> {
       'Point the link at the configuration file, or remove it to use the defaults.');
   }
   return decodeConfig(bytes, file);
+}
+
+/**
+ * A config file that exists but cannot be read, in words and with a hint, as the data files say
+ * it: Node's `EISDIR: illegal operation on a directory, read` named neither the cause nor a way out.
+ */
+function unreadableConfig(err: unknown, file: string): LeaderboardError {
+  if (!isSystemError(err)) return new LeaderboardError('INVALID_CONFIG', `Cannot read ${file}: ${(err as Error).message}`);
+  const described = describeSystemError(Object.assign(err, { path: file, dest: undefined }));
+  const hint = err.code === 'EISDIR'
+    ? `The configuration is one file: move the folder ${file} away (or rename it), then run the command again; without a file the defaults apply.`
+    : err.code === 'EACCES' || err.code === 'EPERM'
+      ? `Let your user read it (chmod u+r ${file}), or run the command as a user who can.`
+      : described.hint;
+  return new LeaderboardError('INVALID_CONFIG', described.message, hint, { cause: err });
 }
 
 /**

@@ -115,8 +115,10 @@ describe('leaderboard refresh --ai', () => {
     const restored = data.commits.find((c) => c.full_hash === hashes[0])?.scores;
     expect({ ai: restored?.ai, source: restored?.ai_source ?? data.commit_defaults.ai_source }).toEqual({ ai: 20, source: 'openai:gpt-stub' });
     const again = await run(repo, ['ai-override', 'remove', short]);
-    expect(again.code).toBe(1);
+    // Nothing to remove is the user's to correct, as a bad hash is: a usage error, with where to look.
+    expect(again.code).toBe(2);
     expect(again.stderr).toContain(`No AI override for ${short}.`);
+    expect(again.stderr).toContain('Hint: Run `leaderboard ai-override list` to see the overridden commits.');
     expect((await run(repo, ['ai-override', 'list'])).stdout).toBe('No AI overrides.\n');
 
     // Names git knows work too; an option-like one is refused before git sees it.

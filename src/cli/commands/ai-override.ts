@@ -44,7 +44,8 @@ export function registerAiOverride(program: Command): void {
       const ctx = await manualContext(flags);
       const removed = await removeAiOverride(ctx, commit);
       if (!removed) {
-        throw new LeaderboardError('NOT_FOUND', `No AI override for ${commit}.`, 'Run `leaderboard ai-override list` to see the overridden commits.');
+        // Asked to remove what is not there: the user's to correct (exit 2), as a bad hash is.
+        throw new LeaderboardError('INVALID_INPUT', `No AI override for ${commit}.`, 'Run `leaderboard ai-override list` to see the overridden commits.');
       }
       console.log(`Removed the AI override of ${commit}.`);
       if (removed.effect !== 'applied') console.log(`Note: ${describeEffect(removed.effect)}.`);

@@ -33,11 +33,14 @@ export function registerInit(program: Command): void {
     .action(async (flags: InitFlags) => {
       refuseRepoUrl(flags, false);
       const ctx = await commandContext({ ...(flags.repo ? { repo: flags.repo } : {}) });
-      const { file, branch, branchFrom, configToCommit } = await initGithubActions({ repo: ctx.repo, config: ctx.config, schedule: flags.schedule, packageSpec: flags.packageSpec, force: flags.force, branch: flags.branch });
+      const { file, branch, branchFrom, noOrigin, configToCommit } = await initGithubActions({ repo: ctx.repo, config: ctx.config, schedule: flags.schedule, packageSpec: flags.packageSpec, force: flags.force, branch: flags.branch });
       const alsoConfig = configToCommit ? ` and ${configToCommit.file} (${CONFIG_STATES[configToCommit.state]}: the workflow reads the board's settings from it)` : '';
       console.log(`Wrote ${path.relative(process.cwd(), file) || file}. Commit and push it${alsoConfig}, then in the repository's Settings > Pages choose "GitHub Actions" as the source; `
         + 'the board is published after the next run (Actions > Leaderboard > Run workflow starts one now).');
-      console.log(`It also runs on each push to ${branch} (${branchFrom === 'given' ? 'as --branch says' : branchFrom}); --branch NAME chooses another.`);
+      console.log(noOrigin
+        ? `It also runs on each push to ${branch} (${branchFrom}, so which branch GitHub publishes from is unknown). `
+          + 'Add the GitHub repository as origin (git remote add origin https://github.com/OWNER/REPO.git, then git fetch origin) and run this again with --force, or pass --branch NAME.'
+        : `It also runs on each push to ${branch} (${branchFrom === 'given' ? 'as --branch says' : branchFrom}); --branch NAME chooses another.`);
       if (ctx.config.ai.provider !== 'none') {
         const key = ctx.config.ai.provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
         console.log(`ai.provider is ${ctx.config.ai.provider}: add ${key} under Settings > Secrets and variables > Actions.`);

@@ -35,10 +35,19 @@ export async function resolveCommit(repo: string, rev: string): Promise<string> 
   const name = HEX.test(trimmed) ? trimmed.toLowerCase() : trimmed;
   const result = await runGit(repo, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`], { okCodes: [0, 1, 128] });
   const full = result.stdout.trim();
-  if (result.code !== 0 || !/^[0-9a-f]{40,64}$/.test(full)) {
-    throw new LeaderboardError('NOT_FOUND', `No commit ${trimmed} in ${repo} (or the hash is ambiguous).`, 'Check the hash on the page; give more digits if several commits start with it.');
+  if (result.code === 0 && /^[0-9a-f]{40,64}$/.test(full)) return full;
+  // Both are the user's to fix (exit 2), not "no such commit": git needs 4 digits to read a
+  // prefix as a hash at all, and names no commit when several start with the digits given.
+  if (/^[0-9a-f]{1,3}$/i.test(trimmed)) {
+    throw new LeaderboardError('INVALID_INPUT', `"${trimmed}" is too short for a commit hash: give at least 4 hex digits.`, 'Copy the hash from the page or from `git log --oneline`, or name the commit as git does, like HEAD or v1.2~3.');
   }
-  return full;
+  if (HEX.test(trimmed)) {
+    const loud = await runGit(repo, ['rev-parse', '--verify', `${name}^{commit}`], { okCodes: [0, 1, 128] });
+    if (/is ambiguous/.test(loud.stderr)) {
+      throw new LeaderboardError('INVALID_INPUT', `The hash ${trimmed} is ambiguous: more than one commit in ${repo} starts with it.`, 'Give more digits of the hash (`git log --oneline` shows enough to tell the commits apart).');
+    }
+  }
+  throw new LeaderboardError('NOT_FOUND', `No commit ${trimmed} in ${repo}.`, 'Check the hash on the page, or name the commit as git does, like HEAD or v1.2~3.');
 }
 
 /**
@@ -114,7 +123,7 @@ async function resolveBoardCommit(ctx: OverrideContext, rev: string): Promise<{ 
   const [hit] = hits;
   if (hit) return { hash: hit[0], dir: hit[1] };
   if (refused instanceof LeaderboardError && refused.code !== 'NOT_FOUND') throw refused;
-  throw new LeaderboardError('NOT_FOUND', `No commit ${rev.trim()} in the board's repositories (${repos.map((r) => r.name).join(', ')}), or the hash is ambiguous.`, 'Check the hash on the page; give more digits if several commits start with it.');
+  throw new LeaderboardError('NOT_FOUND', `No commit ${rev.trim()} in the board's repositories (${repos.map((r) => r.name).join(', ')}).`, 'Check the hash on the page.');
 }
 
 /** What saving or removing an override did to the leaderboards. */

@@ -64,14 +64,31 @@ export async function openRepository(source: RepoSource, dataDir: string, { fetc
       await cloneMirror(source.url, dir);
     }
   } catch (err) {
-    const access = 'git must be able to clone it without asking for a password';
+    const access = 'that the repository exists there and that you may read it: git must clone it without asking for a password '
+      + '(for https, a token in the URL, like https://TOKEN@github.com/org/repo.git, or a credential helper; for ssh, a key in ssh-agent)';
     // A URL given to --repo is fixed on the command line; one of the config, there.
-    const hint = source.fromFlag ? `Check the --repo URL and your access to it (${access}).` : `Check the URL and your access to it (${access}), or remove it from the repositories list of leaderboard.config.json.`;
-    throw new LeaderboardError('GIT_FAILED', `Repository "${source.name}": cannot ${(await exists(dir)) ? 'fetch' : 'clone'} ${withoutCredentials(source.url)}: ${errorMessage(err)}`, hint, { cause: err });
+    const hint = source.fromFlag ? `Check the --repo URL, ${access}.` : `Check the URL, ${access}; or remove it from the repositories list of leaderboard.config.json.`;
+    throw new LeaderboardError('GIT_FAILED', `Repository "${source.name}": cannot ${(await exists(dir)) ? 'fetch' : 'clone'} ${withoutCredentials(source.url)}: ${inShort(errorMessage(err))}`, hint, { cause: err });
   }
   // Attributes (linguist-generated, -vendored) are read from an index of HEAD's tree.
   if ((await mirrorHead(dir)) || (await followRemoteHead(source, dir))) await runGit(dir, ['read-tree', 'HEAD']);
   return { name: source.name, dir, bare: true, url: withoutCredentials(source.url), mirrorOf: source.url };
+}
+
+/**
+ * A failure of git in one line: its first line, or git's first `fatal:` line after the command
+ * when that comes later. git's five lines ("... does not appear to be a git repository", "Could not
+ * read from remote repository.", a blank line, "Please make sure you have the correct access
+ * rights", "and the repository exists.") broke the one-line error and repeated the hint in git's words.
+ */
+function inShort(message: string): string {
+  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const first = lines[0] ?? message;
+  if (lines.length <= 1 || first.includes('fatal: ')) return first;
+  const fatal = lines.find((l) => l.startsWith('fatal: '));
+  if (fatal === undefined) return first;
+  const command = /^git .*?(?:failed \(exit \d+\)|was killed \([^)]*\)): /.exec(first)?.[0] ?? '';
+  return `${command}${fatal}`;
 }
 
 const mirrorHead = async (dir: string): Promise<boolean> =>

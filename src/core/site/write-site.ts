@@ -168,11 +168,21 @@ async function publishableData(file: string, hide: EmailHider | null): Promise<{
 async function freshStatus(file: string, lastUpdated: string): Promise<StatusFile> {
   const status = await readStatus(file);
   if (status && !status.success) {
-    throw new LeaderboardError('NO_DATA', `The last refresh failed, so the leaderboard data is stale: ${status.error ?? 'unknown error'}.`, 'Fix that and run `leaderboard build` again (without --no-refresh).');
+    throw new LeaderboardError('NO_DATA', `The last refresh failed, so the leaderboard data is stale: ${asSentence(status.error ?? 'unknown error')}`, 'Fix that and run `leaderboard build` again (without --no-refresh).');
   }
   // A status written before its AI errors were redacted may hold a URL's credentials.
   const ai = status?.ai ? { ...status.ai, ...(status.ai.error ? { error: withoutUrlCredentials(status.ai.error) } : {}) } : undefined;
   return { success: true, timestamp: status?.timestamp ?? lastUpdated, latestCommit: status?.latestCommit ?? null, ...(ai ? { ai } : {}) };
+}
+
+/**
+ * `text` ending as a sentence: with a period added unless it ends in one (or in `!` or `?`). A
+ * recorded error ends as it was written, often in a period already ("...: not valid JSON (Expected
+ * ... at position 61)."), and a second one was added to it.
+ */
+export function asSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** `--out` may be new, empty, or an earlier site; never the data directory or anything holding it. */

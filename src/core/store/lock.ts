@@ -22,13 +22,24 @@ const SAY_WAIT_AFTER_MS = 1_000;
  */
 const UPDATE_MS = Number(process.env.LEADERBOARD_TEST_LOCK_UPDATE_MS) || 5_000;
 
-let sayWait: ((dir: string, pid: number | null) => void) | null = null;
+/**
+ * Told of a wait: the data directory, the holder's pid (null when its owner file names none yet),
+ * and its host when that is another machine (null on this one): a pid alone sent the user looking
+ * on this machine for a process of another, and a holder there is only taken over once its lock
+ * has gone {@link STALE_MS} without an update.
+ */
+export type LockWaitListener = (dir: string, pid: number | null, otherHost: string | null) => void;
+
+let sayWait: LockWaitListener | null = null;
+
+/** How long a lock of another machine's command waits without an update before it is taken over. */
+export const LOCK_STALE_SECONDS = STALE_MS / 1000;
 
 /**
  * What to do when a command has waited a second for another writing the same data directory
  * (the CLI says so: a refresh with AI scoring can hold it for minutes, and the wait was silent).
  */
-export function onLockWait(fn: ((dir: string, pid: number | null) => void) | null): void {
+export function onLockWait(fn: LockWaitListener | null): void {
   sayWait = fn;
 }
 
@@ -65,7 +76,8 @@ export async function withDataDirLock<T>(paths: DataDirPaths, fn: () => Promise<
     }
     if (!said && sayWait && Date.now() - started > SAY_WAIT_AFTER_MS) {
       said = true;
-      sayWait(paths.dir, await ownerPid(ownerFile));
+      const owner = await ownerOf(ownerFile);
+      sayWait(paths.dir, owner.pid, owner.host !== null && owner.host !== os.hostname() ? owner.host : null);
     }
     if (Date.now() > deadline) {
       throw new LeaderboardError('BUSY', `Another leaderboard command has been writing ${paths.dir} for over ${WAIT_MS / 60_000} minutes.`, 'Wait for it to finish, or remove the .lock directory in it if no leaderboard command is running.');
@@ -147,8 +159,10 @@ async function ownerIsDead(lockDir: string, ownerFile: string): Promise<boolean>
   return !isAlive(pid);
 }
 
-/** The pid the lock's owner file names, or null (not written yet, or unreadable). */
-async function ownerPid(ownerFile: string): Promise<number | null> {
-  const pid = Number((await readFile(ownerFile, 'utf8').catch(() => '')).split('\n')[0]);
-  return Number.isInteger(pid) && pid > 0 ? pid : null;
+/** The pid and host the lock's owner file names, each null when it names none (not written yet, or unreadable). */
+async function ownerOf(ownerFile: string): Promise<{ pid: number | null; host: string | null }> {
+  const [pidText, hostText] = (await readFile(ownerFile, 'utf8').catch(() => '')).split('\n');
+  const pid = Number(pidText);
+  const host = hostText?.trim() ?? '';
+  return { pid: Number.isInteger(pid) && pid > 0 ? pid : null, host: host === '' ? null : host };
 }

@@ -235,6 +235,8 @@ export interface InitResult {
   branch: string;
   /** Where the branch came from, said to the user ('given', or how it was guessed). */
   branchFrom: string;
+  /** The branch was guessed in a repository with no `origin` remote: nothing says which branch GitHub publishes from. */
+  noOrigin?: boolean;
   /** The config file, when it is there but not committed as it is: the workflow reads it from the repository, so it must be pushed too. */
   configToCommit?: { file: string; state: 'untracked' | 'changed' | 'ignored' | 'deleted' };
 }
@@ -258,7 +260,7 @@ export async function initGithubActions(opts: InitOptions): Promise<InitResult> 
     throw new LeaderboardError('INVALID_INPUT', `${WORKFLOW_PATH} already exists.`, 'Pass --force to replace it.');
   }
   const paths = dataDirPaths(defaultDataDir(opts.repo));
-  const { branch, from: branchFrom } = opts.branch !== undefined ? { branch: checkBranch(opts.branch), from: 'given' } : await defaultBranch(opts.repo);
+  const { branch, from: branchFrom, noOrigin } = opts.branch !== undefined ? { branch: checkBranch(opts.branch), from: 'given', noOrigin: false } : await defaultBranch(opts.repo);
   const text = githubActionsWorkflow({
     schedule,
     packageSpec,
@@ -271,7 +273,7 @@ export async function initGithubActions(opts: InitOptions): Promise<InitResult> 
   });
   await writeWorkflow(opts.repo, file, text);
   const configToCommit = await uncommittedConfig(opts.repo);
-  return { file, branch, branchFrom, ...(configToCommit ? { configToCommit } : {}) };
+  return { file, branch, branchFrom, ...(noOrigin ? { noOrigin } : {}), ...(configToCommit ? { configToCommit } : {}) };
 }
 
 /**
@@ -380,19 +382,22 @@ export function httpsOfSsh(url: string): string | null {
  * `origin/HEAD`, and the current branch was often the one this workflow was added on), else
  * origin's only branch, else the current one, else `main`; with where it came from.
  */
-async function defaultBranch(repo: string): Promise<{ branch: string; from: string }> {
+async function defaultBranch(repo: string): Promise<{ branch: string; from: string; noOrigin: boolean }> {
   const git = (args: string[]) => runGit(repo, args, { okCodes: [0, 1, 128] });
   const head = await git(['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']);
   const fromHead = head.code === 0 ? head.stdout.trim().replace(/^origin\//, '') : '';
-  if (fromHead) return { branch: fromHead, from: "origin's default branch" };
+  if (fromHead) return { branch: fromHead, from: "origin's default branch", noOrigin: false };
   const listed = await git(['for-each-ref', '--format=%(refname:strip=3)', 'refs/remotes/origin/']);
   const onOrigin = listed.code === 0 ? listed.stdout.split('\n').map((b) => b.trim()).filter((b) => b && b !== 'HEAD') : [];
   const usual = ['main', 'master'].find((b) => onOrigin.includes(b));
-  if (usual) return { branch: usual, from: `origin has ${usual}` };
-  if (onOrigin.length === 1) return { branch: onOrigin[0] as string, from: "origin's only branch" };
+  if (usual) return { branch: usual, from: `origin has ${usual}`, noOrigin: false };
+  if (onOrigin.length === 1) return { branch: onOrigin[0] as string, from: "origin's only branch", noOrigin: false };
+  // No origin at all ("origin names no default branch" sent the user looking for one that was not there).
+  const noOrigin = (await git(['config', '--get', 'remote.origin.url'])).stdout.trim() === '';
   const current = await git(['symbolic-ref', '--quiet', '--short', 'HEAD']);
   const here = current.code === 0 ? current.stdout.trim() : '';
-  return here ? { branch: here, from: 'the current branch; origin names no default branch' } : { branch: 'main', from: 'no branch is checked out' };
+  const why = noOrigin ? 'this repository has no origin remote' : 'origin names no default branch';
+  return here ? { branch: here, from: `the current branch; ${why}`, noOrigin } : { branch: 'main', from: `no branch is checked out, and ${why}`, noOrigin };
 }
 
 /** A --branch value: a name git could give a branch (no spaces, control characters or `..`). */
