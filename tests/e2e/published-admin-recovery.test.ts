@@ -8,18 +8,12 @@ import { seriousViolations } from '../support/axe.js';
 import { lowContrastTexts } from '../support/contrast.js';
 import { keepScreenshot } from '../support/e2e.js';
 import { pw } from '../support/pw-expect.js';
-import { banner, MANUAL_PATH, modal, signIn, sitePage, SLUG, TOKENS, usePublishedSite } from './support/published-admin.js';
+import { banner, grace, graceOn as graceOnBranch, MANUAL_PATH, manualFile, modal, signIn, sitePage, SLUG, TOKENS, usePublishedSite } from './support/published-admin.js';
 
 const env = usePublishedSite();
 const BRANCH = 'leaderboard-contributions';
 
-const grace = (page: Page) => modal(page).locator('[data-testid="manual-contributor"][data-name="Grace Speaker"]');
-const manualFile = (contributions: [number, string][]) => `${JSON.stringify({
-  contributors: { 'Grace Speaker': { contributions: contributions.map(([score, notes]) => ({ score, notes, start_date: null, end_date: null })) } },
-}, null, 2)}\n`;
-const graceOn = (branch: string) => (JSON.parse(env.site.gh.fileContent(SLUG, branch, MANUAL_PATH) ?? '{}') as {
-  contributors: Record<string, { contributions: { score: number; notes: string }[] }>;
-}).contributors['Grace Speaker']?.contributions.map((c) => `${c.score} ${c.notes}`);
+const graceOn = (branch: string) => graceOnBranch(env.site.gh, branch);
 
 /** axe, and the text contrast axe leaves unjudged in a modal dialog, on the open modal. */
 const modalProblems = async (page: Page) => [

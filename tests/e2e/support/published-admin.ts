@@ -24,6 +24,19 @@ export const PUBLISHED_MANUAL = `${JSON.stringify({
   contributors: { 'Grace Speaker': { contributions: [{ score: 20, notes: 'Conference talk', start_date: null, end_date: null }] } },
 }, null, 2)}\n`;
 
+/** Grace Speaker's entry in the open admin modal. */
+export const grace = (page: Page) => modal(page).locator('[data-testid="manual-contributor"][data-name="Grace Speaker"]');
+
+/** A manual-contributions.json holding Grace Speaker's contributions, as `[score, notes]`. */
+export const manualFile = (contributions: [number, string][]) => `${JSON.stringify({
+  contributors: { 'Grace Speaker': { contributions: contributions.map(([score, notes]) => ({ score, notes, start_date: null, end_date: null })) } },
+}, null, 2)}\n`;
+
+/** Grace Speaker's contributions on `branch` of the emulated repository, as `score notes`. */
+export const graceOn = (gh: GitHubEmulator, branch: string) => (JSON.parse(gh.fileContent(SLUG, branch, MANUAL_PATH) ?? '{}') as {
+  contributors: Record<string, { contributions: { score: number; notes: string }[] }>;
+}).contributors['Grace Speaker']?.contributions.map((c) => `${c.score} ${c.notes}`);
+
 /** Tokens of the emulator's users. */
 export const TOKENS = {
   /** The primary admin (by login), a classic token with repo. */
