@@ -86,8 +86,8 @@ export async function commandContext(flags: RepoFlags): Promise<CommandContext> 
  * data directory was refreshed from is the board's (see {@link recordedContext}); a command that
  * changes manual contributions or overrides must rebuild the board with its settings.
  */
-export function manualContext(flags: RepoFlags): Promise<CommandContext> {
-  return withDataDirAlone(flags, false);
+export function manualContext(flags: RepoFlags, reads: 'rebuilds' | 'only reads' = 'rebuilds'): Promise<CommandContext> {
+  return withDataDirAlone(flags, false, reads === 'rebuilds');
 }
 
 /**
@@ -102,7 +102,7 @@ export function dataDirContext(flags: RepoFlags): Promise<CommandContext> {
 }
 
 /** {@link commandContext}; outside any repository with --data-dir alone, see manualContext (and, `standAlone`, dataDirContext). */
-async function withDataDirAlone(flags: RepoFlags, standAlone: boolean): Promise<CommandContext> {
+async function withDataDirAlone(flags: RepoFlags, standAlone: boolean, rebuilds = true): Promise<CommandContext> {
   refuseRepoUrl(flags);
   let found: CommandContext;
   try {
@@ -111,7 +111,7 @@ async function withDataDirAlone(flags: RepoFlags, standAlone: boolean): Promise<
     return await dataDirAloneContext(flags, standAlone, err);
   }
   // Rebuilt with this repository's config, another repository's board took its identities and bots.
-  if (flags.dataDir !== undefined) await refuseOtherBoard(found, 'rebuild');
+  if (rebuilds && flags.dataDir !== undefined) await refuseOtherBoard(found, 'rebuild');
   return found;
 }
 
@@ -206,6 +206,20 @@ async function refuseOtherBoard(ctx: CommandContext, command: 'refresh' | 'build
     : `a refresh of ${ctx.repo} would replace it`;
   throw new LeaderboardError('INVALID_INPUT', `${ctx.dataDir} holds the board of ${recorded}, another repository; ${harm}.`,
     `Run the command inside ${recorded} (or pass --repo ${recorded}), or ${elsewhere}`);
+}
+
+/**
+ * What a rebuild of `ctx`'s data directory from `ctx.repo` would be refused with (another
+ * repository's board, rebuilt with this one's config), or null when it is this repository's.
+ */
+export async function otherBoardRefusal(ctx: CommandContext): Promise<LeaderboardError | null> {
+  try {
+    await refuseOtherBoard(ctx, 'rebuild');
+    return null;
+  } catch (err) {
+    if (err instanceof LeaderboardError && err.code === 'INVALID_INPUT') return err;
+    throw err;
+  }
 }
 
 /** The repository a data directory's refresh state records (whose config built its board); null when none. */

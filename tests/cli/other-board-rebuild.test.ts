@@ -8,6 +8,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestRepo } from '../support/git-repo.js';
+import { startServe } from '../support/cli.js';
 import { bytesOf, cli, dataFiles, hasStackTrace, tempResources } from './helpers.js';
 
 const { newRepo, tempDir } = tempResources();
@@ -86,5 +87,48 @@ describe("a rebuild of another repository's board", () => {
     } finally {
       await rename(moved, alice.dir);
     }
+  }, 120_000);
+
+  it('is listed and served from another checkout, with what would rebuild it off', async () => {
+    const alice = await repoBy(['Alice', 'Bob']);
+    const other = await repoBy(['Dan']);
+    await other.writeFile('leaderboard.config.json', JSON.stringify({ identities: { Alice: ['Bob'] } }));
+    const dataDir = path.join(await tempDir('lb-a-board-'), 'board');
+    expect(cli(alice.dir, ['refresh', '--all', '--quiet', '--data-dir', dataDir]).code).toBe(0);
+    const head = (await alice.git('rev-parse', 'HEAD')).slice(0, 8);
+    expect(cli(alice.dir, ['ai-override', 'set', head, '--score', '20', '--note', 'big', '--data-dir', dataDir]).code).toBe(0);
+    const saved = bytesOf(dataFiles(dataDir).data);
+
+    // Listing only reads: allowed, without judging A's commits by B's history.
+    const listed = cli(other.dir, ['ai-override', 'list', '--data-dir', dataDir]);
+    expect(listed.stderr).toBe('');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(`${head}  AI 20`);
+    expect(listed.stdout).not.toContain('not in the history');
+    expect(listed.stdout).toContain(`Note: ${dataDir} holds the board of another repository: run the command inside it to see which of these commits are still in its history.`);
+
+    // Served as it is, an admin save would rebuild it with B's config: admin is off, and the page says why without a path.
+    const server = await startServe(['--no-refresh', '--data-dir', dataDir, '--github-repo', 'octo/board'], { cwd: other.dir, env: { GITHUB_TOKEN: '', GH_TOKEN: '' } });
+    try {
+      expect(server.output()).toContain(`Admin features off: ${dataDir} holds the board of ${alice.dir}, another repository; rebuilt from ${other.dir}, it would take that repository's leaderboard.config.json (identities, bots, credit). Serve it from inside that repository to make admin changes.`);
+      expect(server.output()).not.toContain('Admin sign-in:');
+      const session = await fetch(new URL('api/session', server.url));
+      expect(session.status).toBe(503);
+      const body = await session.json() as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('NO_GITHUB_REPO');
+      expect(body.error.message).toContain('holds the board of another repository');
+      expect(body.error.message).not.toContain(dataDir);
+      expect((await fetch(new URL('leaderboard-data.json', server.url))).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    // From its own checkout, admin is on.
+    const own = await startServe(['--no-refresh', '--data-dir', dataDir, '--github-repo', 'octo/board'], { cwd: alice.dir, env: { GITHUB_TOKEN: '', GH_TOKEN: '' } });
+    try {
+      expect(own.output()).toContain('Admin sign-in: GitHub repository octo/board');
+    } finally {
+      await own.stop();
+    }
+    expect(bytesOf(dataFiles(dataDir).data)).toBe(saved);
   }, 120_000);
 });

@@ -138,7 +138,7 @@ describe('serve --no-refresh of a data directory it cannot write', () => {
     expect(served.seen).toEqual({
       data: 200,
       session: 503,
-      error: { error: { code: 'NO_GITHUB_REPO', message: `Admin changes are saved in the data directory, and this server cannot write to ${board} (EACCES): it serves it read-only. To make them, serve a copy you can write to, or run leaderboard serve as a user who can write there.` } },
+      error: { error: { code: 'NO_GITHUB_REPO', message: `Admin changes are saved in the data directory, and this server cannot write to it (EACCES): it serves it read-only. To make them, serve a copy you can write to, or run leaderboard serve as a user who can write there.` } },
     });
     expect(served.stopped).toBe(0);
 

@@ -5,7 +5,7 @@ import { describeEffect, overridesGone, removeAiOverride, setAiOverride } from '
 import { LeaderboardError } from '../../core/errors.js';
 import { runGit } from '../../core/git/run-git.js';
 import { dataDirPaths } from '../../core/store/data-dir.js';
-import { manualContext, parseDataDir, type RepoFlags } from '../context.js';
+import { manualContext, otherBoardRefusal, parseDataDir, type RepoFlags } from '../context.js';
 
 interface SetFlags extends RepoFlags {
   score: string;
@@ -53,11 +53,14 @@ export function registerAiOverride(program: Command): void {
 
   repoOptions(group.command('list').description('List the overridden commits'))
     .action(async (flags: RepoFlags) => {
-      const ctx = await manualContext(flags);
+      // Only read: another repository's board is listed too, but this checkout's history says nothing of its commits.
+      const ctx = await manualContext(flags, 'only reads');
       const overrides = await readOverrides(dataDirPaths(ctx.dataDir).overrides);
       if (overrides.length === 0) return console.log('No AI overrides.');
-      const gone = await overridesGone(ctx, overrides);
+      const other = flags.dataDir === undefined ? null : await otherBoardRefusal(ctx);
+      const gone = other ? new Set<string>() : await overridesGone(ctx, overrides);
       for (const o of overrides) console.log(`${o.hash.slice(0, 8)}  AI ${String(o.score).padStart(2)}  ${o.at.slice(0, 10)}  ${o.by}: ${o.note}${gone.has(o.hash) ? '  (not in the history)' : ''}`);
+      if (other) console.log(`Note: ${ctx.dataDir} holds the board of another repository: run the command inside it to see which of these commits are still in its history.`);
       if (gone.size > 0) {
         const one = gone.size === 1;
         console.log(`Note: ${one ? '1 commit marked "not in the history" is' : `${gone.size} commits marked "not in the history" are`} in no branch the board reads any more (amended, rebased or force-pushed away), so ${one ? 'its override applies' : 'their overrides apply'} to nothing. `

@@ -8,7 +8,7 @@ import type { AdminDeps } from '../../server/auth.js';
 import type { Refresher } from '../../server/refresher.js';
 import { resolveAiSettings, type AiFlags } from '../../core/ai/settings.js';
 import { addAiOptions, describeAi } from '../ai-options.js';
-import { addWindowOptions, collect, commandContext, type CommandContext, parseDataDir, refreshContext, parseInteger, refuseWindowWithoutRefresh, type RepoFlags, windowOf } from '../context.js';
+import { addWindowOptions, collect, commandContext, type CommandContext, otherBoardRefusal, parseDataDir, refreshContext, parseInteger, refuseWindowWithoutRefresh, type RepoFlags, windowOf } from '../context.js';
 import { activityWarning, partialWarning, summarize } from './refresh.js';
 
 interface ServeFlags extends RepoFlags, AiFlags {
@@ -56,10 +56,16 @@ export function registerServe(program: Command): void {
       // Before any refresh or listen: a second server on this data directory is refused here.
       // Served as it is, a directory this user cannot write is served read-only (no lock, no admin).
       const serveLock = await acquireServeLock(ctx.dataDir, host, { readOnlyOk: !flags.refresh });
+      // Said on the page, to whoever opens Admin: no path of this machine in it.
       const readOnly = serveLock.readOnly === null ? undefined
-        : `Admin changes are saved in the data directory, and this server cannot write to ${ctx.dataDir} (${serveLock.readOnly}): it serves it read-only. `
+        : `Admin changes are saved in the data directory, and this server cannot write to it (${serveLock.readOnly}): it serves it read-only. `
           + 'To make them, serve a copy you can write to, or run leaderboard serve as a user who can write there.';
-      const admin = readOnly ? undefined : await adminDeps(ctx, flags);
+      // Served as it is from another checkout, an admin save would rebuild that board with this
+      // repository's config, as add-contribution there is refused for.
+      const otherBoard = flags.refresh || dataOnly || flags.dataDir === undefined ? null : await otherBoardRefusal(ctx);
+      const adminOff = readOnly ?? (otherBoard ? 'This server\'s data directory holds the board of another repository: an admin change would rebuild it with this repository\'s '
+        + 'leaderboard.config.json (identities, bots, credit), so admin is off here. To make changes, serve it from inside the repository it was refreshed from.' : undefined);
+      const admin = adminOff ? undefined : await adminDeps(ctx, flags);
       const intervalText = flags.refreshInterval ?? ctx.config.serve.refreshInterval;
       const intervalMs = parseInterval(intervalText);
       if (intervalMs === null) {
@@ -143,7 +149,7 @@ export function registerServe(program: Command): void {
         host,
         allowedHosts: flags.allowedHost,
         ...(admin ? { admin } : {}),
-        ...(readOnly ? { adminOff: readOnly } : {}),
+        ...(adminOff ? { adminOff } : {}),
         // The timer's refresher, so a pull-and-refresh never overlaps a timed refresh.
         ...(refresher ? { pullAndRefresh: pullAndRefreshWith(refresher, ctx.dataDir, intervalMs) } : {}),
       }).catch(async (err: unknown) => {
@@ -166,6 +172,8 @@ export function registerServe(program: Command): void {
         await serveLock.setAddress(server.url, server.port);
         if (readOnly) {
           console.log(`Serving ${ctx.dataDir} read-only: it cannot be written here (${serveLock.readOnly}), so admin changes could not be saved and admin features are off.`);
+        } else if (otherBoard) {
+          console.log(`Admin features off: ${otherBoard.message} Serve it from inside that repository to make admin changes.`);
         } else if (admin?.heldBack) {
           console.log(admin.heldBack.message);
         } else if (admin) {
