@@ -340,7 +340,8 @@ describe('a repository that fails', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^Error: Repository "api": cannot clone http:\/\/localhost:9\/org\/api\.git: git clone failed \(exit 128\): fatal: /);
     expect(r.stderr).toContain('Hint: Check the --repo URL, that the repository exists there and that you may read it: git must clone it without asking for a password '
-      + '(for https, a token in the URL, like https://TOKEN@github.com/org/repo.git, or a credential helper; for ssh, a key in ssh-agent).\n');
+      + '(for https, a credential helper, such as `gh auth setup-git`, or in CI a url.<base>.insteadOf rule fed from a secret; for ssh, a key in ssh-agent).\n');
+    expect(r.stderr).not.toContain('TOKEN@');
     expect(r.stderr).not.toContain('.cloning');
     expect(r.stderr).not.toContain('s3cretTOKEN');
   });

@@ -110,7 +110,8 @@ describe('a save GitHub refuses for its rate limit', () => {
     await signIn(page, TOKENS.owner);
     const grace = modal(page).locator('[data-testid="manual-contributor"][data-name="Grace Speaker"]');
     await pw(grace).toBeVisible();
-    const reset = Math.floor(Date.now() / 1000) + 3600;
+    // Half a minute into a minute: the page's second of margin (and the test's own time) cannot round it into the next one.
+    const reset = Math.floor(Date.now() / 60_000) * 60 + 3630;
     env.site.gh.fault({
       method: 'PUT', path: '/contents/', status: 403, message: 'API rate limit exceeded for user ID 1000.',
       headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },

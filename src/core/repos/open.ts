@@ -64,8 +64,9 @@ export async function openRepository(source: RepoSource, dataDir: string, { fetc
       await cloneMirror(source.url, dir);
     }
   } catch (err) {
+    // Never a token in the URL: a config's URL is committed (the workflow reads it from the repository).
     const access = 'that the repository exists there and that you may read it: git must clone it without asking for a password '
-      + '(for https, a token in the URL, like https://TOKEN@github.com/org/repo.git, or a credential helper; for ssh, a key in ssh-agent)';
+      + '(for https, a credential helper, such as `gh auth setup-git`, or in CI a url.<base>.insteadOf rule fed from a secret; for ssh, a key in ssh-agent)';
     // A URL given to --repo is fixed on the command line; one of the config, there.
     const hint = source.fromFlag ? `Check the --repo URL, ${access}.` : `Check the URL, ${access}; or remove it from the repositories list of leaderboard.config.json.`;
     throw new LeaderboardError('GIT_FAILED', `Repository "${source.name}": cannot ${(await exists(dir)) ? 'fetch' : 'clone'} ${withoutCredentials(source.url)}: ${inShort(errorMessage(err))}`, hint, { cause: err });
