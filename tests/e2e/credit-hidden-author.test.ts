@@ -13,12 +13,9 @@ import { gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { pw } from '../support/pw-expect.js';
 import { inThisWeek } from '../support/recent.js';
 import { serveStatic, type StaticServer } from '../support/static-server.js';
+import { alice, bob, carol, lines } from './support/credit-people.js';
 
 const { newRepo } = tempResources();
-const alice = { name: 'Alice', email: 'alice@example.com' };
-const bob = { name: 'Bob', email: 'bob@example.com' };
-const carol = { name: 'Carol', email: 'carol@example.com' };
-const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} line ${i}`).join('\n') + '\n';
 
 let repo: TestRepo;
 let server: ServeProcess;

@@ -9,12 +9,9 @@ import { keepScreenshot, newPage, serveFixture, type E2eSession } from '../suppo
 import { createTestRepo, gitIsolationVars, type TestRepo } from '../support/git-repo.js';
 import { pw } from '../support/pw-expect.js';
 import { hoursAgo } from '../support/recent.js';
+import { alice, bob, carol, lines } from './support/credit-people.js';
 
 const env = gitIsolationVars();
-const alice = { name: 'Alice', email: 'alice@example.com' };
-const bob = { name: 'Bob', email: 'bob@example.com' };
-const carol = { name: 'Carol', email: 'carol@example.com' };
-const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} line ${i}`).join('\n') + '\n';
 
 let repo: TestRepo;
 let server: ServeProcess;
