@@ -144,6 +144,12 @@ describe('manual contributions', () => {
     await pw(form.getByTestId('form-error')).toHaveText('Initial contribution score must be greater than 0');
     await pw(form.getByTestId('new-score')).toHaveAttribute('aria-describedby', errorId!);
     expect(await form.getByTestId('new-name').getAttribute('aria-invalid')).toBeNull();
+    // A decimal is refused, not cut to 2 and saved.
+    await form.getByTestId('new-score').fill('2.5');
+    await form.getByTestId('create-contributor').click();
+    await pw(form.getByTestId('form-error')).toHaveText('Initial contribution score must be a whole number');
+    await pw(form.getByTestId('new-score')).toHaveAttribute('aria-invalid', 'true');
+    await pw(contributor(page, 'Grace')).toHaveCount(0);
     await form.getByTestId('new-score').fill('40');
     await form.getByTestId('new-notes').fill('Conference talk');
     // Enter in the last field: the fields, disabled while saving, gave the focus to the page's start.

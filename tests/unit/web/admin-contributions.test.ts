@@ -33,9 +33,16 @@ describe('parseScore', () => {
 
 describe('checkContribution (add-contribution form)', () => {
   it("says 'Score must be greater than 0' for an empty, zero or negative score", () => {
-    for (const score of ['', '0', '-5', 'x', '0.5']) {
+    for (const score of ['', '0', '-5', 'x']) {
       expect(checkContribution(draft({ score }))).toEqual({ ok: false, error: 'Score must be greater than 0' });
     }
+  });
+
+  it('refuses a decimal score rather than cutting it to a whole number', () => {
+    for (const score of ['2.5', ' 0.5 ', '-1.5']) {
+      expect(checkContribution(draft({ score }))).toEqual({ ok: false, error: 'Score must be a whole number' });
+    }
+    expect(checkContribution(draft({ score: '3.0' }))).toMatchObject({ ok: true, value: { score: 3 } });
   });
 
   it('builds the contribution with trimmed notes and open dates as null', () => {
@@ -56,6 +63,7 @@ describe('checkNewContributor', () => {
   it('gives the spec messages in order: name, score, duplicate', () => {
     expect(checkNewContributor(map(), newDraft({ name: '  ' }))).toEqual({ ok: false, error: 'Contributor name is required' });
     expect(checkNewContributor(map(), newDraft({ score: '0' }))).toEqual({ ok: false, error: 'Initial contribution score must be greater than 0' });
+    expect(checkNewContributor(map(), newDraft({ score: '2.5' }))).toEqual({ ok: false, error: 'Initial contribution score must be a whole number' });
     expect(checkNewContributor(map(), newDraft({ name: 'Ada Lovelace' }))).toEqual({
       ok: false, error: 'Contributor "Ada Lovelace" already exists. Use the "Add Contribution" button instead.',
     });

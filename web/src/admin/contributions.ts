@@ -61,10 +61,17 @@ function checkDates(start: string, end: string): string | null {
   return null;
 }
 
-/** Validates an add-contribution form: the score must be greater than 0, the dates in order. */
-export function checkContribution(draft: ContributionDraft, zeroMessage = 'Score must be greater than 0'): Checked<Contribution> {
-  const score = parseScore(draft.score);
-  if (score <= 0) return { ok: false, error: zeroMessage };
+/**
+ * Validates an add-contribution form: the score must be a whole number greater than 0, the dates
+ * in order. `field` names the score in the messages ('Initial contribution score' for a new contributor).
+ */
+export function checkContribution(draft: ContributionDraft, field = 'Score'): Checked<Contribution> {
+  const text = draft.score.trim();
+  const typed = Number(text);
+  // Scores are whole: 2.5 was saved as 2 without a word, so it is refused instead.
+  if (text !== '' && Number.isFinite(typed) && !Number.isInteger(typed)) return { ok: false, error: `${field} must be a whole number` };
+  const score = parseScore(text);
+  if (score <= 0) return { ok: false, error: `${field} must be greater than 0` };
   const error = checkRange(score) ?? checkDates(draft.start, draft.end);
   if (error) return { ok: false, error };
   return {
@@ -82,7 +89,7 @@ export function checkContribution(draft: ContributionDraft, zeroMessage = 'Score
 export function checkNewContributor(map: ContributorsMap, draft: NewContributorDraft, board: readonly string[] = []): Checked<{ name: string; record: ManualContributor }> {
   const name = contributorNameSchema.safeParse(draft.name);
   if (!name.success) return { ok: false, error: name.error.issues[0]?.message ?? 'Contributor name is required' };
-  const contribution = checkContribution(draft, 'Initial contribution score must be greater than 0');
+  const contribution = checkContribution(draft, 'Initial contribution score');
   if (!contribution.ok) return contribution;
   const existing = findExisting(map, name.data);
   if (existing !== null) {
