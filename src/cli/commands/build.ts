@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../core/config.js';
@@ -6,6 +7,7 @@ import { nobodyCanSignIn, siteAdminConfig, type SiteAdminResult } from '../../co
 import { writeSite } from '../../core/site/write-site.js';
 import { addAiOptions } from '../ai-options.js';
 import { addWindowOptions, collect, commandContext, type CommandContext, nonEmptyPath, parseDataDir, refreshContext, refuseWindowWithoutRefresh } from '../context.js';
+import { sayOnSignal } from '../signal-exit.js';
 import { refreshAndReport, type RefreshFlags } from './refresh.js';
 
 interface BuildFlags extends RefreshFlags {
@@ -50,8 +52,14 @@ export function registerBuild(program: Command): void {
         admin = ctx ? await adminOf({ ...ctx, dataDir }, flags) : { admin: null, reason: `${dataDir} is not in a git repository` };
       }
       const outDir = path.resolve(flags.out ?? path.join(dataDir, 'site'));
-      const site = await writeSite({ dataDir, outDir, emails: Boolean(flags.emails), admin: admin.admin });
-      const where = path.relative(process.cwd(), site.outDir) || '.';
+      const where = path.relative(process.cwd(), outDir) || '.';
+      // Stopped by a signal, it ended without a word; it says what is left, as refresh does.
+      let left = existsSync(outDir) ? `the site in ${where} was left as it was (a new site replaces it only once whole)` : `no site was written to ${where}`;
+      const signals = sayOnSignal(() => `Build interrupted: ${left}; the next build removes anything half-made beside it.`);
+      const site = await writeSite({
+        dataDir, outDir, emails: Boolean(flags.emails), admin: admin.admin,
+        onReplaced: () => { left = `the new site is in ${where}, whole`; },
+      }).finally(signals.release);
       console.log(`Site written to ${where} (data ${(site.dataBytes / 1024).toFixed(0)} KB, ${site.emails ? 'with' : 'without'} contributors' email addresses). `
         + 'Serve it with any static file server, from the root or a subpath.');
       // The primary admin's email is published on purpose (sign-in matches it, and a refusal names it): said, not hidden.

@@ -16,6 +16,7 @@ import type { AiStep } from '../../shared/status-file.js';
 import { addAiOptions } from '../ai-options.js';
 import { addWindowOptions, collect, type CommandContext, parseDataDir, parseInteger, refreshContext, type RepoFlags, windowOf } from '../context.js';
 import { terminalProgress } from '../progress.js';
+import { sayOnSignal } from '../signal-exit.js';
 
 /** The flags of `refresh`, which `build` shares. */
 export interface RefreshFlags extends RepoFlags, AiFlags {
@@ -77,25 +78,15 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
   // (paid for: exiting at once lost them, and the next refresh asked again); the board is then
   // written with the local estimate for the rest. A second Ctrl-C exits at once.
   const stop = new AbortController();
-  // Any other stop (SIGTERM, Ctrl-C without AI, a second Ctrl-C) ends the process at once, as the
-  // signal does, but says so: it exited 130 or 143 without a word.
-  const onStop = (signal: NodeJS.Signals) => {
-    progress?.done();
-    console.error(INTERRUPTED);
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGINT', onStop);
-    process.off('SIGTERM', onStop);
-    // Raised again with no handler left, the process ends by the signal itself (exit 130 or 143).
-    process.kill(process.pid, signal);
-  };
   const onInterrupt = () => {
-    if (stop.signal.aborted) return onStop('SIGINT');
+    if (stop.signal.aborted) return signals.exit('SIGINT');
     progress?.done();
     console.error('Stopping: no more commits are sent to the AI provider; the answers on their way are kept and the board is written with the local estimate for the rest. Ctrl-C again exits at once.');
     stop.abort();
   };
-  process.on('SIGINT', aiSettings ? onInterrupt : onStop);
-  process.on('SIGTERM', onStop);
+  // Any other stop (SIGTERM, Ctrl-C without AI, a second Ctrl-C) ends the process at once, as the
+  // signal does, but says so: it exited 130 or 143 without a word.
+  const signals = sayOnSignal(() => INTERRUPTED, { before: () => progress?.done(), ...(aiSettings ? { sigint: onInterrupt } : {}) });
   try {
     const result = await refresh({
       ...ctx,
@@ -122,9 +113,7 @@ export async function refreshAndReport(ctx: CommandContext, flags: RefreshFlags)
     if (stop.signal.aborted) process.exitCode = 130;
     return result;
   } finally {
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGINT', onStop);
-    process.off('SIGTERM', onStop);
+    signals.release();
     progress?.done();
   }
 }

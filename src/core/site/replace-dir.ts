@@ -8,8 +8,9 @@ import { isAlive } from '../store/process-alive.js';
  * Fills a new directory beside `target` with `fill`, then puts it in place of `target`: until
  * the last step `target` is untouched, so a failure anywhere leaves the previous version whole.
  * The swap is two renames on one filesystem; the new directory is removed when `fill` fails.
+ * `onReplaced` is called once the new version is in place, before the previous one is removed.
  */
-export async function replaceDirectory(target: string, fill: (dir: string) => Promise<void>): Promise<void> {
+export async function replaceDirectory(target: string, fill: (dir: string) => Promise<void>, onReplaced?: () => void): Promise<void> {
   const parent = path.dirname(path.resolve(target));
   const base = path.basename(target);
   await recoverDead(parent, base, path.resolve(target));
@@ -47,6 +48,7 @@ export async function replaceDirectory(target: string, fill: (dir: string) => Pr
     await removeHalfMade(next);
     throw err;
   }
+  onReplaced?.();
   if (moved) await rm(old, { recursive: true, force: true });
 }
 

@@ -31,6 +31,8 @@ export interface SiteOptions {
   webRoot?: string;
   /** Administer the site through GitHub (see src/core/site/site-admin.ts); null or absent: no Admin button. */
   admin?: SiteAdminConfig | null;
+  /** Called once the new site is in place of the previous one (which is then removed). */
+  onReplaced?: () => void;
 }
 
 export interface SiteResult {
@@ -95,7 +97,7 @@ export async function writeSite(opts: SiteOptions): Promise<SiteResult> {
     }
     await writeFile(path.join(dir, 'last-update.json'), `${JSON.stringify(status, null, 2)}\n`);
     await writeFile(path.join(dir, SITE_MARKER), `${JSON.stringify({ tool: PACKAGE_NAME, version: TOOL_VERSION, publishedAt: status.timestamp, emails: Boolean(opts.emails) }, null, 2)}\n`);
-  });
+  }, opts.onReplaced);
   return { outDir, publishedAt: status.timestamp, dataBytes: Buffer.byteLength(data.text), emails: Boolean(opts.emails), adminRepository: opts.admin?.repository ?? null };
 }
 
