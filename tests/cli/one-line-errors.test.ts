@@ -28,6 +28,19 @@ describe('a folder where leaderboard.config.json goes', () => {
   });
 });
 
+describe('a folder where the repository\'s .mailmap goes', () => {
+  it('hints at moving or removing that folder, not at --data-dir, which has nothing to do with it', async () => {
+    const repo = await newRepo();
+    await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a' });
+    const mailmap = path.join(repo.dir, '.mailmap');
+    await mkdir(mailmap);
+    const r = cli(repo.dir, ['refresh', '-q']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`Error: Cannot read ${mailmap}: it is a folder, not a file (EISDIR).\n`
+      + `Hint: git reads .mailmap as a file and ignores a folder of that name: move or remove the folder named .mailmap (${mailmap}), then run the command again.\n`);
+  });
+});
+
 describe('a --repo URL git cannot clone', () => {
   it("says so in one line, with git's first fatal line, and hints at the URL and its access (a credential helper, never a token in the URL)", async () => {
     const cwd = await tempDir('lb-clone-missing-');

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { LeaderboardConfig } from '../config.js';
 import { CREDIT_LINKS_VERSION } from '../credit/index.js';
+import { LeaderboardError } from '../errors.js';
 import { PATHS_MEANING } from '../exclusions.js';
 import { runGit } from '../git/run-git.js';
 import { SCORING_VERSION } from '../scoring.js';
 import { readTextIfExists } from '../store/files.js';
+import { describeSystemError, isSystemError } from '../system-error.js';
 import type { RepoTarget } from './open.js';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
@@ -85,7 +87,18 @@ async function attributeFiles(target: Pick<RepoTarget, 'dir' | 'bare'>): Promise
 
 /** A file of the work tree, or of a mirror's HEAD; null when there is none. */
 async function readRepoFile(target: Pick<RepoTarget, 'dir' | 'bare'>, file: string): Promise<string | null> {
-  if (!target.bare) return readTextIfExists(path.join(target.dir, file));
+  if (!target.bare) return readTextIfExists(path.join(target.dir, file)).catch((err: unknown) => { throw folderInstead(err, file); });
   const res = await runGit(target.dir, ['cat-file', '-p', `HEAD:${file}`], { okCodes: [0, 128] });
   return res.code === 0 ? res.stdout : null;
+}
+
+/**
+ * A folder where git reads a file (a `.mailmap` folder): the generic hint named --data-dir, which
+ * has nothing to do with it. git ignores such a folder, so moving it away loses nothing.
+ */
+function folderInstead(err: unknown, file: string): unknown {
+  if (!isSystemError(err) || err.code !== 'EISDIR') return err;
+  const name = path.basename(file);
+  return new LeaderboardError('IO', describeSystemError(err).message,
+    `git reads ${name} as a file and ignores a folder of that name: move or remove the folder named ${name} (${err.path ?? file}), then run the command again.`, { cause: err });
 }
