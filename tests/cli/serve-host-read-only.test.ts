@@ -5,7 +5,6 @@
  */
 import { spawn, spawnSync, type SpawnOptions } from 'node:child_process';
 import { chmodSync, chownSync, readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN } from '../support/cli.js';
@@ -81,21 +80,21 @@ describe('serve --host', () => {
     expect(readdirSync(path.join(repo.dir, '.leaderboard'))).not.toContain('serve.lock');
   }, 120_000);
 
-  it('serves on an address the page\'s URL cannot hold (an IPv6 zone) and stops on SIGTERM, where it died after listening and kept serving', async (ctx) => {
-    // Needs IPv6 loopback with a zone index (Linux takes ::1%lo); not every machine has it.
-    const zoned = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(0, '::1%lo', () => probe.close(() => resolve(true)));
-    });
-    if (!zoned) ctx.skip();
+  it('refuses an IPv6 address with a zone before anything starts: it printed an address no browser opens, and answered 403', async () => {
     const repo = await newRepo();
     await repo.commit({ files: { 'a.ts': 'a\n' }, message: 'feat: a', date: '2025-06-01T10:00:00Z' });
     expect(cli(repo.dir, ['refresh', '--all', '--quiet']).code).toBe(0);
-    const r = await serve(['--host', '::1%lo', '--no-refresh'], { cwd: repo.dir, env: env() });
-    expect(r.output).not.toContain('Unexpected error');
-    expect(r.code, r.output).toBe('listening');
-    expect(r.stopped).toBe(0);
+    for (const extra of [[], ['--no-refresh']]) {
+      const r = await serve(['--host', 'fe80::1%eth0', ...extra], { cwd: repo.dir, env: env() });
+      expect(r.code, r.output).toBe(2);
+      expect(r.output).toBe('Error: --host fe80::1%eth0 is an IPv6 address with a zone (%eth0), which no browser opens in a URL.\n'
+        + 'Hint: Pass an address without a zone (the interface\'s global or unique-local address), a host name, or :: for every interface.\n');
+    }
+    // The config's serve.host too, and no serve lock is left behind.
+    await repo.writeFile('leaderboard.config.json', JSON.stringify({ serve: { host: '::1%lo' } }));
+    const r = await serve([], { cwd: repo.dir, env: env() });
+    expect(r.code, r.output).toBe(2);
+    expect(r.output).toContain('serve.host: is an IPv6 address with a zone (%lo), which no browser opens in a URL: use an address without a zone');
     expect(readdirSync(path.join(repo.dir, '.leaderboard'))).not.toContain('serve.lock');
   }, 120_000);
 });

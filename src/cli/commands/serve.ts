@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { LeaderboardError } from '../../core/errors.js';
+import { SERVE_HOST_INSTEAD, serveHostProblem } from '../../core/serve-host.js';
 import { acquireServeLock } from '../../core/store/serve-lock.js';
 import { TOOL_VERSION } from '../../core/version.js';
 import type { AdminDeps } from '../../server/auth.js';
@@ -238,11 +239,16 @@ async function noRefreshContext(flags: ServeFlags): Promise<CommandContext & { d
   }
 }
 
-/** --host: empty (an unset variable), node listened on every interface; the config's serve.host refuses it too. */
+/**
+ * --host: empty (an unset variable), node listened on every interface; with an IPv6 zone, it
+ * printed an address no browser opens. The config's serve.host refuses both too.
+ */
 function parseHost(value: string): string {
   if (value.trim() === '') {
     throw new LeaderboardError('INVALID_INPUT', '--host is empty.', 'Pass an address to bind: 127.0.0.1 (the default, this machine only), or 0.0.0.0 for every interface; a variable meant to name it may be unset.');
   }
+  const problem = serveHostProblem(value);
+  if (problem) throw new LeaderboardError('INVALID_INPUT', `--host ${value} ${problem}.`, `Pass ${SERVE_HOST_INSTEAD}.`);
   return value;
 }
 
