@@ -1,3 +1,5 @@
+import type { ReviewColumns } from './board/review-columns.js';
+
 /**
  * Activity read from GitHub (code review, issue reports) as the board receives it: plain
  * records per repository, the way scored commits are. The board builder does not know where a
@@ -46,7 +48,8 @@ export interface IssueRecord {
 export interface PartActivity {
   /** The GitHub repository read, `owner/name`. */
   repository: string;
-  reviews: ReviewRecord[];
+  /** As records (a merge's activity file), or as columns in the board's order (a refresh's, see board/review-columns.ts). */
+  reviews: ReviewRecord[] | ReviewColumns;
   issues: IssueRecord[];
   /**
    * GitHub's answer for commit author emails (lowercased): the login of the account that made one

@@ -12,9 +12,10 @@ import type { ReviewRow } from '../shared/review-rows.js';
 import type { SharedCommits } from '../shared/shared-commits.js';
 import type { CreditSettings } from '../shared/credit.js';
 import type { ManualContributionsFile } from '../shared/manual-contributions.js';
-import { activityBuckets, activityMetadata, type BoardActivity, type NamedReview } from './board/activity-buckets.js';
+import { activityBuckets, activityMetadata, type BoardActivity } from './board/activity-buckets.js';
+import { tableRows } from './board/review-pieces.js';
 import { sharedGroups } from './board/shared-groups.js';
-import { entry, loginsOf, reviewRowOf, written, type Bucket, type DraftEntry } from './board/entries.js';
+import { entry, loginsOf, written, type Bucket, type DraftEntry } from './board/entries.js';
 import { isBot } from './bots.js';
 import type { LeaderboardConfig } from './config.js';
 import { planCredit, type CreditPlan } from './credit/index.js';
@@ -361,13 +362,15 @@ export function buildLeaderboardData(input: ScoredCommit[], manual: ManualContri
     }
   }
   // The reviews entries list, each once, newest first (so each entry's indexes stay ascending).
-  const reviewTable: ReviewRow[] = [];
+  let reviewTable: ReviewRow[] = [];
   if (found) {
+    const used: number[] = [];
     for (let i = 0; i < found.reviews.length; i++) {
       if (reviewIndex[i] === -1) continue;
-      reviewIndex[i] = reviewTable.length;
-      reviewTable.push(reviewRowOf(found.reviews[i] as NamedReview));
+      reviewIndex[i] = used.length;
+      used.push(i);
     }
+    reviewTable = tableRows(found.reviews, Int32Array.from(used));
     for (const type of PERIOD_TYPES) {
       for (const entries of Object.values(leaderboards[type])) {
         for (const e of entries) if (e.reviews) for (let j = 0; j < e.reviews.length; j++) e.reviews[j] = reviewIndex[e.reviews[j] as number] as number;

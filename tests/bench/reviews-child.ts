@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import type { PartActivity, ReviewState } from '../../src/core/activity.js';
+import type { PartActivity, ReviewRecord, ReviewState } from '../../src/core/activity.js';
 import { assembleBoard } from '../../src/core/board/assemble.js';
 import { defaultConfig } from '../../src/core/config.js';
 import { dataDirPaths, ensureDataDir } from '../../src/core/store/data-dir.js';
@@ -36,12 +36,13 @@ function input(withActivity: boolean): { commits: ScoredCommit[]; activity: Part
   // Newest first, as git lists them.
   commits.sort((x, y) => (x.date < y.date ? 1 : x.date > y.date ? -1 : 0));
   if (!withActivity) return { commits, activity: null };
-  const activity: PartActivity = { repository: 'bench/repo', reviews: [], issues: [], emailLogins: {}, profiles: {} };
+  const reviews: ReviewRecord[] = [];
+  const activity: PartActivity = { repository: 'bench/repo', reviews, issues: [], emailLogins: {}, profiles: {} };
   for (let a = 0; a < PEOPLE; a++) activity.emailLogins[`p${a}@example.com`] = `p${a}`;
   const prs = Math.ceil(REVIEWS / 3);
   for (let i = 0; i < REVIEWS; i++) {
     const pr = 1 + Math.floor(rnd() * prs);
-    activity.reviews.push({
+    reviews.push({
       pr, title: `Change number ${pr}`, url: `https://github.com/bench/repo/pull/${pr}`, state: STATES[Math.floor(rnd() * STATES.length)] as ReviewState,
       submittedAt: new Date(NOW - Math.floor(rnd() * 364 * DAY)).toISOString().replace(/\.\d{3}Z$/, 'Z'), login: `p${Math.floor((PEOPLE + 50) * rnd() ** 2)}`,
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewState } from '../../src/core/activity.js';
-import { sortReviews, sortedTimesOf, type BoardActivity, type NamedIssue, type NamedReview } from '../../src/core/board/activity-buckets.js';
+import { boardOrderOf, type BoardActivity, type NamedIssue, type NamedReview } from '../../src/core/board/activity-buckets.js';
+import { columnsOf, namedSubset, type ReviewColumns } from '../../src/core/board/review-columns.js';
 import { buildLeaderboardData, type BuildOptions } from '../../src/core/leaderboards.js';
 import type { ScoredCommit } from '../../src/core/types.js';
 import { parseLeaderboardData } from '../../src/shared/data-file.js';
@@ -22,7 +23,7 @@ function issue(name: string, n: number, createdAt: string): NamedIssue {
   return { number: n, title: `Issue ${n}`, url: `https://github.com/acme/app/issues/${n}`, createdAt, login: name.toLowerCase(), name, repo: 'acme/app' };
 }
 const points = { approved: 15, changesRequested: 15, commented: 5, issueCompleted: 0 };
-const act = (reviews: NamedReview[], over: Partial<BoardActivity> = {}): BoardActivity => ({
+const act = (reviews: BoardActivity['reviews'], over: Partial<BoardActivity> = {}): BoardActivity => ({
   reviews, issues: [], points, status: { state: 'ok', syncedAt: '2025-06-01T00:00:00Z' }, windowStart: null, ...over,
 });
 const opts = (over: Partial<BuildOptions> = {}): BuildOptions => ({
@@ -141,7 +142,7 @@ describe('reviews on the board', () => {
     }
   });
 
-  it('writes the same board from one repository\'s reviews sorted by the refresh as from them in any order', () => {
+  it('writes the same board from one repository\'s reviews as columns (the refresh\'s), in the board\'s order or not, as from records in any order', () => {
     const records = Array.from({ length: 60 }, (_, i) => {
       const r = rv(['Ann', 'Bob', 'Cy'][i % 3] as string, 1 + (i % 7), (['APPROVED', 'COMMENTED', 'CHANGES_REQUESTED'] as const)[i % 3] as ReviewState,
         `2025-0${1 + (i % 4)}-1${i % 10}T10:00:0${i % 2}${i % 5 === 0 ? '.500' : ''}Z`);
@@ -149,15 +150,16 @@ describe('reviews on the board', () => {
       return record;
     });
     const named = (list: typeof records) => list.map((r) => ({ ...r, name: r.login.replace(/^./, (c) => c.toUpperCase()), repo: 'acme/app' }));
-    const sorted = sortReviews(records, 'acme/app');
-    const times = sortedTimesOf(sorted);
-    expect(times).toHaveLength(60);
-    expect(sortedTimesOf(records)).toBeUndefined();
+    const names = ['Bob', 'Cy', 'Ann'];
+    // Each review counted for the person its login names, as the refresh links them.
+    const linked = (c: ReviewColumns) => namedSubset(c, Int32Array.from({ length: c.length }, (_, i) => i),
+      Int32Array.from({ length: c.length }, (_, i) => names.indexOf((c.logins[c.login[i] as number] as string).replace(/^./, (l) => l.toUpperCase()))), names);
+    const sorted = boardOrderOf(columnsOf(records, 'acme/app'));
+    expect(boardOrderOf(sorted)).toBe(sorted);
     const board = (activity: BoardActivity) => JSON.stringify(buildLeaderboardData([], { contributors: {} }, opts({ activity })));
-    expect(board(act(named(sorted), { sortedTimes: times! }))).toBe(board(act(named(records))));
-    expect(board(act(named(sorted), { sortedTimes: times! }))).toBe(board(act(named([...records].reverse()))));
-    // The given order is taken as it is (it is not sorted again).
-    expect(board(act(named(records), { sortedTimes: times! }))).not.toBe(board(act(named(records))));
+    expect(board(act(linked(sorted)))).toBe(board(act(named(records))));
+    expect(board(act(linked(sorted)))).toBe(board(act(named([...records].reverse()))));
+    expect(board(act(linked(columnsOf([...records].reverse(), 'acme/app'))))).toBe(board(act(named(records))));
   });
 
   it('writes exactly the commits-only file when no activity is given', () => {

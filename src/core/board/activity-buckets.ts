@@ -1,8 +1,8 @@
-import { wholeSeconds } from '../../shared/seconds.js';
 import { PERIOD_TYPES, type PeriodType } from '../../shared/data-file.js';
-import type { ActivityStatus, IssueRecord, ReviewRecord, ReviewState } from '../activity.js';
+import type { ActivityStatus, IssueRecord, ReviewRecord } from '../activity.js';
 import type { LeaderboardConfig } from '../config.js';
 import { periodLabels } from '../periods.js';
+import { ColumnsBuilder, inBoardOrder, isColumns, type NamedColumns, type ReviewColumns } from './review-columns.js';
 
 /** A review with the contributor it counts for and its repository (`owner/name`). */
 export interface NamedReview extends ReviewRecord {
@@ -18,14 +18,13 @@ export interface NamedIssue extends IssueRecord {
 
 /** GitHub activity as buildLeaderboardData receives it: records already linked to contributors. */
 export interface BoardActivity {
-  reviews: NamedReview[];
+  /** As columns (a refresh's, see assemble.ts), or as records. */
+  reviews: NamedReview[] | NamedColumns;
   issues: NamedIssue[];
   points: LeaderboardConfig['github']['points'];
   status: ActivityStatus;
   /** Records before it are outside the analysed window (null: the whole history). */
   windowStart: Date | null;
-  /** Set when `reviews` are in the board's order already (one repository's, see sortReviews): their times. */
-  sortedTimes?: Float64Array;
   /** Each contributor's GitHub login, where one is known (the published site shows it in place of an email). Default: none. */
   logins?: ReadonlyMap<string, string>;
 }
@@ -43,29 +42,25 @@ export interface ActivityBucket {
 /** type -> period label -> contributor -> bucket. */
 export type ActivityGroups = Record<PeriodType, Map<string, Map<string, ActivityBucket>>>;
 
-/** What {@link activityBuckets} gives: the groups, and every review newest first (see newestFirst). */
+/** What {@link activityBuckets} gives: the groups, and every review in the board's order (see boardOrderOf). */
 export interface Activity {
   groups: ActivityGroups;
-  reviews: NamedReview[];
+  reviews: NamedColumns;
 }
 
 const DAY_MS = 86_400_000;
-/** APPROVED and CHANGES_REQUESTED are above COMMENTED. */
-const LEVEL: Record<ReviewState, number> = { APPROVED: 2, CHANGES_REQUESTED: 2, COMMENTED: 1 };
-
-/** The points of a review state. */
-export function reviewPoints(state: ReviewState, points: BoardActivity['points']): number {
-  return state === 'APPROVED' ? points.approved : state === 'CHANGES_REQUESTED' ? points.changesRequested : points.commented;
-}
+/** By state code (see STATE_CODE): APPROVED and CHANGES_REQUESTED are above COMMENTED. */
+const LEVEL = [2, 2, 1];
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** What the order of reviews is made of (a repository's own reviews have no `repo`: it is theirs). */
-type Sortable = Pick<ReviewRecord, 'pr' | 'login' | 'state' | 'submittedAt'> & { repo?: string };
-
-/** Ties of time: repository, pull request, login, state (ASCII: GitHub's names), then the input order. */
-function compareTies(a: Sortable, b: Sortable): number {
-  return byText(a.repo ?? '', b.repo ?? '') || a.pr - b.pr || byText(a.login, b.login) || byText(a.state, b.state);
+/** Ties of time: repository, pull request, login, state (ASCII: GitHub's names; their codes sort alike), then the input order. */
+function compareTies(c: ReviewColumns, x: number, y: number): number {
+  const px = c.pull[x] as number;
+  const py = c.pull[y] as number;
+  if (px === py) return byText(c.logins[c.login[x] as number] as string, c.logins[c.login[y] as number] as string) || (c.state[x] as number) - (c.state[y] as number);
+  return byText(c.pulls.repo[px] as string, c.pulls.repo[py] as string) || (c.pulls.pr[px] as number) - (c.pulls.pr[py] as number)
+    || byText(c.logins[c.login[x] as number] as string, c.logins[c.login[y] as number] as string) || (c.state[x] as number) - (c.state[y] as number);
 }
 
 /** Second-precision keys sort natively with the review's index in their low bits (up to 2^20 reviews). */
@@ -74,35 +69,28 @@ const INDEX_BITS = 2 ** 20;
 const LAST_SECOND = 2 ** 32;
 
 /**
- * Reviews newest first, then by repository, pull request, login and state, as indexes, with each
- * review's time. A typed array of numbers sorts natively (~5 ms for 60,000 reviews, a comparator
- * sort ~20 ms): its keys hold the second (newest first) and the index, so only reviews of the same
- * second are compared after.
+ * The board's order of reviews, as indexes: newest first, then by repository, pull request,
+ * login and state, then their order here; null when they are in it already (a part's reviews as
+ * the refresh stores them). A typed array of numbers sorts natively (~5 ms for 60,000 reviews, a
+ * comparator sort ~20 ms): its keys hold the second (newest first) and the index, so only reviews
+ * of the same second are compared after.
  */
-function newestFirst(reviews: readonly Sortable[]): { order: Uint32Array | null; times: Float64Array } {
-  const n = reviews.length;
-  const times = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const at = (reviews[i] as Sortable).submittedAt;
-    // GitHub's own form by character codes: Date.parse was ~20 ms of 60,000 reviews.
-    const s = wholeSeconds(at);
-    times[i] = s === null ? Date.parse(at) : s * 1000;
-  }
+function newestFirst(c: ReviewColumns): Uint32Array | null {
+  const n = c.length;
+  const times = c.ms;
   const second = (i: number): number => {
     const s = Math.floor((times[i] as number) / 1000);
     return s >= 0 && s < LAST_SECOND ? LAST_SECOND - 1 - s : LAST_SECOND;
   };
-  const full = (x: number, y: number): number => (times[y] as number) - (times[x] as number) || compareTies(reviews[x] as Sortable, reviews[y] as Sortable) || x - y;
-  // Already in this order (a part's reviews as the refresh stores them, see boardOrder): null.
+  // NaN (a date that cannot be read) after every time, as its second sorts.
+  const time = (i: number): number => (Number.isNaN(times[i]) ? -Infinity : (times[i] as number));
+  const full = (x: number, y: number): number => time(y) - time(x) || compareTies(c, x, y) || x - y;
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) sorted = full(i - 1, i) < 0;
-  if (sorted) return { order: null, times };
+  if (sorted) return null;
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  if (n >= INDEX_BITS) {
-    order.sort((x, y) => second(x) - second(y) || full(x, y));
-    return { order, times };
-  }
+  if (n >= INDEX_BITS) return order.sort((x, y) => second(x) - second(y) || full(x, y));
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) keys[i] = second(i) * INDEX_BITS + i;
   keys.sort();
@@ -122,57 +110,60 @@ function newestFirst(reviews: readonly Sortable[]): { order: Uint32Array | null;
     }
     start = end;
   }
-  return { order, times };
+  return order;
 }
 
-/** Reviews in the board's order, with their times. */
-function inOrder<T extends Sortable>(reviews: readonly T[]): { reviews: T[]; times: Float64Array } {
-  const { order, times } = newestFirst(reviews);
-  if (!order) return { reviews: reviews.slice(), times };
-  // Loops, not Array.from or Float64Array.from with a map function: those were ~20 ms for 60,000.
-  const sorted = new Array<T>(order.length);
-  const sortedTimes = new Float64Array(order.length);
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k] as number;
-    sorted[k] = reviews[i] as T;
-    sortedTimes[k] = times[i] as number;
+/** The reviews in the board's order (the same columns when they are in it already). */
+export function boardOrderOf<T extends ReviewColumns>(c: T): T {
+  if (inBoardOrder.has(c)) return c;
+  const order = newestFirst(c);
+  if (!order) {
+    inBoardOrder.add(c);
+    return c;
   }
-  return { reviews: sorted, times: sortedTimes };
+  const pick = <A extends Int32Array | Uint8Array | Float64Array>(from: A, to: A): A => {
+    for (let k = 0; k < order.length; k++) to[k] = from[order[k] as number] as number;
+    return to;
+  };
+  const odd = new Map<number, string>();
+  if (c.odd.size > 0) for (let k = 0; k < order.length; k++) {
+    const text = c.odd.get(order[k] as number);
+    if (text !== undefined) odd.set(k, text);
+  }
+  const n = c.length;
+  const person = (c as Partial<NamedColumns>).person;
+  const sorted: T = {
+    ...c,
+    pull: pick(c.pull, new Int32Array(n)), login: pick(c.login, new Int32Array(n)), state: pick(c.state, new Uint8Array(n)), ms: pick(c.ms, new Float64Array(n)), odd,
+    ...(person ? { person: pick(person, new Int32Array(n)) } : {}),
+  };
+  inBoardOrder.add(sorted);
+  return sorted;
 }
 
-/** Reviews in the board's order: newest first, then repository, pull request, login and state, then their order here. */
-export const boardOrder = <T extends Sortable>(reviews: readonly T[]): T[] => inOrder(reviews).reviews;
-
-/** Times of reviews already in the board's order (see {@link sortReviews}), by their array. */
-const sortedTimes = new WeakMap<readonly ReviewRecord[], Float64Array>();
-
-/**
- * One repository's reviews in the board's order (newest first, then pull request, login, state),
- * as the board's records of `repo` whose `name` is still to be set (''), their times remembered
- * for {@link sortedTimesOf}. The refresh makes them while git is read, so the board, built after,
- * only names them: sorting, parsing the dates and copying 60,000 reviews were ~50 ms of it.
- */
-export function sortReviews(reviews: readonly ReviewRecord[], repo: string): NamedReview[] {
-  return inBoardOrder(reviews.map((r) => (r.prAuthor === undefined
-    ? { pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name: '', repo }
-    : { pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, prAuthor: r.prAuthor, name: '', repo })));
+/** Named review records (a test's, or linked elsewhere) as the board's columns. */
+export function namedColumnsOf(reviews: readonly NamedReview[]): NamedColumns {
+  const b = new ColumnsBuilder();
+  const names: string[] = [];
+  const ids = new Map<string, number>();
+  const person = new Int32Array(reviews.length);
+  reviews.forEach((r, i) => {
+    b.add(r, r.repo);
+    let id = ids.get(r.name);
+    if (id === undefined) {
+      ids.set(r.name, (id = names.length));
+      names.push(r.name);
+    }
+    person[i] = id;
+  });
+  return { ...b.build(), person, names };
 }
 
-/** {@link sortReviews} of records made already (one repository's, `name` still to be set): the same objects, in order. */
-export function inBoardOrder(reviews: readonly NamedReview[]): NamedReview[] {
-  const sorted = inOrder(reviews);
-  sortedTimes.set(sorted.reviews, sorted.times);
-  return sorted.reviews;
-}
-
-/** The times of reviews {@link sortReviews} gave, in their order; undefined for any other array. */
-export const sortedTimesOf = (reviews: readonly ReviewRecord[]): Float64Array | undefined => sortedTimes.get(reviews);
-
-/** Whether `a` is the review to count rather than `b`, an older one (same person and pull request): the higher state, then more points. */
-function better(a: NamedReview, b: NamedReview, points: BoardActivity['points']): boolean {
-  const level = LEVEL[a.state] - LEVEL[b.state];
+/** Whether state `a` is the one to count rather than `b`, an older one's (same person and pull request): the higher state, then more points. */
+function better(a: number, b: number, cents: readonly number[]): boolean {
+  const level = (LEVEL[a] as number) - (LEVEL[b] as number);
   if (level !== 0) return level > 0;
-  return reviewPoints(a.state, points) > reviewPoints(b.state, points);
+  return (cents[a] as number) > (cents[b] as number);
 }
 
 /**
@@ -183,7 +174,7 @@ function better(a: NamedReview, b: NamedReview, points: BoardActivity['points'])
  * when `points.issueCompleted` is above 0.
  */
 export function activityBuckets(a: BoardActivity): Activity {
-  const { reviews, times: sortedTimes } = a.sortedTimes ? { reviews: a.reviews, times: a.sortedTimes } : inOrder(a.reviews);
+  const reviews = boardOrderOf(isColumns(a.reviews) ? a.reviews : namedColumnsOf(a.reviews));
   const from = a.windowStart?.getTime() ?? -Infinity;
   const groups: ActivityGroups = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
   // Each day's three period labels, made once per day.
@@ -195,24 +186,37 @@ export function activityBuckets(a: BoardActivity): Activity {
     if (!labels) days.set(day, (labels = periodLabels(new Date(day * DAY_MS))));
     return labels;
   };
-  // One number per person, and per person and pull request (name -> repository -> number -> it):
-  // no key text per review, and arrays, not maps, below.
-  const people = new Map<string, { id: number; repos: Map<string, Map<number, number>> }>();
-  let pairCount = 0;
+  // A number per repository and pull request number (a retitled one has two rows), then one per
+  // person and pull request: no key text per review, and arrays, not maps, below.
+  const { pulls, person: personAt, names } = reviews;
+  const prKeyOf = new Int32Array(pulls.pr.length);
+  const prKeys = new Map<string, Map<number, number>>();
+  let prKeyCount = 0;
+  for (let p = 0; p < prKeyOf.length; p++) {
+    let numbers = prKeys.get(pulls.repo[p] as string);
+    if (!numbers) prKeys.set(pulls.repo[p] as string, (numbers = new Map()));
+    let key = numbers.get(pulls.pr[p] as number);
+    if (key === undefined) numbers.set(pulls.pr[p] as number, (key = prKeyCount++));
+    prKeyOf[p] = key;
+  }
+  const pairs = new Map<number, number>();
   const labelsAt: (Record<PeriodType, string> | null)[] = new Array<Record<PeriodType, string> | null>(reviews.length);
   const pairAt = new Int32Array(reviews.length);
-  const personAt = new Int32Array(reviews.length);
+  // Newest first: a review is nearly always of the day of the one before.
+  let lastDay = Number.NaN;
+  let lastLabels: Record<PeriodType, string> | null = null;
   for (let i = 0; i < reviews.length; i++) {
-    const r = reviews[i] as NamedReview;
-    labelsAt[i] = dayOf(sortedTimes[i] as number);
-    let person = people.get(r.name);
-    if (!person) people.set(r.name, (person = { id: people.size, repos: new Map() }));
-    let prs = person.repos.get(r.repo);
-    if (!prs) person.repos.set(r.repo, (prs = new Map()));
-    let pair = prs.get(r.pr);
-    if (pair === undefined) prs.set(r.pr, (pair = pairCount++));
+    const ms = reviews.ms[i] as number;
+    const day = Math.floor(ms / DAY_MS);
+    if (day !== lastDay) {
+      lastDay = day;
+      lastLabels = dayOf(ms);
+    }
+    labelsAt[i] = ms < from ? null : lastLabels;
+    const key = (personAt[i] as number) * prKeyCount + (prKeyOf[reviews.pull[i] as number] as number);
+    let pair = pairs.get(key);
+    if (pair === undefined) pairs.set(key, (pair = pairs.size));
     pairAt[i] = pair;
-    personAt[i] = person.id;
   }
   const bucket = (type: PeriodType, label: string, name: string): ActivityBucket => {
     let period = groups[type].get(label);
@@ -221,25 +225,26 @@ export function activityBuckets(a: BoardActivity): Activity {
     if (!b) period.set(name, (b = { reviews: [], reviewCents: 0, issues: 0, issueCents: 0 }));
     return b;
   };
-  const cents = { APPROVED: Math.round(a.points.approved * 100), CHANGES_REQUESTED: Math.round(a.points.changesRequested * 100), COMMENTED: Math.round(a.points.commented * 100) };
+  // By state code (see STATE_CODE).
+  const cents = [Math.round(a.points.approved * 100), Math.round(a.points.changesRequested * 100), Math.round(a.points.commented * 100)];
   // Sorted by time, each period's reviews are consecutive: the review counted per person and pull
   // request (-1: none yet) serves them all, emptied into the buckets when the period ends, in the
   // order the pairs were met.
-  const counted = new Int32Array(pairCount).fill(-1);
+  const counted = new Int32Array(pairs.size).fill(-1);
   const met: number[] = [];
   for (const type of PERIOD_TYPES) {
     let label: string | null = null;
     const flush = () => {
       if (label === null) return;
-      const mine: (ActivityBucket | undefined)[] = new Array<ActivityBucket | undefined>(people.size);
+      const mine: (ActivityBucket | undefined)[] = new Array<ActivityBucket | undefined>(names.length);
       for (let m = 0; m < met.length; m++) {
         const pair = met[m] as number;
         const i = counted[pair] as number;
         counted[pair] = -1;
-        const r = reviews[i] as NamedReview;
-        const b = (mine[personAt[i] as number] ??= bucket(type, label, r.name));
+        const person = personAt[i] as number;
+        const b = (mine[person] ??= bucket(type, label, names[person] as string));
         b.reviews.push(i);
-        b.reviewCents += cents[r.state];
+        b.reviewCents += cents[reviews.state[i] as number] as number;
       }
       met.length = 0;
     };
@@ -256,7 +261,7 @@ export function activityBuckets(a: BoardActivity): Activity {
       if (prev === -1) {
         counted[pair] = i;
         met.push(pair);
-      } else if (better(reviews[i] as NamedReview, reviews[prev] as NamedReview, a.points)) {
+      } else if (better(reviews.state[i] as number, reviews.state[prev] as number, cents)) {
         counted[pair] = i;
       }
     }

@@ -13,7 +13,8 @@ import { buildLeaderboardData, compareCodePoints } from '../leaderboards.js';
 import { collectGarbage } from '../memory.js';
 import type { DataDirPaths } from '../store/data-dir.js';
 import type { ScoredCommit } from '../types.js';
-import { sortedTimesOf, type BoardActivity, type NamedIssue, type NamedReview } from './activity-buckets.js';
+import type { BoardActivity, NamedIssue } from './activity-buckets.js';
+import { columnsOf, concatNamed, isColumns, namedSubset } from './review-columns.js';
 import { writeBoard, type BoardPaths } from './write-board.js';
 
 /** One repository's share of a board: its scored commits in the window. */
@@ -127,44 +128,58 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
     const prev = name === null ? undefined : logins.get(name);
     if (name !== null && (prev === undefined || compareCodePoints(login, prev) < 0)) logins.set(name, login);
   };
+  // Each person with activity, numbered once over all the parts (the reviews' `person`).
+  const names: string[] = [];
+  const ids = new Map<string, number>();
+  const personOf = (name: string): number => {
+    let id = ids.get(name);
+    if (id === undefined) {
+      ids.set(name, (id = names.length));
+      names.push(name);
+    }
+    return id;
+  };
   const named = withActivity.map((p) => {
     const a = p.activity as PartActivity;
-    const reviews: NamedReview[] = [];
-    const issues: NamedIssue[] = [];
-    // Sorted by the refresh (see sortReviews): its records are named here, and those kept stay in order, with their times.
-    const sorted = sortedTimesOf(a.reviews);
-    const times = sorted ? new Float64Array(a.reviews.length) : undefined;
-    a.reviews.forEach((r, i) => {
-      const name = resolve(r.login);
-      link(r.login, name);
-      // Not by someone other than the author: another account of the same person (identities, or GitHub's email answers).
-      if (name === null || (r.prAuthor !== undefined && resolve(r.prAuthor) === name)) return;
-      if (!sorted || !times) {
-        reviews.push({ pr: r.pr, title: r.title, url: r.url, state: r.state, submittedAt: r.submittedAt, login: r.login, name, repo: a.repository });
-        return;
+    const c = isColumns(a.reviews) ? a.reviews : columnsOf(a.reviews, a.repository);
+    // Each login's person (-1: a bot or no one), worked out once per login rather than per review; -2 until then.
+    const personOfLogin = new Int32Array(c.logins.length).fill(-2);
+    const loginPerson = (l: number): number => {
+      if (personOfLogin[l] === -2) {
+        const name = resolve(c.logins[l] as string);
+        personOfLogin[l] = name === null ? -1 : personOf(name);
       }
-      times[reviews.length] = sorted[i] as number;
-      const own = r as NamedReview;
-      own.name = name;
-      reviews.push(own);
-    });
+      return personOfLogin[l] as number;
+    };
+    const reviewed = new Uint8Array(c.logins.length);
+    const keep: number[] = [];
+    const person: number[] = [];
+    for (let i = 0; i < c.length; i++) {
+      const l = c.login[i] as number;
+      reviewed[l] = 1;
+      const who = loginPerson(l);
+      const author = c.pulls.author[c.pull[i] as number] as number;
+      // Not by someone other than the author: another account of the same person (identities, or GitHub's email answers).
+      if (who === -1 || (author !== -1 && loginPerson(author) === who)) continue;
+      keep.push(i);
+      person.push(who);
+    }
+    for (let l = 0; l < c.logins.length; l++) if (reviewed[l]) link(c.logins[l] as string, personOfLogin[l] === -1 ? null : (names[personOfLogin[l] as number] as string));
+    const issues: NamedIssue[] = [];
     for (const i of a.issues) {
       const name = resolve(i.login);
       if (name !== null) issues.push({ ...i, name, repo: a.repository });
       link(i.login, name);
     }
     for (const login of Object.values(a.emailLogins)) if (login !== null) link(login, resolve(login));
-    return { part: p.name, reviews, issues, sortedTimes: times?.subarray(0, reviews.length) };
+    return { part: p.name, reviews: namedSubset(c, Int32Array.from(keep), Int32Array.from(person), names), issues };
   });
   const start = typeof o.metadata.windowStart === 'string' ? new Date(o.metadata.windowStart) : null;
   return (only) => {
     const mine = only === null ? named : named.filter((n) => n.part === only);
-    // One repository's reviews sorted by the refresh are in the board's order; several are sorted together.
-    const withReviews = mine.filter((n) => n.reviews.length > 0);
-    const sortedTimes = withReviews.length === 1 ? withReviews[0]?.sortedTimes : undefined;
     return {
-      ...(sortedTimes ? { sortedTimes } : {}),
-      reviews: mine.flatMap((n) => n.reviews),
+      // One repository's reviews from the refresh are in the board's order; several are sorted together (see activityBuckets).
+      reviews: concatNamed(mine.map((n) => n.reviews), names),
       issues: mine.flatMap((n) => n.issues),
       points: o.config.github.points,
       status,

@@ -1,6 +1,5 @@
 import type { WrittenEntry } from '../../shared/data-file.js';
-import type { ReviewRow } from '../../shared/review-rows.js';
-import type { ActivityBucket, NamedReview } from './activity-buckets.js';
+import type { ActivityBucket } from './activity-buckets.js';
 
 // The entries of buildLeaderboardData (leaderboards.ts): as they are built, and as they are written.
 
@@ -111,8 +110,4 @@ export function written(e: DraftEntry): WrittenEntry {
 /** The GitHub login of each of `names` (in code-point order) who has one. */
 export function loginsOf(names: readonly string[], logins: ReadonlyMap<string, string>): Record<string, string> {
   return Object.fromEntries(names.filter((name) => logins.has(name)).map((name) => [name, logins.get(name) as string]));
-}
-
-export function reviewRowOf(r: NamedReview): ReviewRow {
-  return [r.pr, r.title, r.url, r.state, r.submittedAt, r.repo];
 }

@@ -14,7 +14,7 @@ import { rebuildFromCache } from '../../../src/core/rebuild.js';
 import { refresh } from '../../../src/core/refresh.js';
 import { findGitHubToken } from '../../../src/core/github/activity/token.js';
 import { NO_TOKEN_REASON, readBoardActivity } from '../../../src/core/github/activity/refresh-step.js';
-import { readPartActivity } from '../../../src/core/github/activity/part-activity.js';
+import { readPartActivity, recordsOf } from '../../../src/core/github/activity/part-activity.js';
 import { expandCompactDataFile } from '../../../src/shared/compact-data-file.js';
 import { createTestRepo, type TestRepo } from '../../support/git-repo.js';
 import { GQL_TOKEN, startGraphqlEmulator, type GqlEmulator } from '../../support/github-graphql-emulator.js';
@@ -82,7 +82,7 @@ describe('refresh with GitHub activity', () => {
     expect(emu.requests.map((r) => r.operation)).toEqual(['Pulls']);
     const after = (await readPartActivity(path.join(dataDir, 'github-activity.json')))!;
     // Newest first, as the board lists them.
-    expect(after.reviews.map((r: { login: string }) => r.login)).toEqual(['carol', 'bob']);
+    expect(recordsOf(after.reviews).map((r) => r.login)).toEqual(['carol', 'bob']);
 
     // A rebuild reads nothing from GitHub and still has the part's activity.
     emu.requests.length = 0;
@@ -108,7 +108,7 @@ describe('refresh with GitHub activity', () => {
     readersRun();
     const read = await step;
     expect(read.status).toMatchObject({ state: 'ok' });
-    expect(read.activity.get('widgets')?.reviews.map((r) => r.login)).toEqual(['bob']);
+    expect(recordsOf(read.activity.get('widgets')?.reviews ?? []).map((r) => r.login)).toEqual(['bob']);
   });
 
   it('a new author with the same reviews rewrites only the answers: the file stays whole and reads back', async () => {

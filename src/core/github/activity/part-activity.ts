@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { IssueRecord, PartActivity, ReviewRecord } from '../../activity.js';
-import { boardOrder } from '../../board/activity-buckets.js';
+import { boardOrderOf } from '../../board/activity-buckets.js';
 import { PullRows } from '../../board/pull-rows.js';
+import { ColumnsBuilder, isColumns, recordOf, setTime, STATE_CODE, type ReviewColumns } from '../../board/review-columns.js';
+import { isoDates } from '../../../shared/seconds.js';
 import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
 import { pullRow, pullUrl, REVIEW_STATE_LETTERS, REVIEW_STATE_OF_LETTER, REVIEW_STATES } from '../../../shared/review-rows.js';
 import { issueSchema, keysAre, type ActivityCache } from './cache.js';
@@ -22,24 +24,24 @@ const partActivitySchema = z.object({
 /**
  * The bulk of a part's activity: its counting reviews and issues in the window (a longer earlier
  * window may have left older ones in the cache): reviews in the board's order (newest first, see
- * boardOrder), issues oldest first. Only the pull request and issue streams change it, so the
+ * boardOrderOf), issues oldest first. Only the pull request and issue streams change it, so the
  * refresh makes it (and its text) while git is still read, before the email look-ups, which wait
  * for the commits, add the rest.
  */
 export interface ActivityHead {
   repository: string;
-  reviews: ReviewRecord[];
+  reviews: ReviewColumns;
   issues: IssueRecord[];
 }
 
 export function activityHead(cache: ActivityCache, repository: string, windowStart: Date | null): ActivityHead {
   const from = windowStart?.toISOString() ?? '';
+  const b = new ColumnsBuilder();
+  for (const p of cache.pulls.values()) {
+    for (const r of p.reviews) if (r.submittedAt >= from) b.add(p.author ? { ...r, prAuthor: p.author } : r, repository);
+  }
   // In the board's order, so that the refresh that reads them back from the file need not sort them.
-  const reviews = boardOrder([...cache.pulls.values()].flatMap((p) => {
-    const kept = p.reviews.filter((r) => r.submittedAt >= from);
-    const author = p.author;
-    return author ? kept.map((r) => ({ ...r, prAuthor: author })) : kept;
-  }));
+  const reviews = boardOrderOf(b.build());
   const issues = [...cache.issues.values()].flatMap((i) => (i && i.createdAt >= from ? [i] : []));
   issues.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.number - b.number));
   return { repository, reviews, issues };
@@ -54,7 +56,14 @@ export function activityOf(cache: ActivityCache, repository: string, windowStart
 }
 
 /** A part's activity file's text, as `merge` writes it (reviews as objects, no source). */
-export const partActivityText = (activity: PartActivity): string => `${JSON.stringify(activity)}\n`;
+export const partActivityText = (activity: PartActivity): string => `${JSON.stringify({ ...activity, reviews: recordsOf(activity.reviews) })}\n`;
+
+/** Reviews as records. */
+export function recordsOf(reviews: ReviewRecord[] | ReviewColumns): ReviewRecord[] {
+  if (!isColumns(reviews)) return reviews;
+  const iso = isoDates();
+  return Array.from({ length: reviews.length }, (_, i) => recordOf(reviews, i, iso));
+}
 
 /**
  * The refresh's activity file in two pieces: the head, led by its source (see ActivityCache's
@@ -66,15 +75,20 @@ export const partActivityText = (activity: PartActivity): string => `${JSON.stri
  * three arrays of numbers and one of strings rather than an array per review (a third of the time).
  */
 export function activityHeadText(h: ActivityHead, source: string): string {
+  const c = h.reviews;
   const pulls: string[] = [];
   const pullRows = new PullRows();
+  // Column pull request -> its row in the file (-1: not met yet): rows and logins numbered in the order first met.
+  const rowOf = new Int32Array(c.pulls.pr.length).fill(-1);
   const logins: string[] = [];
   const loginIds = new Map<string, number>();
-  const pull: number[] = [];
-  const login: number[] = [];
+  const pull = new Int32Array(c.length);
+  const login = new Int32Array(c.length);
   // Each pull request's author, as an index into the logins (-1: not known).
   const pullAuthor: number[] = [];
-  let state = '';
+  const letters = Buffer.allocUnsafe(c.length);
+  const at: string[] = new Array<string>(c.length);
+  const iso = isoDates();
   const loginId = (name: string): number => {
     let l = loginIds.get(name);
     if (l === undefined) {
@@ -83,19 +97,31 @@ export function activityHeadText(h: ActivityHead, source: string): string {
     }
     return l;
   };
-  for (const r of h.reviews) {
-    const id = pullRows.idOf(h.repository, r.pr, r.title, r.url);
-    if (id === pulls.length) {
-      pulls.push(JSON.stringify(pullRow(h.repository, r.pr, r.title, r.url, false)));
-      pullAuthor.push(r.prAuthor === undefined ? -1 : loginId(r.prAuthor));
+  for (let i = 0; i < c.length; i++) {
+    const p = c.pull[i] as number;
+    let row = rowOf[p] as number;
+    if (row === -1) {
+      const pr = c.pulls.pr[p] as number;
+      const title = c.pulls.title[p] as string;
+      const url = c.pulls.url[p] as string;
+      row = rowOf[p] = pullRows.idOf(h.repository, pr, title, url);
+      if (row === pulls.length) {
+        pulls.push(JSON.stringify(pullRow(h.repository, pr, title, url, false)));
+        const author = c.pulls.author[p] as number;
+        pullAuthor.push(author === -1 ? -1 : loginId(c.logins[author] as string));
+      }
     }
-    pull.push(id);
-    login.push(loginId(r.login));
-    state += REVIEW_STATE_LETTERS[r.state];
+    pull[i] = row;
+    login[i] = loginId(c.logins[c.login[i] as number] as string);
+    letters[i] = LETTERS[c.state[i] as number] as number;
+    at[i] = c.odd.get(i) ?? iso((c.ms[i] as number) / 1000);
   }
   return `{"source":${JSON.stringify(source)},"repository":${JSON.stringify(h.repository)},"review_pulls":[${pulls.join(',')}],"review_pull_author":${JSON.stringify(pullAuthor)},"review_logins":${JSON.stringify(logins)},`
-    + `"review_pull":${JSON.stringify(pull)},"review_login":${JSON.stringify(login)},"review_state":${JSON.stringify(state)},"review_at":${JSON.stringify(h.reviews.map((r) => r.submittedAt))},"issues":${JSON.stringify(h.issues)}`;
+    + `"review_pull":[${pull.join(',')}],"review_login":[${login.join(',')}],"review_state":${JSON.stringify(letters.toString('latin1'))},"review_at":${JSON.stringify(at)},"issues":${JSON.stringify(h.issues)}`;
 }
+
+/** Each state code's letter's character code (see REVIEW_STATE_LETTERS). */
+const LETTERS = REVIEW_STATES.map((state) => REVIEW_STATE_LETTERS[state].charCodeAt(0));
 
 const TAIL_START = ',"emailLogins":';
 export const activityTailText = (activity: Pick<PartActivity, 'emailLogins' | 'profiles'>): string => `${TAIL_START}${JSON.stringify(activity.emailLogins)},"profiles":${JSON.stringify(activity.profiles)}}\n`;
@@ -105,64 +131,74 @@ const HEAD_KEYS = ['source', 'repository', ...REVIEW_COLUMNS, 'issues'];
 const headIssuesSchema = z.array(issueSchema);
 const STATES: ReadonlySet<unknown> = new Set(REVIEW_STATES);
 
-/** Makes one review record of a compact row (the refresh makes the board's records directly). */
-export type ReviewMaker<T> = (pr: number, title: string, url: string, state: ReviewRecord['state'], submittedAt: string, login: string, prAuthor: string | undefined) => T;
-export const reviewRecord: ReviewMaker<ReviewRecord> = (pr, title, url, state, submittedAt, login, prAuthor) => (
-  prAuthor === undefined ? { pr, title, url, state, submittedAt, login } : { pr, title, url, state, submittedAt, login, prAuthor });
-
 const isIndexInto = (v: unknown, table: readonly unknown[]): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < table.length;
+
+/** A `review_state` letter's character code -> its state code (see STATE_CODE); -1: not a state. */
+const CODE_OF_LETTER = new Int8Array(128).fill(-1);
+for (const [letter, state] of Object.entries(REVIEW_STATE_OF_LETTER)) if (state) CODE_OF_LETTER[letter.charCodeAt(0)] = STATE_CODE[state];
 
 /**
  * The reviews of a compact head (see {@link activityHeadText}), or of the rows an earlier version
- * wrote (`reviews`: `[pull, state, submittedAt, login]` each); null when they are not as written.
+ * wrote (`reviews`: `[pull, state, submittedAt, login]` each), as columns in the file's order;
+ * null when they are not as written.
  */
-function compactReviews<T>(repository: string, json: Record<string, unknown>, make: ReviewMaker<T>): T[] | null {
-  const pulls = json['review_pulls'];
-  if (!Array.isArray(pulls)) return null;
-  const urls: string[] = [];
-  for (const p of pulls as unknown[]) {
+function compactColumns(repository: string, json: Record<string, unknown>): ReviewColumns | null {
+  const rowsOfPulls = json['review_pulls'];
+  if (!Array.isArray(rowsOfPulls)) return null;
+  const pulls = { repo: new Array<string>(rowsOfPulls.length).fill(repository), pr: [] as number[], title: [] as string[], url: [] as string[], author: new Array<number>(rowsOfPulls.length).fill(-1) };
+  for (const p of rowsOfPulls as unknown[]) {
     if (!Array.isArray(p) || (p.length !== 2 && p.length !== 3) || !Number.isInteger(p[0]) || typeof p[1] !== 'string' || (p.length === 3 && typeof p[2] !== 'string')) return null;
-    urls.push(p.length === 3 ? (p[2] as string) : pullUrl(repository, p[0] as number));
+    pulls.pr.push(p[0] as number);
+    pulls.title.push(p[1]);
+    pulls.url.push(p.length === 3 ? (p[2] as string) : pullUrl(repository, p[0] as number));
   }
-  const { review_logins: logins, review_pull: pull, review_login: login, review_state: state, review_at: at, reviews: rows, review_pull_author: authors } = json;
+  const { review_logins: listed, review_pull: pull, review_login: login, review_state: state, review_at: at, reviews: rows, review_pull_author: authors } = json;
+  if (listed !== undefined && (!Array.isArray(listed) || !listed.every((l) => typeof l === 'string'))) return null;
+  const logins = (listed ?? []) as string[];
   // Each pull request's author (see activityHeadText); none in the rows an earlier version wrote.
-  const authorOf: (string | undefined)[] = new Array<string | undefined>(pulls.length);
   if (authors !== undefined) {
-    if (!Array.isArray(authors) || authors.length !== pulls.length || !Array.isArray(logins)) return null;
+    if (!Array.isArray(authors) || authors.length !== pulls.pr.length || listed === undefined) return null;
     for (let k = 0; k < authors.length; k++) {
       const a = authors[k] as unknown;
-      if (a === -1) continue;
-      if (!isIndexInto(a, logins) || typeof logins[a] !== 'string') return null;
-      authorOf[k] = logins[a] as string;
+      if (a !== -1 && !isIndexInto(a, logins)) return null;
+      pulls.author[k] = a as number;
     }
   }
-  const review = (pull: unknown, state: unknown, submittedAt: unknown, login: unknown): T | null => {
-    if (!isIndexInto(pull, pulls) || !STATES.has(state) || typeof submittedAt !== 'string' || typeof login !== 'string') return null;
-    const p = pulls[pull] as [number, string];
-    return make(p[0], p[1], urls[pull] as string, state as ReviewRecord['state'], submittedAt, login, authorOf[pull]);
+  const n = Array.isArray(rows) ? rows.length : Array.isArray(pull) ? pull.length : -1;
+  if (n < 0) return null;
+  const c = { length: n, pulls, logins, pull: new Int32Array(n), login: new Int32Array(n), state: new Uint8Array(n), ms: new Float64Array(n), odd: new Map<number, string>() };
+  const set = (i: number, p: unknown, code: number, submittedAt: unknown, l: number): boolean => {
+    if (!isIndexInto(p, rowsOfPulls) || code < 0 || typeof submittedAt !== 'string') return false;
+    setTime(c.ms, c.odd, i, submittedAt);
+    c.pull[i] = p;
+    c.login[i] = l;
+    c.state[i] = code;
+    return true;
   };
   if (rows !== undefined) {
-    if (!Array.isArray(rows)) return null;
-    const out: T[] = new Array<T>(rows.length);
-    for (let i = 0; i < rows.length; i++) {
+    if (!Array.isArray(rows) || listed !== undefined) return null;
+    const ids = new Map<string, number>();
+    for (let i = 0; i < n; i++) {
       const row = rows[i] as unknown;
-      const r = Array.isArray(row) && row.length === 4 ? review(row[0], row[1], row[2], row[3]) : null;
-      if (r === null) return null;
-      out[i] = r;
+      if (!Array.isArray(row) || row.length !== 4 || typeof row[3] !== 'string') return null;
+      let l = ids.get(row[3]);
+      if (l === undefined) {
+        ids.set(row[3], (l = logins.length));
+        logins.push(row[3]);
+      }
+      const code = STATES.has(row[1]) ? STATE_CODE[row[1] as ReviewRecord['state']] : -1;
+      if (!set(i, row[0], code, row[2], l)) return null;
     }
-    return out;
+    return c;
   }
-  if (!Array.isArray(logins) || !Array.isArray(pull) || !Array.isArray(login) || !Array.isArray(at) || typeof state !== 'string') return null;
-  const n = pull.length;
+  if (listed === undefined || !Array.isArray(login) || !Array.isArray(at) || typeof state !== 'string') return null;
   if (login.length !== n || at.length !== n || state.length !== n) return null;
-  const out: T[] = new Array<T>(n);
   for (let i = 0; i < n; i++) {
     const l = login[i] as unknown;
-    const r = isIndexInto(l, logins) ? review(pull[i], REVIEW_STATE_OF_LETTER[state[i] as string], at[i], logins[l]) : null;
-    if (r === null) return null;
-    out[i] = r;
+    const letter = state.charCodeAt(i);
+    if (!isIndexInto(l, logins) || !set(i, (pull as unknown[])[i], letter < 128 ? (CODE_OF_LETTER[letter] as number) : -1, at[i], l)) return null;
   }
-  return out;
+  return c;
 }
 
 /** The length of a stored activity file's head when it was made from `source`, else -1 (its text is not checked). */
@@ -174,11 +210,11 @@ export function storedHeadLength(stored: Buffer, source: string): number {
 }
 
 /**
- * The head of a stored activity file made from `source`, its reviews made by `make`, and its
- * length in bytes; null when the file was made from something else or is not as
+ * The head of a stored activity file made from `source`, its reviews as columns in the file's
+ * order, and its length in bytes; null when the file was made from something else or is not as
  * {@link activityHeadText} writes it. Only the head is parsed, and its rows checked by hand.
  */
-export function storedHead<T extends ReviewRecord>(stored: Buffer, source: string, make: ReviewMaker<T>): { head: ActivityHead & { reviews: T[] }; length: number } | null {
+export function storedHead(stored: Buffer, source: string): { head: ActivityHead; length: number } | null {
   const length = storedHeadLength(stored, source);
   if (length < 0) return null;
   let json: unknown;
@@ -190,7 +226,7 @@ export function storedHead<T extends ReviewRecord>(stored: Buffer, source: strin
   if (typeof json !== 'object' || json === null || !keysAre(json, HEAD_KEYS)) return null;
   const { repository, issues } = json as Record<string, unknown>;
   if (typeof repository !== 'string') return null;
-  const reviews = compactReviews(repository, json as Record<string, unknown>, make);
+  const reviews = compactColumns(repository, json as Record<string, unknown>);
   const parsedIssues = headIssuesSchema.safeParse(issues);
   return reviews && parsedIssues.success ? { head: { repository, reviews, issues: parsedIssues.data }, length } : null;
 }
@@ -210,8 +246,8 @@ export async function readPartActivity(file: string): Promise<PartActivity | nul
     if (typeof json !== 'object' || json === null || !('review_pulls' in json)) return partActivitySchema.parse(json);
     // The schema drops the compact columns (and the head's source); the reviews are read from them.
     const activity = partActivitySchema.parse({ ...json, reviews: [] });
-    const reviews = compactReviews(activity.repository, json as Record<string, unknown>, reviewRecord);
-    return reviews ? { ...activity, reviews } : null;
+    const reviews = compactColumns(activity.repository, json as Record<string, unknown>);
+    return reviews ? { ...activity, reviews: recordsOf(reviews) } : null;
   } catch {
     return null;
   }

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { NO_REPO_REASON, type ActivityStatus, type PartActivity } from '../../activity.js';
 import { combineActivityStatus, syncFailedError } from '../../merge/activity-status.js';
-import { inBoardOrder, sortReviews, type NamedReview } from '../../board/activity-buckets.js';
 import type { LeaderboardConfig } from '../../config.js';
 import { isBot } from '../../bots.js';
 import { hostFromUrl, slugFromUrl } from '../../git/repo.js';
@@ -11,6 +10,7 @@ import { withoutSecret } from '../../../shared/github-token.js';
 import { noreplyLogin } from '../../identity/identities.js';
 import { DEFAULT_GITHUB_API_URL, ghTokenMayGo, gitHostOfApi, onGitHubOf, plainHttpRefusal, resolveApiUrl, tokenMayGo } from '../target.js';
 import { ActivityCache } from './cache.js';
+import { boardOrderOf } from '../../board/activity-buckets.js';
 import { readBytesIfExists, writeFileAtomic } from '../../store/files.js';
 import { activityHead, activityHeadText, activityOf, activityTailText, answersOf, ACTIVITY_CACHE_FILE, PART_ACTIVITY_FILE, readPartActivity, storedHead, storedHeadLength, type ActivityHead } from './part-activity.js';
 import type { SyncProgress } from './sync.js';
@@ -178,8 +178,8 @@ export async function readBoardActivity(o: ActivityStepOptions): Promise<Activit
       step.changed ||= !(await storedIsCurrent(file, cache.headSource(held, o.windowStart?.toISOString() ?? ''), activityTailText(answersOf(cache))));
       continue;
     }
-    const { head, sorted, source, bytes, headLength, storedTail } = await (early ?? earlyHead(cache, held, o.windowStart, file, o.headAfter));
-    const activity = activityOf(cache, held, o.windowStart, { ...head, reviews: sorted });
+    const { head, source, bytes, headLength, storedTail } = await (early ?? earlyHead(cache, held, o.windowStart, file, o.headAfter));
+    const activity = activityOf(cache, held, o.windowStart, head);
     const tail = Buffer.from(activityTailText(activity));
     if (!storedTail?.equals(tail)) {
       // Only the answers changed (new authors): the head is the stored file's, read again rather than encoded again.
@@ -214,9 +214,8 @@ function noRepoNote(parts: readonly ActivityPartInput[], apiUrl: string, source:
  * this one (the head's megabytes are not held meanwhile), else the head's bytes.
  */
 interface EarlyHead {
+  /** Its reviews as columns in the board's order (see board/review-columns.ts). */
   head: ActivityHead;
-  /** Its reviews in the board's order, as the board's records (see sortReviews). */
-  sorted: NamedReview[];
   source: string;
   bytes: Buffer | null;
   headLength: number;
@@ -225,24 +224,23 @@ interface EarlyHead {
 
 /**
  * The part's activity head: the stored file's when it was made from the same cache lines and
- * window (nearly every refresh: a sync that read nothing new), else made from the cache; and its
- * reviews sorted for the board. Done while git is read, so a refresh with reviews waits only for
- * the small rest.
+ * window (nearly every refresh: a sync that read nothing new), else made from the cache; its
+ * reviews as columns in the board's order. Done while git is read, so a refresh with reviews
+ * waits only for the small rest.
  */
 async function earlyHead(cache: ActivityCache, repository: string, windowStart: Date | null, file: string, after?: Promise<void>): Promise<EarlyHead> {
   await after;
   const source = cache.headSource(repository, windowStart?.toISOString() ?? '');
   const stored = await readBytesIfExists(file);
-  // Read straight into the board's records: no copy of 60,000 reviews.
-  const kept = stored && storedHead(stored, source, (pr, title, url, state, submittedAt, login, prAuthor): NamedReview => (
-    prAuthor === undefined ? { pr, title, url, state, submittedAt, login, name: '', repo: repository } : { pr, title, url, state, submittedAt, login, prAuthor, name: '', repo: repository }));
+  const kept = stored && storedHead(stored, source);
   if (kept) {
     cache.releasePullLines();
-    return { head: kept.head, sorted: inBoardOrder(kept.head.reviews), source, bytes: null, headLength: kept.length, storedTail: Buffer.from(stored.subarray(kept.length)) };
+    // Written in the board's order: checked, and sorted only when it is not (a file edited by hand).
+    return { head: { ...kept.head, reviews: boardOrderOf(kept.head.reviews) }, source, bytes: null, headLength: kept.length, storedTail: Buffer.from(stored.subarray(kept.length)) };
   }
   const head = activityHead(cache, repository, windowStart);
   const bytes = Buffer.from(activityHeadText(head, source));
-  return { head, sorted: sortReviews(head.reviews, repository), source, bytes, headLength: bytes.length, storedTail: null };
+  return { head, source, bytes, headLength: bytes.length, storedTail: null };
 }
 
 /** Whether the stored activity file is the one this refresh would write: made from `source`, with these answers. */
