@@ -195,6 +195,13 @@ describe('manual contributions', () => {
     await grace.getByTestId('edit-button').click();
     const edit = grace.getByTestId('edit-form');
     await pw(edit.getByTestId('name-input')).toBeDisabled();
+    // A decimal is refused as in the forms above, not cut to 2 and saved: the 40 stays.
+    await edit.getByTestId('score-input').first().fill('2.5');
+    await edit.getByTestId('score-input').first().press('Enter');
+    await pw(edit.getByTestId('form-error')).toHaveText('Score must be a whole number');
+    await pw(edit.getByTestId('score-input').first()).toHaveValue('2.5');
+    await pw(grace.getByTestId('contributor-total')).toHaveText('+50');
+    await pw(row(page, 'Grace').getByTestId('cell-other')).toHaveText('+50');
     await edit.getByTestId('score-input').first().fill('25');
     await edit.getByTestId('score-input').first().press('Enter');
     await pw(row(page, 'Grace').getByTestId('cell-other')).toHaveText('+35');

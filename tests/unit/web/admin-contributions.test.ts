@@ -143,6 +143,14 @@ describe('map edits', () => {
     expect(checkEdits([{ original, score: '', notes: '' }]).ok).toBe(true);
   });
 
+  it('refuses a decimal score in the edit form rather than cutting it to a whole number, as the other forms do', () => {
+    const original = { score: 40, notes: 'Talk', start_date: null, end_date: null };
+    for (const score of ['2.5', ' 0.5 ', '-1.5']) {
+      expect(checkEdits([{ original, score: '7', notes: '' }, { original, score, notes: '' }])).toEqual({ ok: false, error: 'Score must be a whole number' });
+    }
+    expect(checkEdits([{ original, score: '3.0', notes: '' }]).ok).toBe(true);
+  });
+
   it('deletes one contribution (the contributor stays) or the whole contributor', () => {
     const one = deleteContribution(map(), 'Ada Lovelace', 0);
     expect(one['Ada Lovelace']?.contributions.map((c) => c.notes)).toEqual(['Mentorship']);

@@ -56,6 +56,13 @@ function checkRange(score: number): string | null {
   return null;
 }
 
+/** Scores are whole: a decimal (2.5) was saved cut to 2 without a word, so it is refused instead. */
+function checkWhole(text: string, field: string): string | null {
+  const typed = Number(text.trim());
+  if (text.trim() !== '' && Number.isFinite(typed) && !Number.isInteger(typed)) return `${field} must be a whole number`;
+  return null;
+}
+
 function checkDates(start: string, end: string): string | null {
   if (start && end && end < start) return 'End date must not be before the start date';
   return null;
@@ -67,9 +74,8 @@ function checkDates(start: string, end: string): string | null {
  */
 export function checkContribution(draft: ContributionDraft, field = 'Score'): Checked<Contribution> {
   const text = draft.score.trim();
-  const typed = Number(text);
-  // Scores are whole: 2.5 was saved as 2 without a word, so it is refused instead.
-  if (text !== '' && Number.isFinite(typed) && !Number.isInteger(typed)) return { ok: false, error: `${field} must be a whole number` };
+  const decimal = checkWhole(text, field);
+  if (decimal) return { ok: false, error: decimal };
   const score = parseScore(text);
   if (score <= 0) return { ok: false, error: `${field} must be greater than 0` };
   const error = checkRange(score) ?? checkDates(draft.start, draft.end);
@@ -107,10 +113,10 @@ export function checkNewContributor(map: ContributorsMap, draft: NewContributorD
   return { ok: true, value: { name: asOnBoard ?? name.data, record } };
 }
 
-/** Validates the inline edit of a contributor's contributions (scores 0 and up). */
+/** Validates the inline edit of a contributor's contributions (whole scores, 0 and up). */
 export function checkEdits(edits: readonly ContributionEdit[]): Checked<ContributionEdit[]> {
   for (const edit of edits) {
-    const error = checkRange(parseScore(edit.score));
+    const error = checkWhole(edit.score, 'Score') ?? checkRange(parseScore(edit.score));
     if (error) return { ok: false, error };
   }
   return { ok: true, value: [...edits] };
