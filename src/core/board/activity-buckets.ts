@@ -160,10 +160,10 @@ export function namedColumnsOf(reviews: readonly NamedReview[]): NamedColumns {
 }
 
 /** Whether state `a` is the one to count rather than `b`, an older one's (same person and pull request): the higher state, then more points. */
-function better(a: number, b: number, cents: readonly number[]): boolean {
+function better(a: number, b: number, points: readonly number[]): boolean {
   const level = (LEVEL[a] as number) - (LEVEL[b] as number);
   if (level !== 0) return level > 0;
-  return (cents[a] as number) > (cents[b] as number);
+  return (points[a] as number) > (points[b] as number);
 }
 
 /**
@@ -226,7 +226,8 @@ export function activityBuckets(a: BoardActivity): Activity {
     return b;
   };
   // By state code (see STATE_CODE).
-  const cents = [Math.round(a.points.approved * 100), Math.round(a.points.changesRequested * 100), Math.round(a.points.commented * 100)];
+  const points = [a.points.approved, a.points.changesRequested, a.points.commented];
+  const cents = points.map((p) => Math.round(p * 100));
   // Sorted by time, each period's reviews are consecutive: the review counted per person and pull
   // request (-1: none yet) serves them all, emptied into the buckets when the period ends, in the
   // order the pairs were met.
@@ -261,7 +262,7 @@ export function activityBuckets(a: BoardActivity): Activity {
       if (prev === -1) {
         counted[pair] = i;
         met.push(pair);
-      } else if (better(reviews.state[i] as number, reviews.state[prev] as number, cents)) {
+      } else if (better(reviews.state[i] as number, reviews.state[prev] as number, points)) {
         counted[pair] = i;
       }
     }

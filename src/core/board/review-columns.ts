@@ -175,12 +175,16 @@ export function concatNamed(parts: readonly NamedColumns[], names: readonly stri
   for (const p of parts) {
     const pullBase = pulls.pr.length;
     const loginBase = logins.length;
-    pulls.repo.push(...p.pulls.repo);
-    pulls.pr.push(...p.pulls.pr);
-    pulls.title.push(...p.pulls.title);
-    pulls.url.push(...p.pulls.url);
-    for (const a of p.pulls.author) pulls.author.push(a === -1 ? -1 : a + loginBase);
-    logins.push(...p.logins);
+    // Loops, not push(...list): a spread of 150,000 rows or more overflows the stack.
+    for (let k = 0; k < p.pulls.pr.length; k++) {
+      pulls.repo.push(p.pulls.repo[k] as string);
+      pulls.pr.push(p.pulls.pr[k] as number);
+      pulls.title.push(p.pulls.title[k] as string);
+      pulls.url.push(p.pulls.url[k] as string);
+      const a = p.pulls.author[k] as number;
+      pulls.author.push(a === -1 ? -1 : a + loginBase);
+    }
+    for (const login of p.logins) logins.push(login);
     for (let i = 0; i < p.length; i++) {
       out.pull[at + i] = (p.pull[i] as number) + pullBase;
       out.login[at + i] = (p.login[i] as number) + loginBase;

@@ -43,10 +43,16 @@ function inputOfColumns(c: ReviewColumns, used: Int32Array): WriterInput {
   const pullOf = new Int32Array(n);
   const states = new Uint8Array(n);
   const seconds = new Float64Array(n);
+  // The columns' pull rows, one per repository, number, title and URL (two parts may read one
+  // repository; a file edited by hand may repeat a row): column row -> table row, -1 until met.
+  const pullRows = new PullRows();
+  const rowOf = new Int32Array(c.pulls.pr.length).fill(-1);
   let repo: string | null = n > 0 ? (c.pulls.repo[c.pull[used[0] as number] as number] as string) : null;
   for (let t = 0; t < n; t++) {
     const i = used[t] as number;
-    const p = (pullOf[t] = c.pull[i] as number);
+    const p = c.pull[i] as number;
+    if (rowOf[p] === -1) rowOf[p] = pullRows.idOf(c.pulls.repo[p] as string, c.pulls.pr[p] as number, c.pulls.title[p] as string, c.pulls.url[p] as string);
+    pullOf[t] = rowOf[p] as number;
     if (repo !== null && c.pulls.repo[p] !== repo) repo = null;
     states[t] = LETTER_CODES[c.state[i] as number] as number;
     seconds[t] = (c.ms[i] as number) / 1000;
@@ -54,8 +60,13 @@ function inputOfColumns(c: ReviewColumns, used: Int32Array): WriterInput {
   // A date kept as it was read (not whole seconds) in the table: rows.
   let columns = true;
   if (c.odd.size > 0) for (let t = 0; t < n && columns; t++) columns = !c.odd.has(used[t] as number);
-  return { pullOf, pulls: c.pulls, states, seconds, columns, repo };
+  return { pullOf, pulls: pullTable(pullRows), states, seconds, columns, repo };
 }
+
+const pullTable = (pullRows: PullRows): WriterInput['pulls'] => {
+  const all = pullRows.rows();
+  return { repo: all.map((r) => r.repo), pr: all.map((r) => r.pr), title: all.map((r) => r.title), url: all.map((r) => r.url) };
+};
 
 function inputOfRows(rows: readonly ReviewRow[]): WriterInput {
   const pullOf = new Int32Array(rows.length);
@@ -74,8 +85,7 @@ function inputOfRows(rows: readonly ReviewRow[]): WriterInput {
     if (s === null) columns = false;
     else seconds[t] = s;
   }
-  const all = pullRows.rows();
-  return { pullOf, pulls: { repo: all.map((r) => r.repo), pr: all.map((r) => r.pr), title: all.map((r) => r.title), url: all.map((r) => r.url) }, states, seconds, columns, repo };
+  return { pullOf, pulls: pullTable(pullRows), states, seconds, columns, repo };
 }
 
 /** What {@link compactReviewWriter} gives: the members of any subset of the table, as JSON text. */
