@@ -1,12 +1,14 @@
 /**
  * `serve --host ""` listened on every interface, then died on the address it prints ("Unexpected
- * error: TypeError: Invalid URL") and went on serving; and `serve --no-refresh` could not serve a
- * data directory it cannot write (a CI artifact, a read-only mount): no serve lock, no server.
+ * error: TypeError: Invalid URL") and went on serving; a failure after listening now stops the
+ * server and ends the command; and `serve --no-refresh` could not serve a data directory it cannot
+ * write (a CI artifact, a read-only mount): no serve lock, no server.
  */
 import { spawn, spawnSync, type SpawnOptions } from 'node:child_process';
-import { chmodSync, chownSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startAiStub } from '../support/ai-stub.js';
 import { BIN } from '../support/cli.js';
 import { gitIsolationVars } from '../support/git-repo.js';
 import { cli, tempResources } from './helpers.js';
@@ -96,6 +98,53 @@ describe('serve --host', () => {
     expect(r.code, r.output).toBe(2);
     expect(r.output).toContain('serve.host: is an IPv6 address with a zone (%lo), which no browser opens in a URL: use an address without a zone');
     expect(readdirSync(path.join(repo.dir, '.leaderboard'))).not.toContain('serve.lock');
+  }, 120_000);
+});
+
+describe('serve failing after it listens', () => {
+  it('the data directory removed during the first refresh: it says what failed, stops the server and ends with 1, with no SIGTERM needed', async () => {
+    // The first refresh waits on the AI provider while the data directory is removed (rm -rf
+    // .leaderboard, git clean -fdx to start over): the refresh fails and the server listens, then
+    // recording its address in the serve lock fails. That is after listen: the server must stop.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => { answer = resolve; });
+    const stub = await startAiStub({ reply: async () => { await held; return { kind: 'answer', score: 12, reason: 'Stub reason.' }; } });
+    try {
+      const repo = await newRepo();
+      for (let i = 0; i < 3; i++) await repo.commit({ files: { [`src/f${i}.ts`]: `export const f${i} = ${i};\n` }, message: `feat: f${i}`, date: new Date(Date.now() - (i + 1) * 3_600_000).toISOString() });
+      const child = spawn(process.execPath, [BIN, 'serve', '--no-open', '--port', '0', '--ai', 'openai', '--ai-base-url', stub.openaiBaseUrl], {
+        cwd: repo.dir, env: { ...env(), OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.add(child);
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => { output += d.toString(); });
+      child.stderr.on('data', (d: Buffer) => { output += d.toString(); });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const within = (ms: number) => Promise.race([exited.then((code) => ({ code })), new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+
+      // Recent commits: the AI scores the window's.
+      await expect.poll(() => stub.requests.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      rmSync(path.join(repo.dir, '.leaderboard'), { recursive: true, force: true });
+      answer();
+      // It ends by itself; one still running is sent SIGTERM, which must end it (no hang).
+      let ended: { by: 'itself' | 'SIGTERM' | 'nothing'; code: number | null } = { by: 'nothing', code: null };
+      const own = await within(30_000);
+      if (own) ended = { by: 'itself', code: own.code };
+      else {
+        child.kill('SIGTERM');
+        const termed = await within(15_000);
+        if (termed) ended = { by: 'SIGTERM', code: termed.code };
+        else child.kill('SIGKILL');
+      }
+      expect(ended, output).toEqual({ by: 'itself', code: 1 });
+      expect(output).toContain('Refresh failed: ');
+      expect(output).toContain(`Error: Cannot open ${path.join(repo.dir, '.leaderboard', 'serve.lock')}: it does not exist (ENOENT).\n`);
+      expect(output).not.toContain('Leaderboard: http');
+      expect(output).not.toContain('Unexpected error');
+    } finally {
+      answer();
+      await stub.close();
+    }
   }, 120_000);
 });
 
