@@ -2,7 +2,7 @@ import { PERIOD_TYPES, type PeriodType } from '../../shared/data-file.js';
 import type { ActivityStatus, IssueRecord, ReviewRecord } from '../activity.js';
 import type { LeaderboardConfig } from '../config.js';
 import { periodLabels } from '../periods.js';
-import { ColumnsBuilder, inBoardOrder, isColumns, type NamedColumns, type ReviewColumns } from './review-columns.js';
+import { ColumnsBuilder, inBoardOrder, isColumns, Numbering, type NamedColumns, type ReviewColumns } from './review-columns.js';
 
 /** A review with the contributor it counts for and its repository (`owner/name`). */
 export interface NamedReview extends ReviewRecord {
@@ -144,19 +144,13 @@ export function boardOrderOf<T extends ReviewColumns>(c: T): T {
 /** Named review records (a test's, or linked elsewhere) as the board's columns. */
 export function namedColumnsOf(reviews: readonly NamedReview[]): NamedColumns {
   const b = new ColumnsBuilder();
-  const names: string[] = [];
-  const ids = new Map<string, number>();
+  const names = new Numbering();
   const person = new Int32Array(reviews.length);
   reviews.forEach((r, i) => {
     b.add(r, r.repo);
-    let id = ids.get(r.name);
-    if (id === undefined) {
-      ids.set(r.name, (id = names.length));
-      names.push(r.name);
-    }
-    person[i] = id;
+    person[i] = names.id(r.name);
   });
-  return { ...b.build(), person, names };
+  return { ...b.build(), person, names: names.list };
 }
 
 /** Whether state `a` is the one to count rather than `b`, an older one's (same person and pull request): the higher state, then more points. */

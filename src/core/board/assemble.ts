@@ -14,7 +14,7 @@ import { collectGarbage } from '../memory.js';
 import type { DataDirPaths } from '../store/data-dir.js';
 import type { ScoredCommit } from '../types.js';
 import type { BoardActivity, NamedIssue } from './activity-buckets.js';
-import { columnsOf, concatNamed, isColumns, namedSubset } from './review-columns.js';
+import { columnsOf, concatNamed, isColumns, namedSubset, Numbering } from './review-columns.js';
 import { writeBoard, type BoardPaths } from './write-board.js';
 
 /** One repository's share of a board: its scored commits in the window. */
@@ -129,16 +129,8 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
     if (name !== null && (prev === undefined || compareCodePoints(login, prev) < 0)) logins.set(name, login);
   };
   // Each person with activity, numbered once over all the parts (the reviews' `person`).
-  const names: string[] = [];
-  const ids = new Map<string, number>();
-  const personOf = (name: string): number => {
-    let id = ids.get(name);
-    if (id === undefined) {
-      ids.set(name, (id = names.length));
-      names.push(name);
-    }
-    return id;
-  };
+  const people = new Numbering();
+  const names = people.list;
   const named = withActivity.map((p) => {
     const a = p.activity as PartActivity;
     const c = isColumns(a.reviews) ? a.reviews : columnsOf(a.reviews, a.repository);
@@ -147,7 +139,7 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
     const loginPerson = (l: number): number => {
       if (personOfLogin[l] === -2) {
         const name = resolve(c.logins[l] as string);
-        personOfLogin[l] = name === null ? -1 : personOf(name);
+        personOfLogin[l] = name === null ? -1 : people.id(name);
       }
       return personOfLogin[l] as number;
     };

@@ -59,27 +59,32 @@ export function setTime(ms: Float64Array | number[], odd: Map<number, string>, i
   }
 }
 
+/** Strings numbered in the order first met: `list[id(s)] === s`. */
+export class Numbering {
+  readonly list: string[] = [];
+  private readonly ids = new Map<string, number>();
+
+  id(s: string): number {
+    let id = this.ids.get(s);
+    if (id === undefined) {
+      this.ids.set(s, (id = this.list.length));
+      this.list.push(s);
+    }
+    return id;
+  }
+}
+
 /** Builds columns one review at a time (reviews read as records: a sync's, a merge's, tests'). */
 export class ColumnsBuilder {
   private readonly pulls = { repo: [] as string[], pr: [] as number[], title: [] as string[], url: [] as string[], author: [] as number[] };
   /** repo -> number -> its rows (a retitled pull request has two). */
   private readonly pullIds = new Map<string, Map<number, number[]>>();
-  private readonly logins: string[] = [];
-  private readonly loginIds = new Map<string, number>();
+  private readonly logins = new Numbering();
   private readonly pull: number[] = [];
   private readonly login: number[] = [];
   private readonly state: number[] = [];
   private readonly ms: number[] = [];
   private readonly odd = new Map<number, string>();
-
-  loginId(name: string): number {
-    let id = this.loginIds.get(name);
-    if (id === undefined) {
-      this.loginIds.set(name, (id = this.logins.length));
-      this.logins.push(name);
-    }
-    return id;
-  }
 
   pullId(repo: string, pr: number, title: string, url: string, author: string | undefined): number {
     let numbers = this.pullIds.get(repo);
@@ -96,20 +101,20 @@ export class ColumnsBuilder {
       p.url.push(url);
       p.author.push(-1);
     }
-    if (author !== undefined && p.author[id] === -1) p.author[id] = this.loginId(author);
+    if (author !== undefined && p.author[id] === -1) p.author[id] = this.logins.id(author);
     return id;
   }
 
   add(r: Pick<ReviewRecord, 'pr' | 'title' | 'url' | 'state' | 'submittedAt' | 'login' | 'prAuthor'>, repo: string): void {
     setTime(this.ms, this.odd, this.pull.length, r.submittedAt);
     this.pull.push(this.pullId(repo, r.pr, r.title, r.url, r.prAuthor));
-    this.login.push(this.loginId(r.login));
+    this.login.push(this.logins.id(r.login));
     this.state.push(STATE_CODE[r.state]);
   }
 
   build(): ReviewColumns {
     return {
-      length: this.pull.length, pulls: this.pulls, logins: this.logins,
+      length: this.pull.length, pulls: this.pulls, logins: this.logins.list,
       pull: Int32Array.from(this.pull), login: Int32Array.from(this.login), state: Uint8Array.from(this.state), ms: Float64Array.from(this.ms), odd: this.odd,
     };
   }

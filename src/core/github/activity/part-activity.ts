@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { IssueRecord, PartActivity, ReviewRecord } from '../../activity.js';
 import { boardOrderOf } from '../../board/activity-buckets.js';
 import { PullRows } from '../../board/pull-rows.js';
-import { ColumnsBuilder, isColumns, recordOf, setTime, STATE_CODE, type ReviewColumns } from '../../board/review-columns.js';
+import { ColumnsBuilder, isColumns, Numbering, recordOf, setTime, STATE_CODE, type ReviewColumns } from '../../board/review-columns.js';
 import { isoDates } from '../../../shared/seconds.js';
 import { readTextIfExists, writeFileAtomic } from '../../store/files.js';
 import { pullRow, pullUrl, REVIEW_STATE_LETTERS, REVIEW_STATE_OF_LETTER, REVIEW_STATES } from '../../../shared/review-rows.js';
@@ -80,8 +80,7 @@ export function activityHeadText(h: ActivityHead, source: string): string {
   const pullRows = new PullRows();
   // Column pull request -> its row in the file (-1: not met yet): rows and logins numbered in the order first met.
   const rowOf = new Int32Array(c.pulls.pr.length).fill(-1);
-  const logins: string[] = [];
-  const loginIds = new Map<string, number>();
+  const logins = new Numbering();
   const pull = new Int32Array(c.length);
   const login = new Int32Array(c.length);
   // Each pull request's author, as an index into the logins (-1: not known).
@@ -89,14 +88,6 @@ export function activityHeadText(h: ActivityHead, source: string): string {
   const letters = Buffer.allocUnsafe(c.length);
   const at: string[] = new Array<string>(c.length);
   const iso = isoDates();
-  const loginId = (name: string): number => {
-    let l = loginIds.get(name);
-    if (l === undefined) {
-      loginIds.set(name, (l = logins.length));
-      logins.push(name);
-    }
-    return l;
-  };
   for (let i = 0; i < c.length; i++) {
     const p = c.pull[i] as number;
     let row = rowOf[p] as number;
@@ -108,15 +99,15 @@ export function activityHeadText(h: ActivityHead, source: string): string {
       if (row === pulls.length) {
         pulls.push(JSON.stringify(pullRow(h.repository, pr, title, url, false)));
         const author = c.pulls.author[p] as number;
-        pullAuthor.push(author === -1 ? -1 : loginId(c.logins[author] as string));
+        pullAuthor.push(author === -1 ? -1 : logins.id(c.logins[author] as string));
       }
     }
     pull[i] = row;
-    login[i] = loginId(c.logins[c.login[i] as number] as string);
+    login[i] = logins.id(c.logins[c.login[i] as number] as string);
     letters[i] = LETTERS[c.state[i] as number] as number;
     at[i] = c.odd.get(i) ?? iso((c.ms[i] as number) / 1000);
   }
-  return `{"source":${JSON.stringify(source)},"repository":${JSON.stringify(h.repository)},"review_pulls":[${pulls.join(',')}],"review_pull_author":${JSON.stringify(pullAuthor)},"review_logins":${JSON.stringify(logins)},`
+  return `{"source":${JSON.stringify(source)},"repository":${JSON.stringify(h.repository)},"review_pulls":[${pulls.join(',')}],"review_pull_author":${JSON.stringify(pullAuthor)},"review_logins":${JSON.stringify(logins.list)},`
     + `"review_pull":[${pull.join(',')}],"review_login":[${login.join(',')}],"review_state":${JSON.stringify(letters.toString('latin1'))},"review_at":${JSON.stringify(at)},"issues":${JSON.stringify(h.issues)}`;
 }
 
@@ -154,7 +145,9 @@ function compactColumns(repository: string, json: Record<string, unknown>): Revi
   }
   const { review_logins: listed, review_pull: pull, review_login: login, review_state: state, review_at: at, reviews: rows, review_pull_author: authors } = json;
   if (listed !== undefined && (!Array.isArray(listed) || !listed.every((l) => typeof l === 'string'))) return null;
-  const logins = (listed ?? []) as string[];
+  // The rows an earlier version wrote name their logins: numbered here.
+  const rowLogins = listed === undefined ? new Numbering() : null;
+  const logins = rowLogins?.list ?? (listed as string[]);
   // Each pull request's author (see activityHeadText); none in the rows an earlier version wrote.
   if (authors !== undefined) {
     if (!Array.isArray(authors) || authors.length !== pulls.pr.length || listed === undefined) return null;
@@ -176,16 +169,11 @@ function compactColumns(repository: string, json: Record<string, unknown>): Revi
     return true;
   };
   if (rows !== undefined) {
-    if (!Array.isArray(rows) || listed !== undefined) return null;
-    const ids = new Map<string, number>();
+    if (!Array.isArray(rows) || !rowLogins) return null;
     for (let i = 0; i < n; i++) {
       const row = rows[i] as unknown;
       if (!Array.isArray(row) || row.length !== 4 || typeof row[3] !== 'string') return null;
-      let l = ids.get(row[3]);
-      if (l === undefined) {
-        ids.set(row[3], (l = logins.length));
-        logins.push(row[3]);
-      }
+      const l = rowLogins.id(row[3]);
       const code = STATES.has(row[1]) ? STATE_CODE[row[1] as ReviewRecord['state']] : -1;
       if (!set(i, row[0], code, row[2], l)) return null;
     }
