@@ -13,6 +13,14 @@ export function windowStartFor(opts: { since?: Date; all?: boolean; config: Pick
   return new Date(utcDayStart(now) - opts.config.analysisPeriodDays * DAY_MS);
 }
 
+/**
+ * The last second a commit or a review may be dated: the end of tomorrow (UTC), so that work done
+ * today anywhere on Earth is in, and a date from a clock set wrong (2099) is not.
+ */
+export function windowEndFor(now: Date): Date {
+  return new Date(utcDayStart(now) + 2 * DAY_MS - 1000);
+}
+
 /** Start (ms) of the UTC day of `now`. */
 export function utcDayStart(now: Date): number {
   return Math.floor(now.getTime() / DAY_MS) * DAY_MS;

@@ -12,7 +12,7 @@ import { listHistory, type HistorySpan, type ListedHistory } from './git/history
 import { headCommit, pullFastForward, shallowBoundary } from './git/repo.js';
 import { metadataFor } from './metadata.js';
 import { boardFingerprint, boardStamps, buildKey, markRebuilding, sameActivityStatus, sameInputs, sameUrls, sha1, stateSchema, type RefreshState, type StatePart } from './refresh-state.js';
-import { analysisDays, DAY_MS, daysOf, utcDayStart, windowStartFor } from './board-window.js';
+import { analysisDays, daysOf, windowEndFor, windowStartFor } from './board-window.js';
 import { scoringFingerprint, scoringSettings } from './repos/fingerprint.js';
 import { openRepository, type RepoTarget } from './repos/open.js';
 import { scoreRepository } from './repos/score-repository.js';
@@ -276,8 +276,7 @@ async function runRefresh(opts: RefreshOptions, paths: DataDirPaths, checkOnly =
   activityRead.catch(() => {});
   try {
     const listings: ListedHistory[] = [];
-    // Up to the end of tomorrow (UTC): a commit made today anywhere on Earth is in, one from a clock set wrong is not.
-    const until = new Date(utcDayStart(now) + 2 * DAY_MS - 1000);
+    const until = windowEndFor(now);
     for (const { target } of probes) listings.push(await listHistory(target.dir, { ...(windowStart ? { since: windowStart } : {}), until }));
     const boardCommits = listings.reduce((n, l) => n + l.commits.length, 0);
     for (const [i, { target, head: partHead, shallow, fingerprint: partPrint, earlierMeanings }] of probes.entries()) {

@@ -96,6 +96,15 @@ describe('reviews on the board', () => {
     expect([ann?.issue_count, ann?.issue_score, ann?.total_score, ann?.review_count]).toEqual([2, 6, 6, undefined]);
   });
 
+  it('leaves out reviews and issue reports dated after tomorrow (UTC), as commits are: no future period opens for them', () => {
+    const end = new Date('2025-06-02T23:59:59Z');
+    const reviews = [rv('Ann', 1, 'APPROVED', '2025-06-02T23:59:59Z'), rv('Bob', 2, 'APPROVED', '2025-06-03T00:00:00Z'), rv('Bob', 3, 'APPROVED', '2099-01-01T00:00:00Z')];
+    const issues = [issue('Cy', 1, '2025-06-02T10:00:00Z'), issue('Cy', 2, '2031-01-01T10:00:00Z')];
+    const data = read(buildLeaderboardData([], { contributors: {} }, opts({ activity: act(reviews, { issues, windowEnd: end, points: { ...points, issueCompleted: 3 } }) })));
+    expect(Object.keys(data.leaderboards.monthly)).toEqual(['2025-06']);
+    expect(data.leaderboards.monthly['2025-06']?.map((e) => [e.name, e.review_count ?? 0, e.issue_count ?? 0])).toEqual([['Ann', 1, 0], ['Cy', 0, 1]]);
+  });
+
   it('leaves out what falls before the analysed window', () => {
     const reviews = [rv('Ann', 1, 'APPROVED', '2025-02-27T10:00:00Z'), rv('Ann', 2, 'APPROVED', '2025-03-04T10:00:00Z')];
     const data = read(buildLeaderboardData([], { contributors: {} }, opts({ activity: act(reviews, { windowStart: new Date('2025-03-01T00:00:00Z') }) })));

@@ -25,6 +25,8 @@ export interface BoardActivity {
   status: ActivityStatus;
   /** Records before it are outside the analysed window (null: the whole history). */
   windowStart: Date | null;
+  /** Records after it are left out, as commits are (see windowEndFor); absent: none. */
+  windowEnd?: Date;
   /** Each contributor's GitHub login, where one is known (the published site shows it in place of an email). Default: none. */
   logins?: ReadonlyMap<string, string>;
 }
@@ -170,16 +172,17 @@ function better(a: number, b: number, points: readonly number[]): boolean {
 export function activityBuckets(a: BoardActivity): Activity {
   const reviews = boardOrderOf(isColumns(a.reviews) ? a.reviews : namedColumnsOf(a.reviews));
   const from = a.windowStart?.getTime() ?? -Infinity;
+  const to = a.windowEnd?.getTime() ?? Infinity;
   const groups: ActivityGroups = { weekly: new Map(), monthly: new Map(), quarterly: new Map() };
   // Each day's three period labels, made once per day.
   const days = new Map<number, Record<PeriodType, string>>();
-  const dayOf = (ms: number): Record<PeriodType, string> | null => {
-    if (Number.isNaN(ms) || ms < from) return null;
-    const day = Math.floor(ms / DAY_MS);
+  const labelsOfDay = (day: number): Record<PeriodType, string> => {
     let labels = days.get(day);
     if (!labels) days.set(day, (labels = periodLabels(new Date(day * DAY_MS))));
     return labels;
   };
+  // Null outside the window (and for a date that cannot be read).
+  const dayOf = (ms: number): Record<PeriodType, string> | null => (ms >= from && ms <= to ? labelsOfDay(Math.floor(ms / DAY_MS)) : null);
   // A number per repository and pull request number (a retitled one has two rows), then one per
   // person and pull request: no key text per review, and arrays, not maps, below.
   const { pulls, person: personAt, names } = reviews;
@@ -202,11 +205,11 @@ export function activityBuckets(a: BoardActivity): Activity {
   for (let i = 0; i < reviews.length; i++) {
     const ms = reviews.ms[i] as number;
     const day = Math.floor(ms / DAY_MS);
-    if (day !== lastDay) {
+    if (day !== lastDay && ms >= from && ms <= to) {
       lastDay = day;
-      lastLabels = dayOf(ms);
+      lastLabels = labelsOfDay(day);
     }
-    labelsAt[i] = ms < from ? null : lastLabels;
+    labelsAt[i] = ms >= from && ms <= to ? lastLabels : null;
     const key = (personAt[i] as number) * prKeyCount + (prKeyOf[reviews.pull[i] as number] as number);
     let pair = pairs.get(key);
     if (pair === undefined) pairs.set(key, (pair = pairs.size));

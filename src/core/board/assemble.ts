@@ -5,6 +5,7 @@ import type { WrittenLeaderboardData } from '../../shared/data-file.js';
 import { emptyManualContributions, type ManualContributionsFile } from '../../shared/manual-contributions.js';
 import { applyOverrides, parseOverrides } from '../ai/override-file.js';
 import type { LeaderboardConfig } from '../config.js';
+import { windowEndFor } from '../board-window.js';
 import type { HistorySpan } from '../git/history.js';
 import { applyIdentities } from '../identity/identities.js';
 import { manualUnderIdentities } from '../manual-contributions.js';
@@ -176,6 +177,7 @@ function boardActivity(parts: BoardPart[], commits: ScoredCommit[], o: AssembleO
       points: o.config.github.points,
       status,
       windowStart: start,
+      windowEnd: windowEndFor(o.now),
       logins,
     };
   };
