@@ -65,6 +65,9 @@ describe('a board of several repositories', () => {
     await pw(page.getByTestId('repo-note')).toContainText('Commits in api only');
     await expect.poll(() => new URL(page.url()).searchParams.get('repo')).toBe('api');
     await keepScreenshot(page, 'org-board-api');
+    // Its CSV is named after it: saved beside All's of the same period, neither replaces the other.
+    const csvName = async () => (await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]))[0].suggestedFilename();
+    expect(await csvName()).toMatch(/^leaderboard-api-weekly-\d{4}-W\d{2}\.csv$/);
 
     // The link survives a reload, and All brings the whole board back.
     const requests: string[] = [];
@@ -78,6 +81,7 @@ describe('a board of several repositories', () => {
     await page.getByTestId('repo-select').selectOption('');
     await pw(page.getByTestId('summary-total-commits-value')).toHaveText('5');
     await expect.poll(() => new URL(page.url()).searchParams.get('repo')).toBeNull();
+    expect(await csvName()).toMatch(/^leaderboard-weekly-\d{4}-W\d{2}\.csv$/);
     await page.close();
   });
 

@@ -108,6 +108,8 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
   const reviewCount = useMemo(() => (showsReviews(activity) ? entries.reduce((n, e) => n + (e.review_count ?? 0), 0) : null), [activity, entries]);
   const repository = typeof board.metadata.repository === 'string' ? board.metadata.repository : null;
   const repositories = useMemo(() => boardRepositories(board.metadata), [board]);
+  // One repository of several shown: its downloads are named after it, not like All's.
+  const selected = repo && repositories.length > 1 ? repo : null;
   const links = useMemo(() => new Map(repositories.length > 1 ? repositories.map((r) => [r.name, r.url]) : []), [repositories]);
   const namesOf = useCallback(() => board.names, [board]);
   const boardEmpty = PERIOD_TYPES.every((t) => board.labels[t].length === 0);
@@ -189,7 +191,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
             <RepositoriesContext.Provider value={links}>
               <ContributorPage board={board} name={profile.name} type={profile.type} onTypeChange={changeProfileType} labels={profile.labels}
                 period={profile.period} onPeriodChange={changeProfilePeriod} hidden={hidden} boardHref={hrefFor(null)} onBack={closeContributor}
-                busy={controls.busy} takeFocus={!landing.current} repo={repo && repositories.length > 1 ? repo : null} />
+                busy={controls.busy} takeFocus={!landing.current} repo={selected} />
             </RepositoriesContext.Provider>
           )}
           {/* Kept mounted under a contributor page, so Back finds the board as it was (open row, search, rows shown). */}
@@ -208,8 +210,8 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
                 <PeriodSelect type={view.type} labels={view.labels} period={controls.type === view.type ? controls.period : view.period} onChange={controls.setPeriod} />
               </div>
             </div>
-            {repo && repositories.length > 1 && (
-              <p className="repo-note" data-testid="repo-note">Commits in {repo} only; manual contributions count in All repositories.</p>
+            {selected && (
+              <p className="repo-note" data-testid="repo-note">Commits in {selected} only; manual contributions count in All repositories.</p>
             )}
             <Chart board={board} type={view.type} hidden={hidden} />
             <RepositoriesContext.Provider value={links}>
@@ -219,7 +221,7 @@ export function Dashboard({ board, refreshing, onRefresh, refreshError, onDismis
                 <Table key={`${view.type}:${view.period ?? ''}`} entries={entries}
                   emptyReason={boardEmpty && <EmptyBoardReason metadata={board.metadata} analysisPeriodDays={board.analysis_period_days} />}
                   query={query} onQueryChange={setQuery} previous={previous}
-                  csvFileName={`leaderboard-${view.type}-${fileNamePart(view.period ?? 'none')}.csv`} activity={tableActivity} />
+                  csvFileName={`leaderboard-${selected ? `${fileNamePart(selected)}-` : ''}${view.type}-${fileNamePart(view.period ?? 'none')}.csv`} activity={tableActivity} />
               </ContributorLinkContext.Provider>
             </ReviewLoaderContext.Provider>
             </CommitLoaderContext.Provider>
