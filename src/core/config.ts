@@ -6,7 +6,6 @@ import { configIssues } from './config-issues.js';
 import { parseConfigJson, readConfigText } from './config-text.js';
 import { LeaderboardError } from './errors.js';
 import { parseInterval } from './interval.js';
-import { SERVE_HOST_INSTEAD, serveHostProblem } from './serve-host.js';
 
 export const CONFIG_FILE_NAME = 'leaderboard.config.json';
 
@@ -126,11 +125,8 @@ export const configFileSchema = z.strictObject({
   serve: z.strictObject({
     /** Port to listen on; 0 picks a free one. Default 4173. */
     port: z.number().int().min(0).max(65535).default(4173),
-    /** Address to bind: an IP address without an IPv6 zone (no browser opens one), or a host name. Default 127.0.0.1. */
-    host: z.string().min(1).superRefine((host, ctx) => {
-      const problem = serveHostProblem(host);
-      if (problem) ctx.addIssue({ code: 'custom', message: `${problem}: use ${SERVE_HOST_INSTEAD}` });
-    }).default('127.0.0.1'),
+    /** Address to bind: an IP address without an IPv6 zone (no browser opens one; `serve` refuses it), or a host name. Default 127.0.0.1. */
+    host: z.string().min(1).default('127.0.0.1'),
     /** How often to refresh while serving, e.g. `15m`, `1h`. Default `15m`. */
     refreshInterval: z.string().refine((v) => parseInterval(v) !== null, 'must look like 30s, 15m, 1h or 1d (from 1s to 24 days; a bare number is minutes)').default('15m'),
   }).prefault({}),

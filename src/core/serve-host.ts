@@ -4,8 +4,9 @@
  * the Host header a client sends without it is refused by the DNS-rebinding check (403).
  */
 export function serveHostProblem(host: string): string | null {
-  const zone = /%.*$/.exec(host)?.[0];
-  return zone === undefined ? null : `is an IPv6 address with a zone (${zone}), which no browser opens in a URL`;
+  const at = host.indexOf('%');
+  if (at < 0) return null;
+  return host.slice(0, at).includes(':') ? `is an IPv6 address with a zone (${host.slice(at)}), which no browser opens in a URL` : 'is neither an address nor a host name (it holds a %)';
 }
 
 /** What to listen on instead of an address {@link serveHostProblem} refuses. */

@@ -92,12 +92,18 @@ describe('serve --host', () => {
       expect(r.output).toBe('Error: --host fe80::1%eth0 is an IPv6 address with a zone (%eth0), which no browser opens in a URL.\n'
         + 'Hint: Pass an address without a zone (the interface\'s global or unique-local address), a host name, or :: for every interface.\n');
     }
-    // The config's serve.host too, and no serve lock is left behind.
+    // The config's serve.host too, and no serve lock is left behind; the commands that do not
+    // listen are not refused over it (a CI refresh or build of that repository goes on).
     await repo.writeFile('leaderboard.config.json', JSON.stringify({ serve: { host: '::1%lo' } }));
     const r = await serve([], { cwd: repo.dir, env: env() });
     expect(r.code, r.output).toBe(2);
-    expect(r.output).toContain('serve.host: is an IPv6 address with a zone (%lo), which no browser opens in a URL: use an address without a zone');
+    expect(r.output).toBe('Error: leaderboard.config.json\'s serve.host ::1%lo is an IPv6 address with a zone (%lo), which no browser opens in a URL.\n'
+      + 'Hint: Set serve.host to an address without a zone (the interface\'s global or unique-local address), a host name, or :: for every interface, or pass --host.\n');
     expect(readdirSync(path.join(repo.dir, '.leaderboard'))).not.toContain('serve.lock');
+    expect(cli(repo.dir, ['refresh', '--all', '--quiet']).code).toBe(0);
+    // A % in a host name is refused too, not called a zone.
+    const named = await serve(['--host', 'my%20host'], { cwd: repo.dir, env: env() });
+    expect(named.output).toContain('Error: --host my%20host is neither an address nor a host name (it holds a %).');
   }, 120_000);
 });
 

@@ -54,6 +54,9 @@ export function registerServe(program: Command): void {
       }
       const window = windowOf(flags);
       const host = flags.host ?? ctx.config.serve.host;
+      // Refused by serve alone: the other commands do not listen, and --host replaces it.
+      const hostProblem = flags.host === undefined ? serveHostProblem(host) : null;
+      if (hostProblem) throw new LeaderboardError('INVALID_CONFIG', `leaderboard.config.json's serve.host ${host} ${hostProblem}.`, `Set serve.host to ${SERVE_HOST_INSTEAD}, or pass --host.`);
       // Before any refresh or listen: a second server on this data directory is refused here.
       // Served as it is, a directory this user cannot write is served read-only (no lock, no admin).
       const serveLock = await acquireServeLock(ctx.dataDir, host, { readOnlyOk: !flags.refresh });
@@ -241,7 +244,7 @@ async function noRefreshContext(flags: ServeFlags): Promise<CommandContext & { d
 
 /**
  * --host: empty (an unset variable), node listened on every interface; with an IPv6 zone, it
- * printed an address no browser opens. The config's serve.host refuses both too.
+ * printed an address no browser opens. serve refuses both in the config's serve.host too.
  */
 function parseHost(value: string): string {
   if (value.trim() === '') {
