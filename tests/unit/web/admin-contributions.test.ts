@@ -38,6 +38,12 @@ describe('checkContribution (add-contribution form)', () => {
     }
   });
 
+  it('reads a score as the number input gives it: 1e3 is 1000 and 1.5e1 is 15, not 1', () => {
+    expect(checkContribution(draft({ score: '1e3' }))).toMatchObject({ ok: true, value: { score: 1000 } });
+    expect(checkContribution(draft({ score: '1.5e1' }))).toMatchObject({ ok: true, value: { score: 15 } });
+    expect(parseScore('1e3')).toBe(1000);
+  });
+
   it('refuses a decimal score rather than cutting it to a whole number', () => {
     for (const score of ['2.5', ' 0.5 ', '-1.5']) {
       expect(checkContribution(draft({ score }))).toEqual({ ok: false, error: 'Score must be a whole number' });

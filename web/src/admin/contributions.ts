@@ -44,10 +44,14 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 /** An empty contribution form. */
 export const EMPTY_DRAFT: ContributionDraft = { score: '', notes: '', start: '', end: '' };
 
-/** Parses a score as an integer ('12.7' -> 12); anything that is not a number is 0. */
+/**
+ * A typed score as a number, read as the form's number input gives it (`1e3` is 1000), cut to a
+ * whole number ('12.7' -> 12); anything that is not a number is 0. What is saved went through
+ * {@link checkWhole} first, so it is never cut.
+ */
 export function parseScore(text: string): number {
-  const n = Number.parseInt(text.trim(), 10);
-  return Number.isNaN(n) ? 0 : n;
+  const n = Number(text.trim());
+  return Number.isFinite(n) ? Math.trunc(n) : 0;
 }
 
 function checkRange(score: number): string | null {
@@ -56,11 +60,13 @@ function checkRange(score: number): string | null {
   return null;
 }
 
-/** Scores are whole: a decimal (2.5) was saved cut to 2 without a word, so it is refused instead. */
+/**
+ * Scores are whole: a decimal (2.5) was saved cut to 2 without a word, so it is refused instead.
+ * What is not a number at all reads as 0 (the SPEC's rule), which the callers' rules then judge.
+ */
 function checkWhole(text: string, field: string): string | null {
   const typed = Number(text.trim());
-  if (text.trim() !== '' && Number.isFinite(typed) && !Number.isInteger(typed)) return `${field} must be a whole number`;
-  return null;
+  return Number.isFinite(typed) && !Number.isInteger(typed) ? `${field} must be a whole number` : null;
 }
 
 function checkDates(start: string, end: string): string | null {
