@@ -1,6 +1,7 @@
 import { REVIEW_STATES, type ReviewStateName } from '../../shared/review-rows.js';
 import { wholeSeconds } from '../../shared/seconds.js';
 import type { ReviewRecord } from '../activity.js';
+import { PullRows } from './pull-rows.js';
 
 /**
  * Reviews as columns, from the activity file to the data file: a review is an index, its pull
@@ -78,8 +79,8 @@ export class Numbering {
 /** Builds columns one review at a time (reviews read as records: a sync's, a merge's, tests'). */
 export class ColumnsBuilder {
   private readonly pulls = { repo: [] as string[], pr: [] as number[], title: [] as string[], url: [] as string[], author: [] as number[] };
-  /** repo -> number -> its rows (a retitled pull request has two). */
-  private readonly pullIds = new Map<string, Map<number, number[]>>();
+  /** One row per repository, number, title and URL (a retitled pull request has two). */
+  private readonly pullRows = new PullRows();
   private readonly logins = new Numbering();
   private readonly pull: number[] = [];
   private readonly login: number[] = [];
@@ -88,14 +89,9 @@ export class ColumnsBuilder {
   private readonly odd = new Map<number, string>();
 
   pullId(repo: string, pr: number, title: string, url: string, author: string | undefined): number {
-    let numbers = this.pullIds.get(repo);
-    if (!numbers) this.pullIds.set(repo, (numbers = new Map()));
-    let ids = numbers.get(pr);
-    if (!ids) numbers.set(pr, (ids = []));
     const p = this.pulls;
-    let id = ids.find((i) => p.title[i] === title && p.url[i] === url);
-    if (id === undefined) {
-      ids.push((id = p.pr.length));
+    const id = this.pullRows.idOf(repo, pr, title, url);
+    if (id === p.pr.length) {
       p.repo.push(repo);
       p.pr.push(pr);
       p.title.push(title);
